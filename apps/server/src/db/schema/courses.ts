@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+/** schools (spec 001 §3 School): one per creator, created on first publish. */
+export const schools = pgTable(
+  "schools",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    creator_id: text("creator_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description"),
+    is_active: boolean("is_active").notNull().default(true),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("schools_creator_id_key").on(t.creator_id)],
+);
+
+/**
+ * courses (spec 001 §3 Course, 000 §3 courses). estimated_duration is in minutes; price in the
+ * course currency (whole VND for VND).
+ */
+export const courses = pgTable(
+  "courses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    school_id: uuid("school_id").references(() => schools.id, { onDelete: "set null" }),
+    creator_id: text("creator_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description"),
+    short_description: text("short_description"),
+    category: text("category"),
+    skill_level: text("skill_level"),
+    target_audience: text("target_audience"),
+    estimated_duration: integer("estimated_duration").notNull().default(0),
+    course_structure: jsonb("course_structure"),
+    total_lessons: integer("total_lessons").notNull().default(0),
+    is_published: boolean("is_published").notNull().default(false),
+    thumbnail_url: text("thumbnail_url"),
+    enrollment_count: integer("enrollment_count").notNull().default(0),
+    rating: real("rating").notNull().default(0),
+    rating_count: integer("rating_count").notNull().default(0),
+    is_free: boolean("is_free").notNull().default(true),
+    currency: text("currency").notNull().default("VND"),
+    price: numeric("price", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("courses_creator_created_idx").on(t.creator_id, t.created_at.desc()),
+    index("courses_published_idx").on(t.is_published),
+    check("courses_enrollment_count_check", sql`${t.enrollment_count} >= 0`),
+    check("courses_price_check", sql`${t.price} >= 0`),
+    check("courses_currency_check", sql`${t.currency} in ('VND', 'USD')`),
+  ],
+);
+
+/** lessons (spec 001 §3 Lesson). duration in minutes; content_type text | video | quiz. */
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    course_id: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+    order_index: integer("order_index").notNull().default(0),
+    duration: integer("duration").notNull().default(0),
+    content_type: text("content_type").notNull().default("text"),
+    content_url: text("content_url"),
+    content_data: jsonb("content_data"),
+    is_published: boolean("is_published").notNull().default(true),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("lessons_course_slug_key").on(t.course_id, t.slug),
+    index("lessons_course_order_idx").on(t.course_id, t.order_index),
+    check("lessons_content_type_check", sql`${t.content_type} in ('text', 'video', 'quiz')`),
+  ],
+);

@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { courses, lessons, schools } from "./courses.ts";
+
+/**
+ * enrollments (spec 001 §3 Enrollment, 000 §3). One per student and course (unique key).
+ * progress is a percentage 0–100; payment_status pending | completed | cancelled.
+ */
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    course_id: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    student_id: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    school_id: uuid("school_id").references(() => schools.id, { onDelete: "set null" }),
+    enrollment_date: timestamp("enrollment_date", { withTimezone: true }).notNull().defaultNow(),
+    payment_status: text("payment_status").notNull().default("completed"),
+    payment_amount: numeric("payment_amount", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    enrollment_source: text("enrollment_source").notNull().default("self"),
+    progress: real("progress").notNull().default(0),
+    is_completed: boolean("is_completed").notNull().default(false),
+    completion_date: timestamp("completion_date", { withTimezone: true }),
+    certificate_issued: boolean("certificate_issued").notNull().default(false),
+    certificate_url: text("certificate_url"),
+    last_accessed: timestamp("last_accessed", { withTimezone: true }),
+    last_lesson_id: uuid("last_lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("enrollments_student_course_key").on(t.student_id, t.course_id),
+    index("enrollments_course_idx").on(t.course_id, t.enrollment_date.desc()),
+    index("enrollments_student_date_idx").on(t.student_id, t.enrollment_date.desc()),
+    check("enrollments_progress_check", sql`${t.progress} >= 0 and ${t.progress} <= 100`),
+    check("enrollments_payment_status_check", sql`${t.payment_status} in ('pending', 'completed', 'cancelled')`),
+  ],
+);
+
+/** lesson_progress (spec 001 §3 Lesson progress): one per enrolment and lesson; time_spent in seconds. */
+export const lessonProgress = pgTable(
+  "lesson_progress",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enrollment_id: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
+    lesson_id: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    student_id: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    is_completed: boolean("is_completed").notNull().default(false),
+    progress: real("progress").notNull().default(0),
+    time_spent: integer("time_spent").notNull().default(0),
+    last_accessed: timestamp("last_accessed", { withTimezone: true }).notNull().defaultNow(),
+    completed_at: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("lesson_progress_enrollment_lesson_key").on(t.enrollment_id, t.lesson_id),
+    index("lesson_progress_student_idx").on(t.student_id),
+    index("lesson_progress_lesson_idx").on(t.lesson_id),
+    check("lesson_progress_progress_check", sql`${t.progress} >= 0 and ${t.progress} <= 100`),
+    check("lesson_progress_time_spent_check", sql`${t.time_spent} >= 0`),
+  ],
+);

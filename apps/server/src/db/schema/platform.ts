@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/** pre_launch_signups (spec 000 §3): the VIP early-access list; email lower-cased, trimmed and unique. */
+export const preLaunchSignups = pgTable(
+  "pre_launch_signups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("pre_launch_signups_email_key").on(t.email)],
+);
+
+/**
+ * email_outbox: every e-mail Academy sends (issue 2). A row is written in the request's
+ * transaction; a worker delivers it over SMTP (claiming rows with FOR UPDATE SKIP LOCKED, retrying
+ * with backoff) or, without SMTP_URL, marks it captured for /dev/mailbox.
+ * status: pending | sending | sent | captured | failed.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to_address: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    template: text("template").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    locked_until: timestamp("locked_until", { withTimezone: true }),
+    last_error: text("last_error"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("email_outbox_due_idx").on(t.status, t.next_attempt_at),
+    index("email_outbox_created_idx").on(t.created_at.desc()),
+    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'captured', 'failed')`),
+  ],
+);

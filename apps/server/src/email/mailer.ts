@@ -1,0 +1,30 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Db, Executor } from "../db/client.ts";
+import type { Logger } from "../lib/logger.ts";
+import { createOutboxWorker, enqueueEmail, type OutboxWorker } from "./outbox.ts";
+import type { RenderedEmail } from "./templates.ts";
+
+/**
+ * The e-mail service the features use: `send` writes into the outbox (never talks to SMTP in the
+ * request), the worker delivers. Without SMTP_URL messages are captured for /dev/mailbox.
+ */
+export interface Mailer {
+  mode: "smtp" | "capture";
+  send(executor: Executor, message: RenderedEmail & { to: string }): Promise<string>;
+  worker: OutboxWorker | undefined;
+}
+
+export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; logger: Logger; transport?: Transporter }): Mailer {
+  const transport = opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined);
+  const mode = transport ? "smtp" : "capture";
+  const worker = transport ? createOutboxWorker({ db: opts.db, transport, from: opts.from, logger: opts.logger }) : undefined;
+  return {
+    mode,
+    worker,
+    async send(executor, message) {
+      const id = await enqueueEmail(executor, message, mode);
+      worker?.kick();
+      return id;
+    },
+  };
+}

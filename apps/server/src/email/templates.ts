@@ -1,0 +1,60 @@
+/**
+ * E-mail templates: HTML and plain text, in the recipient's language (en or vi).
+ * Every value put into HTML is escaped.
+ */
+export type Locale = "en" | "vi";
+
+export interface RenderedEmail {
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** Wraps body HTML in a simple, mail-client-safe layout with a call-to-action button. */
+function layout(opts: { locale: Locale; heading: string; paragraphs: string[]; cta?: { label: string; url: string }; footer: string }): string {
+  const cta = opts.cta
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(opts.cta.url)}" style="background:#1A237E;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.cta.label)}</a></p>
+<p style="color:#64748b;font-size:13px">${opts.locale === "vi" ? "Nếu nút không hoạt động, hãy mở liên kết này:" : "If the button does not work, open this link:"}<br><a href="${escapeHtml(opts.cta.url)}" style="color:#1A237E;word-break:break-all">${escapeHtml(opts.cta.url)}</a></p>`
+    : "";
+  return `<!doctype html><html lang="${opts.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(opts.heading)}</title></head>
+<body style="margin:0;background:#f1f5f9;font-family:Inter,Segoe UI,Arial,sans-serif;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;padding:32px 16px">
+<div style="font-weight:700;font-size:20px;color:#1A237E;margin-bottom:16px">Academy</div>
+<div style="background:#ffffff;border-radius:12px;padding:28px">
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(opts.heading)}</h1>
+${opts.paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join("\n")}
+${cta}
+</div>
+<p style="color:#94a3b8;font-size:12px;margin-top:16px">${escapeHtml(opts.footer)}</p>
+</div></body></html>`;
+}
+
+/** The account verification e-mail sent on sign-up (issue 2). `url` is better-auth's verification link. */
+export function verificationEmail(input: { locale: Locale; name: string | null; url: string }): RenderedEmail {
+  const vi = input.locale === "vi";
+  const greeting = input.name ? (vi ? `Xin chào ${input.name},` : `Hi ${input.name},`) : vi ? "Xin chào," : "Hi,";
+  const subject = vi ? "Xác minh địa chỉ email của bạn cho Academy" : "Verify your email address for Academy";
+  const paragraphs = vi
+    ? [greeting, "Cảm ơn bạn đã tạo tài khoản Academy. Hãy xác minh địa chỉ email để đăng nhập.", "Liên kết có hiệu lực trong 24 giờ."]
+    : [greeting, "Thanks for creating your Academy account. Please verify your email address to sign in.", "The link is valid for 24 hours."];
+  const label = vi ? "Xác minh email" : "Verify email";
+  const footer = vi
+    ? "Nếu bạn không tạo tài khoản này, hãy bỏ qua email này."
+    : "If you did not create this account, you can ignore this email.";
+  return {
+    template: "verification",
+    subject,
+    html: layout({ locale: input.locale, heading: subject, paragraphs, cta: { label, url: input.url }, footer }),
+    text: `${paragraphs.join("\n\n")}\n\n${label}: ${input.url}\n\n${footer}\n`,
+  };
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env (DESIGN.md §3.7). Every variable is documented in README and
+ * .env.example. `loadEnv` validates with zod and throws `EnvError` naming every bad variable.
+ */
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z.preprocess(emptyToUndefined, z.string().regex(protocols, hint).pipe(z.url()).optional());
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+    APP_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL"),
+    AUTH_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+    ),
+    SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL"),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default("Academy <no-reply@academy.local>")),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).default("false")),
+    AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  })
+  .superRefine((value, ctx) => {
+    if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [value.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+  });
+
+/** Validated configuration. Paths are absolute; APP_URL has no trailing slash. */
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string } | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Sign-in and sign-up attempts allowed per client IP and minute. */
+  authRateLimitMax: number;
+}
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Parses and validates a set of environment variables.
+ * @throws EnvError listing each bad variable by name.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`));
+  }
+  const v = parsed.data;
+  return {
+    nodeEnv: v.NODE_ENV,
+    port: v.PORT,
+    host: v.HOST,
+    appUrl: (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ""),
+    dataDir: path.resolve(v.DATA_DIR),
+    databaseUrl: v.DATABASE_URL,
+    authSecret: v.AUTH_SECRET,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    google:
+      v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
+        ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    logLevel: v.LOG_LEVEL,
+    trustProxy: v.TRUST_PROXY === "true" || v.TRUST_PROXY === "1",
+    authRateLimitMax: v.AUTH_RATE_LIMIT_MAX,
+  };
+}
+
+/**
+ * Returns AUTH_SECRET, or the secret kept in `<DATA_DIR>/auth-secret` (generated on first start,
+ * file mode 0600). Call only while holding the data-directory lock.
+ */
+export function resolveAuthSecret(env: Env): string {
+  if (env.authSecret) return env.authSecret;
+  const file = path.join(env.dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(env.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,93 @@
+import { and, count, countDistinct, desc, eq, gte, lt, sql, sum } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { courses, enrollments, lessonProgress, profiles, schools } from "../../db/schema/index.ts";
+
+/** Course counts of one creator: all and published. */
+export async function creatorCourseCounts(db: Executor, creatorId: string) {
+  const [row] = await db
+    .select({
+      total: count(),
+      published: sql<number>`count(*) filter (where ${courses.is_published})`.mapWith(Number),
+    })
+    .from(courses)
+    .where(eq(courses.creator_id, creatorId));
+  return { total: Number(row?.total ?? 0), published: Number(row?.published ?? 0) };
+}
+
+/** Distinct students enrolled in a creator's courses, and completed VND revenue (whole VND). */
+export async function creatorStudentTotals(db: Executor, creatorId: string) {
+  const [row] = await db
+    .select({
+      students: countDistinct(enrollments.student_id),
+      earnings: sum(sql`case when ${enrollments.payment_status} = 'completed' and ${courses.currency} = 'VND' then ${enrollments.payment_amount} else 0 end`).mapWith(Number),
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.course_id))
+    .where(eq(courses.creator_id, creatorId));
+  return { students: Number(row?.students ?? 0), earnings: Number(row?.earnings ?? 0) };
+}
+
+/** Enrolments into a creator's courses with enrollment_date in [from, to). */
+export async function creatorEnrolmentsBetween(db: Executor, creatorId: string, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.course_id))
+    .where(and(eq(courses.creator_id, creatorId), gte(enrollments.enrollment_date, from), lt(enrollments.enrollment_date, to)));
+  return Number(row?.n ?? 0);
+}
+
+export async function creatorHasSchool(db: Executor, creatorId: string): Promise<boolean> {
+  const rows = await db.select({ id: schools.id }).from(schools).where(eq(schools.creator_id, creatorId)).limit(1);
+  return rows.length > 0;
+}
+
+/** The latest enrolments into a creator's courses, newest first, with student name and course title. */
+export async function creatorRecentEnrolments(db: Executor, creatorId: string, limit: number) {
+  return db
+    .select({
+      studentName: profiles.full_name,
+      studentEmail: profiles.email,
+      courseTitle: courses.title,
+      enrollmentDate: enrollments.enrollment_date,
+      isCompleted: enrollments.is_completed,
+      completionDate: enrollments.completion_date,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.course_id))
+    .leftJoin(profiles, eq(profiles.user_id, enrollments.student_id))
+    .where(eq(courses.creator_id, creatorId))
+    .orderBy(desc(enrollments.enrollment_date))
+    .limit(limit);
+}
+
+/** A student's enrolments joined with their courses, newest enrollment_date first (000 §7). */
+export async function studentEnrolments(db: Executor, studentId: string) {
+  return db
+    .select({
+      enrollmentId: enrollments.id,
+      courseId: courses.id,
+      title: courses.title,
+      description: courses.description,
+      thumbnailUrl: courses.thumbnail_url,
+      progress: enrollments.progress,
+      isCompleted: enrollments.is_completed,
+      certificateIssued: enrollments.certificate_issued,
+      certificateUrl: enrollments.certificate_url,
+      enrollmentDate: enrollments.enrollment_date,
+      paymentStatus: enrollments.payment_status,
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.course_id))
+    .where(eq(enrollments.student_id, studentId))
+    .orderBy(desc(enrollments.enrollment_date));
+}
+
+/** Total lesson time_spent of a student, in seconds. */
+export async function studentStudySeconds(db: Executor, studentId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(lessonProgress.time_spent).mapWith(Number) })
+    .from(lessonProgress)
+    .where(eq(lessonProgress.student_id, studentId));
+  return Number(row?.total ?? 0);
+}

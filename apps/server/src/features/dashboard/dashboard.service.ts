@@ -1,0 +1,85 @@
+import {
+  type CreatorDashboard,
+  type Dashboard,
+  type StudentDashboard,
+  completionRate,
+  earnedAchievements,
+  setupProgress,
+} from "@academy/shared";
+import type { Db } from "../../db/client.ts";
+import type { SessionUser } from "../../lib/http.ts";
+import { getMe } from "../profiles/profiles.service.ts";
+import {
+  creatorCourseCounts,
+  creatorEnrolmentsBetween,
+  creatorHasSchool,
+  creatorRecentEnrolments,
+  creatorStudentTotals,
+  studentEnrolments,
+  studentStudySeconds,
+} from "./dashboard.queries.ts";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The dashboard of the acting user (spec 000 §2 dashboards, §4 setup progress, §9): the student
+ * dashboard when the profile role is student, the creator dashboard otherwise. Real figures only.
+ */
+export async function getDashboard(db: Db, actor: SessionUser, now = new Date()): Promise<Dashboard> {
+  const me = await getMe(db, actor);
+  return me.role === "student" ? studentDashboard(db, actor.id) : creatorDashboard(db, actor.id, now);
+}
+
+async function creatorDashboard(db: Db, creatorId: string, now: Date): Promise<CreatorDashboard> {
+  const last30From = new Date(now.getTime() - 30 * DAY_MS);
+  const prev30From = new Date(now.getTime() - 60 * DAY_MS);
+  const [counts, totals, hasSchool, last30, prev30, recent] = await Promise.all([
+    creatorCourseCounts(db, creatorId),
+    creatorStudentTotals(db, creatorId),
+    creatorHasSchool(db, creatorId),
+    creatorEnrolmentsBetween(db, creatorId, last30From, now),
+    creatorEnrolmentsBetween(db, creatorId, prev30From, last30From),
+    creatorRecentEnrolments(db, creatorId, 5),
+  ]);
+  const checklist = {
+    hasCourse: counts.total > 0,
+    hasPublishedCourse: counts.published > 0,
+    hasEnrolledStudent: totals.students > 0,
+    hasSchool,
+  };
+  return {
+    role: "creator",
+    setupProgress: setupProgress({ role: "creator", ...checklist }),
+    checklist,
+    stats: {
+      totalCourses: counts.total,
+      publishedCourses: counts.published,
+      students: totals.students,
+      earnings: totals.earnings,
+      growth: prev30 > 0 ? Math.round(((last30 - prev30) / prev30) * 1000) / 10 : null,
+      newEnrolments30d: last30,
+    },
+    recentActivity: recent.map((row) => ({
+      kind: row.isCompleted ? ("completion" as const) : ("enrolment" as const),
+      studentName: row.studentName ?? row.studentEmail,
+      courseTitle: row.courseTitle,
+      at: (row.isCompleted && row.completionDate ? row.completionDate : row.enrollmentDate).toISOString(),
+    })),
+  };
+}
+
+async function studentDashboard(db: Db, studentId: string): Promise<StudentDashboard> {
+  const [rows, studySeconds] = await Promise.all([studentEnrolments(db, studentId), studentStudySeconds(db, studentId)]);
+  const completed = rows.filter((r) => r.isCompleted).length;
+  return {
+    role: "student",
+    stats: {
+      activeCourses: rows.length - completed,
+      completedCourses: completed,
+      completionRate: completionRate(completed, rows.length),
+      studySeconds,
+      achievements: earnedAchievements({ enrolments: rows.length, studySeconds, completedCourses: completed }).length,
+    },
+    courses: rows.map((r) => ({ ...r, enrollmentDate: r.enrollmentDate.toISOString() })),
+  };
+}

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import type { AppEnv } from "./lib/http.ts";
+
+/** The built web app (apps/web/dist). */
+export const WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/**
+ * Serves the built SPA: hashed files under /assets with a one-year immutable cache, other files of
+ * dist as they are, and index.html (held in memory) for every other GET so client routes work.
+ */
+export function spaRoutes(distDir = WEB_DIST) {
+  const app = new Hono<AppEnv>();
+  const indexFile = path.join(distDir, "index.html");
+  if (!existsSync(indexFile)) {
+    app.get("*", (c) =>
+      c.html(
+        "<!doctype html><title>Academy</title><p>The web app is not built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>",
+        503,
+      ),
+    );
+    return app;
+  }
+  const indexHtml = readFileSync(indexFile);
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: distDir,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.get("/assets/*", (c) => c.text("Not found", 404));
+  app.use(
+    "*",
+    serveStatic({
+      root: distDir,
+      rewriteRequestPath: (p) => (p === "/" || p.endsWith(".html") ? "/__no_such_file__" : p),
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
+      },
+    }),
+  );
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.body(indexHtml, 200, { "Content-Type": "text/html; charset=utf-8" });
+  });
+  return app;
+}

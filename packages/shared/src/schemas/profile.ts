@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** Profile roles (spec 001 §3 Profile, §6): creator is the default for a direct sign-up. */
+export const ROLES = ["student", "creator", "admin"] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The signed-in user's profile, as GET /api/me returns it. */
+export const meSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  role: roleSchema,
+  emailVerified: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;
