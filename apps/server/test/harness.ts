@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { inject } from "vitest";
+import { createApp } from "../src/app.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { emailOutbox, user } from "../src/db/schema/index.ts";
+import { loadEnv } from "../src/env.ts";
+import { createLogger } from "../src/lib/logger.ts";
+import { createRuntime, type Runtime } from "../src/runtime.ts";
+import { withDatabase } from "./global-setup.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export interface TestContext {
+  runtime: Runtime;
+  app: ReturnType<typeof createApp>["app"];
+  /** Sends a request to the app in-process; JSON bodies get Content-Type and Origin set. */
+  request(pathname: string, init?: RequestInit & { json?: unknown; cookie?: string; ip?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file (loaded from the suite's PGlite dump, or a copy of
+ * the PostgreSQL template) with the whole app on top of it.
+ */
+export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const info = inject("testDatabase");
+  let handle: Awaited<ReturnType<typeof openDatabase>>;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (info.kind === "pglite") {
+    const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(info.dump)]) });
+    handle = await openDatabase({ pglite });
+  } else {
+    const name = `academy_t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: info.url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${info.template}`);
+    await admin.end();
+    handle = await openDatabase({ databaseUrl: withDatabase(info.url, name), poolSize: 5 });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: info.url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const env = loadEnv({
+    NODE_ENV: "test",
+    APP_URL: TEST_ORIGIN,
+    DATA_DIR: path.join(os.tmpdir(), `academy-test-${randomBytes(4).toString("hex")}`),
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    LOG_LEVEL: "silent",
+    ...overrides,
+  });
+  const runtime = await createRuntime(env, { handle, logger: createLogger("silent") });
+  const { app } = createApp(runtime);
+  return {
+    runtime,
+    app,
+    request(pathname, init = {}) {
+      const headers = new Headers(init.headers);
+      headers.set("origin", TEST_ORIGIN);
+      if (init.cookie) headers.set("cookie", init.cookie);
+      if (init.ip) headers.set("x-forwarded-for", init.ip);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(init.json);
+      }
+      return Promise.resolve(app.request(`${TEST_ORIGIN}${pathname}`, { ...init, headers, body }));
+    },
+    async close() {
+      await runtime.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, joined for a Cookie header. */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+let counter = 0;
+/** A unique e-mail address for a test. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/**
+ * Signs up, follows the verification link from the outbox and signs in.
+ * @returns the session cookie and the user id.
+ */
+export async function signUpAndSignIn(
+  ctx: TestContext,
+  input: { email?: string; name?: string; password?: string } = {},
+): Promise<{ cookie: string; userId: string; email: string; password: string }> {
+  const email = input.email ?? uniqueEmail();
+  const password = input.password ?? "correct-horse-battery";
+  const signUp = await ctx.request("/api/auth/sign-up/email", {
+    method: "POST",
+    json: { name: input.name ?? "Test User", email, password },
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  await verifyEmailFromOutbox(ctx, email);
+  const signIn = await ctx.request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const [row] = await ctx.runtime.db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  return { cookie: cookiesFrom(signIn), userId: row.id, email, password };
+}
+
+/** Opens the newest verification link e-mailed to `email`. */
+export async function verifyEmailFromOutbox(ctx: TestContext, email: string): Promise<Response> {
+  const rows = await ctx.runtime.db.select().from(emailOutbox).where(eq(emailOutbox.to_address, email.toLowerCase()));
+  const mail = rows.filter((r) => r.template === "verification").at(-1);
+  if (!mail) throw new Error(`no verification e-mail for ${email}`);
+  const link = /https?:\/\/[^\s]+verify-email[^\s]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error("no verification link in the e-mail");
+  const url = new URL(link);
+  return ctx.request(`${url.pathname}${url.search}`);
+}
