@@ -8,32 +8,47 @@ import { z } from "zod";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/** The validation texts of the auth forms, by stable key (the web client translates the key). */
+export const AUTH_MESSAGES = {
+  nameRequired: "Full name is required.",
+  nameTooLong: "Full name must be at most 120 characters.",
+  emailRequired: "Email is required.",
+  emailInvalid: "Please enter a valid email address.",
+  passwordRequired: "Password is required.",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+} as const;
+export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
+
 export const emailSchema = z
-  .string({ error: "Email is required." })
+  .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()
-  .min(1, "Email is required.")
-  .max(254, "Please enter a valid email address.")
-  .pipe(z.email("Please enter a valid email address."))
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid))
   .transform((value) => value.toLowerCase());
 
 export const signUpSchema = z.object({
   name: z
-    .string({ error: "Full name is required." })
+    .string({ error: AUTH_MESSAGES.nameRequired })
     .trim()
-    .min(1, "Full name is required.")
-    .max(120, "Full name must be at most 120 characters."),
+    .min(1, AUTH_MESSAGES.nameRequired)
+    .max(120, AUTH_MESSAGES.nameTooLong),
   email: emailSchema,
   password: z
-    .string({ error: "Password is required." })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+    .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
   callbackURL: z.string().max(2048).optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(PASSWORD_MAX, "Invalid credentials"),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
   callbackURL: z.string().max(2048).optional(),
   rememberMe: z.boolean().optional(),
 });

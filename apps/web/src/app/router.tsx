@@ -1,0 +1,30 @@
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { RouteErrorBoundary } from "./routes/error-fallback";
+
+/**
+ * The route table (spec 001 §2 Route table). Every page is a lazy route module; pages whose
+ * feature has not landed yet render the "not available yet" page.
+ */
+export const router = createBrowserRouter([
+  {
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      { path: "/", lazy: () => import("./routes/home") },
+      { path: "/auth", lazy: () => import("./routes/auth") },
+      {
+        path: "/dashboard",
+        lazy: () => import("./routes/dashboard/layout"),
+        children: [
+          { index: true, lazy: () => import("./routes/dashboard/index") },
+          { path: "*", lazy: () => import("./routes/dashboard/coming-soon") },
+        ],
+      },
+      { path: "/404", lazy: () => import("./routes/not-found") },
+      { path: "*", lazy: () => import("./routes/not-found") },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,38 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Skeleton } from "@/components/ui/skeleton";
+import { meQueryOptions } from "@/features/auth/api/session";
+import { dashboardQueryOptions } from "@/features/dashboard/api/dashboard";
+import { CreatorDashboard } from "@/features/dashboard/components/creator-dashboard";
+import { StudentDashboard } from "@/features/dashboard/components/student-dashboard";
+
+/** /dashboard — the creator or the student dashboard, by profile role (spec 000 §2). */
+export function Component() {
+  const { t } = useTranslation("dashboard");
+  const { data: me } = useQuery(meQueryOptions);
+  const dashboard = useQuery(dashboardQueryOptions);
+  const name = me?.fullName || me?.email || "";
+  return (
+    <>
+      <title>{`${t("title")} · Academy`}</title>
+      {dashboard.isPending ? (
+        <div className="grid gap-4" aria-busy="true">
+          <Skeleton className="h-36 w-full" />
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-24" />
+            ))}
+          </div>
+        </div>
+      ) : dashboard.isError ? (
+        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive">
+          {t("loadFailed")}
+        </p>
+      ) : dashboard.data.role === "student" ? (
+        <StudentDashboard data={dashboard.data} name={name} />
+      ) : (
+        <CreatorDashboard data={dashboard.data} name={name} />
+      )}
+    </>
+  );
+}

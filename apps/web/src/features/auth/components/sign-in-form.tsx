@@ -1,0 +1,88 @@
+import { type SignInInput, signInSchema } from "@academy/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { MailWarningIcon } from "lucide-react";
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { authClient } from "@/lib/auth-client";
+import { meQueryOptions } from "../api/session";
+import { Field } from "./field";
+import { PasswordInput } from "./password-input";
+import { ResendVerification } from "./resend-verification";
+
+/**
+ * Sign In tab (spec 000 §2 /auth, §5, §8 Sign-in): "Welcome back!" and on to `redirectTo`;
+ * "Invalid credentials" for a wrong e-mail or password; an unverified address gets a clear
+ * message with a resend button.
+ */
+export function SignInForm({
+  defaultEmail,
+  redirectTo,
+  callbackURL,
+  onSignedIn,
+}: {
+  defaultEmail?: string;
+  redirectTo: string;
+  callbackURL: string;
+  onSignedIn: (to: string) => void;
+}) {
+  const { t } = useTranslation("auth");
+  const queryClient = useQueryClient();
+  const [unverified, setUnverified] = React.useState<string | null>(null);
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: defaultEmail ?? "", password: "" },
+  });
+  React.useEffect(() => {
+    if (defaultEmail) form.setValue("email", defaultEmail);
+  }, [defaultEmail, form]);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setUnverified(null);
+    const email = values.email.trim().toLowerCase();
+    const { error } = await authClient.signIn.email({ email, password: values.password });
+    if (error) {
+      if (error.code === "EMAIL_NOT_VERIFIED") {
+        setUnverified(email);
+      } else if (error.code === "INVALID_EMAIL_OR_PASSWORD" || error.status === 401) {
+        toast.error(t("toast.invalidCredentials.title"), { description: t("toast.invalidCredentials.description") });
+      } else if (error.status === 429) {
+        toast.error(t("toast.rateLimited.title"), { description: t("toast.rateLimited.description") });
+      } else {
+        toast.error(t("toast.signInFailed"), { description: error.message || undefined });
+      }
+      return;
+    }
+    toast.success(t("toast.welcomeBack"));
+    await queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+    onSignedIn(redirectTo);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {unverified ? (
+        <div role="alert" className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="unverified">
+          <p className="flex items-start gap-2">
+            <MailWarningIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{t("unverified", { email: unverified })}</span>
+          </p>
+          <ResendVerification email={unverified} callbackURL={callbackURL} />
+        </div>
+      ) : null}
+      <Field id="signin-email" label={t("fields.email")} error={errors.email?.message}>
+        <Input id="signin-email" type="email" autoComplete="email" inputMode="email" aria-invalid={Boolean(errors.email)} {...form.register("email")} />
+      </Field>
+      <Field id="signin-password" label={t("fields.password")} error={errors.password?.message}>
+        <PasswordInput id="signin-password" autoComplete="current-password" aria-invalid={Boolean(errors.password)} {...form.register("password")} />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? t("signingIn") : t("signIn")}
+      </Button>
+    </form>
+  );
+}

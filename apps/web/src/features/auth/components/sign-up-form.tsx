@@ -1,0 +1,77 @@
+import { type SignUpInput, signUpSchema } from "@academy/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheckIcon } from "lucide-react";
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { authClient } from "@/lib/auth-client";
+import { Field } from "./field";
+import { PasswordInput } from "./password-input";
+import { ResendVerification } from "./resend-verification";
+
+/**
+ * Sign Up tab (spec 000 §2 /auth, §5, §8 Sign-up): full name, e-mail, password. Success shows
+ * "Account created!" and asks the user to verify their e-mail; a registered address shows
+ * "Account exists".
+ */
+export function SignUpForm({ callbackURL, onSwitchToSignIn }: { callbackURL: string; onSwitchToSignIn: (email: string) => void }) {
+  const { t } = useTranslation("auth");
+  const [sentTo, setSentTo] = React.useState<string | null>(null);
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { name: "", email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const email = values.email.trim().toLowerCase();
+    const { error } = await authClient.signUp.email({ name: values.name.trim(), email, password: values.password, callbackURL });
+    if (error) {
+      if (error.code === "USER_ALREADY_EXISTS" || /already registered|already exists/i.test(error.message ?? "")) {
+        toast.error(t("toast.accountExists.title"), { description: t("toast.accountExists.description") });
+      } else if (error.status === 429) {
+        toast.error(t("toast.rateLimited.title"), { description: t("toast.rateLimited.description") });
+      } else {
+        toast.error(t("toast.signUpFailed"), { description: error.message || undefined });
+      }
+      return;
+    }
+    toast.success(t("toast.accountCreated.title"), { description: t("toast.accountCreated.description") });
+    setSentTo(email);
+  });
+
+  if (sentTo) {
+    return (
+      <div className="grid gap-4 text-center" data-testid="verify-panel">
+        <MailCheckIcon className="mx-auto size-10 text-accent-teal" aria-hidden />
+        <h2 className="text-lg font-semibold">{t("verify.title")}</h2>
+        <p className="text-sm text-muted-foreground">{t("verify.body", { email: sentTo })}</p>
+        <ResendVerification email={sentTo} callbackURL={callbackURL} />
+        <Button variant="outline" onClick={() => onSwitchToSignIn(sentTo)}>
+          {t("verify.goToSignIn")}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Field id="signup-name" label={t("fields.fullName")} error={errors.name?.message}>
+        <Input id="signup-name" autoComplete="name" aria-invalid={Boolean(errors.name)} {...form.register("name")} />
+      </Field>
+      <Field id="signup-email" label={t("fields.email")} error={errors.email?.message}>
+        <Input id="signup-email" type="email" autoComplete="email" inputMode="email" aria-invalid={Boolean(errors.email)} {...form.register("email")} />
+      </Field>
+      <Field id="signup-password" label={t("fields.password")} error={errors.password?.message}>
+        <PasswordInput id="signup-password" autoComplete="new-password" aria-invalid={Boolean(errors.password)} {...form.register("password")} />
+      </Field>
+      <p className="-mt-2 text-xs text-muted-foreground">{t("passwordHint")}</p>
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? t("creatingAccount") : t("createAccount")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import enAuth from "@/locales/en/auth.json";
+import enCommon from "@/locales/en/common.json";
+import enDashboard from "@/locales/en/dashboard.json";
+import enLanding from "@/locales/en/landing.json";
+import viAuth from "@/locales/vi/auth.json";
+import viCommon from "@/locales/vi/common.json";
+import viDashboard from "@/locales/vi/dashboard.json";
+import viLanding from "@/locales/vi/landing.json";
+
+export const LANGUAGES = ["en", "vi"] as const;
+export type Language = (typeof LANGUAGES)[number];
+const STORAGE_KEY = "academy.lang";
+/** Cookie read by the server to write e-mails in the same language (apps/server/src/auth/auth.ts). */
+const COOKIE = "academy_lang";
+
+export const resources = {
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, landing: enLanding },
+  vi: { common: viCommon, auth: viAuth, dashboard: viDashboard, landing: viLanding },
+} as const;
+
+/** The remembered language, else the browser's (Vietnamese browsers get vi), else English. */
+export function initialLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    if (stored === "en" || stored === "vi") return stored;
+  } catch {
+    // storage unavailable (private mode): fall through
+  }
+  const nav = typeof navigator !== "undefined" ? navigator.language : "en";
+  return nav?.toLowerCase().startsWith("vi") ? "vi" : "en";
+}
+
+function applyLanguage(lng: string) {
+  if (typeof document === "undefined") return;
+  document.documentElement.lang = lng;
+  document.cookie = `${COOKIE}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** Switches the UI language and remembers the choice (local storage and a cookie). */
+export async function setLanguage(lng: Language): Promise<void> {
+  try {
+    localStorage.setItem(STORAGE_KEY, lng);
+  } catch {
+    // ignore
+  }
+  await i18next.changeLanguage(lng);
+}
+
+i18next.on("languageChanged", applyLanguage);
+
+void i18next.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: "en",
+  defaultNS: "common",
+  ns: ["common", "auth", "dashboard", "landing"],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+applyLanguage(i18next.language);
+
+export default i18next;

@@ -1,0 +1,11 @@
+import path from "node:path";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
+  server: { port: 5173, proxy: { "/api": "http://localhost:3000", "/dev": "http://localhost:3000" } },
+  build: { target: "es2022", sourcemap: false, chunkSizeWarningLimit: 600 },
+});
