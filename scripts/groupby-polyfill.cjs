@@ -3,7 +3,11 @@ if (!Object.groupBy) {
   Object.groupBy = (items, key) => {
     const out = Object.create(null);
     let i = 0;
-    for (const item of items) (out[key(item, i++)] ??= []).push(item);
+    for (const item of items) {
+      const k = key(item, i++);
+      if (!out[k]) out[k] = [];
+      out[k].push(item);
+    }
     return out;
   };
 }

@@ -33,7 +33,10 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const level = c.res.status >= 500 ? "error" : "info";
     if (deps.logger.isLevelEnabled(level)) {
-      deps.logger[level]({ reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+      deps.logger[level](
+        { reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms },
+        "request",
+      );
     }
   });
 
@@ -48,7 +51,12 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", "blob:"],
-        frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
+        frameSrc: [
+          "'self'",
+          "https://www.youtube-nocookie.com",
+          "https://www.youtube.com",
+          "https://player.vimeo.com",
+        ],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -66,7 +74,8 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     "/api/*",
     bodyLimit({
       maxSize: API_BODY_LIMIT,
-      onError: (c) => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." } }, 413),
+      onError: (c) =>
+        c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." } }, 413),
     }),
   );
 
@@ -100,7 +109,11 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Academy API", version: "0.1.0", description: "Sign-in endpoints live under /api/auth (better-auth)." },
+    info: {
+      title: "Academy API",
+      version: "0.1.0",
+      description: "Sign-in endpoints live under /api/auth (better-auth).",
+    },
   });
   app.get("/api/docs", swaggerUI({ url: "/api/openapi.json" }));
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
@@ -110,16 +123,30 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
-      return c.json({ error: { code: error.code, message: error.message, issues: error.issues } }, error.status as 400);
+      return c.json(
+        { error: { code: error.code, message: error.message, issues: error.issues } },
+        error.status as 400,
+      );
     }
     if (error instanceof HTTPException) {
-      return c.json({ error: { code: error.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message: error.message || "Bad request" } }, error.status);
+      return c.json(
+        {
+          error: {
+            code: error.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST",
+            message: error.message || "Bad request",
+          },
+        },
+        error.status,
+      );
     }
     if (error instanceof SyntaxError) {
       return c.json({ error: { code: "VALIDATION_FAILED", message: "Invalid data format" } }, 400);
     }
     deps.logger.error({ err: error, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
-    return c.json({ error: { code: "INTERNAL", message: "An unexpected error occurred. Please try again." } }, 500);
+    return c.json(
+      { error: { code: "INTERNAL", message: "An unexpected error occurred. Please try again." } },
+      500,
+    );
   });
 
   return { app, api };

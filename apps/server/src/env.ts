@@ -7,14 +7,18 @@ import { z } from "zod";
  * The only reader of process.env (DESIGN.md §3.7). Every variable is documented in README and
  * .env.example. `loadEnv` validates with zod and throws `EnvError` naming every bad variable.
  */
-const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = (protocols: RegExp, hint: string) =>
   z.preprocess(emptyToUndefined, z.string().regex(protocols, hint).pipe(z.url()).optional());
 
 export const envSchema = z
   .object({
-    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(["development", "production", "test"]).default("development"),
+    ),
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
     APP_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
@@ -77,7 +81,9 @@ export class EnvError extends Error {
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`));
+    throw new EnvError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`),
+    );
   }
   const v = parsed.data;
   return {

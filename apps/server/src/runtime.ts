@@ -19,11 +19,16 @@ export interface Runtime extends AppDeps {
  * Boots everything the app needs, in order: data-directory lock (PGlite only; throws
  * DataDirLockedError before touching anything), auth secret, database, migrations, mailer, auth.
  */
-export async function createRuntime(env: Env, options: { logger?: Logger; handle?: DatabaseHandle } = {}): Promise<Runtime> {
+export async function createRuntime(
+  env: Env,
+  options: { logger?: Logger; handle?: DatabaseHandle } = {},
+): Promise<Runtime> {
   const logger = options.logger ?? createLogger(env.logLevel);
   let release: (() => Promise<void>) | undefined;
   if (!options.handle && !env.databaseUrl) {
-    release = await lockDataDir(env.dataDir, (error) => logger.fatal({ err: error }, "data directory lock lost"));
+    release = await lockDataDir(env.dataDir, (error) =>
+      logger.fatal({ err: error }, "data directory lock lost"),
+    );
   }
   try {
     const secret = resolveAuthSecret(env);

@@ -1,4 +1,5 @@
 export * from "./errors.ts";
+export * from "./rules/achievements.ts";
 export * from "./rules/error-mapping.ts";
 export * from "./rules/setup-progress.ts";
 export * from "./rules/time-labels.ts";
@@ -7,4 +8,3 @@ export * from "./schemas/client-errors.ts";
 export * from "./schemas/dashboard.ts";
 export * from "./schemas/pre-launch.ts";
 export * from "./schemas/profile.ts";
-export * from "./rules/achievements.ts";

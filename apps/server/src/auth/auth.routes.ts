@@ -7,7 +7,6 @@ import { toIssues } from "../lib/http.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { signUpAttempt } from "./context.ts";
 
-
 /** Spec 000 §8 Sign-up: the text the client shows as "Account exists". */
 export const ALREADY_REGISTERED = "This email is already registered. Please sign in instead.";
 
@@ -48,7 +47,10 @@ export function authRoutes(deps: AppDeps) {
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
           const issues = toIssues(parsed.error);
-          return c.json({ code: "VALIDATION_FAILED", message: issues[0]?.message ?? "Invalid input", issues }, 400);
+          return c.json(
+            { code: "VALIDATION_FAILED", message: issues[0]?.message ?? "Invalid input", issues },
+            400,
+          );
         }
         body = JSON.stringify({ ...(json as object), ...(parsed.data as object) });
       }

@@ -28,7 +28,14 @@ export function localeFromRequest(request: Request | undefined): Locale {
  * verification, argon2id hashing, database sessions in httpOnly SameSite=Lax cookies (Secure in
  * production), database-backed rate limits shared by every instance, and Google when configured.
  */
-export function createAuth(opts: { db: Db; env: Env; secret: string; mailer: Mailer; logger: Logger; trustedOrigins?: string[] }) {
+export function createAuth(opts: {
+  db: Db;
+  env: Env;
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+  trustedOrigins?: string[];
+}) {
   const { env } = opts;
   const production = env.nodeEnv === "production";
   return betterAuth({
@@ -67,12 +74,21 @@ export function createAuth(opts: { db: Db; env: Env; secret: string; mailer: Mai
         // The outbox row is written after the sign-up transaction commits: PGlite has a single
         // connection, so a second query inside the open transaction would wait for it forever.
         await queueAfterTransactionHook(async () => {
-          await opts.mailer.send(opts.db, { to: user.email, ...verificationEmail({ locale, name: user.name, url }) });
+          await opts.mailer.send(opts.db, {
+            to: user.email,
+            ...verificationEmail({ locale, name: user.name, url }),
+          });
         });
       },
     },
     socialProviders: env.google
-      ? { google: { clientId: env.google.clientId, clientSecret: env.google.clientSecret, prompt: "select_account" } }
+      ? {
+          google: {
+            clientId: env.google.clientId,
+            clientSecret: env.google.clientSecret,
+            prompt: "select_account",
+          },
+        }
       : {},
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {

@@ -20,7 +20,10 @@ export class DataDirLockedError extends Error {
  * @returns a function that releases the lock.
  * @throws DataDirLockedError when another live process holds it.
  */
-export async function lockDataDir(dataDir: string, onCompromised?: (error: Error) => void): Promise<() => Promise<void>> {
+export async function lockDataDir(
+  dataDir: string,
+  onCompromised?: (error: Error) => void,
+): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true });
   try {
     return await lockfile.lock(dataDir, {
@@ -29,9 +32,11 @@ export async function lockDataDir(dataDir: string, onCompromised?: (error: Error
       update: 5_000,
       retries: 0,
       realpath: false,
-      onCompromised: onCompromised ?? ((error) => {
-        throw error;
-      }),
+      onCompromised:
+        onCompromised ??
+        ((error) => {
+          throw error;
+        }),
     });
   } catch (error) {
     if ((error as { code?: string }).code === "ELOCKED") throw new DataDirLockedError(dataDir);

@@ -14,10 +14,18 @@ export interface Mailer {
   worker: OutboxWorker | undefined;
 }
 
-export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; logger: Logger; transport?: Transporter }): Mailer {
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+  transport?: Transporter;
+}): Mailer {
   const transport = opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined);
   const mode = transport ? "smtp" : "capture";
-  const worker = transport ? createOutboxWorker({ db: opts.db, transport, from: opts.from, logger: opts.logger }) : undefined;
+  const worker = transport
+    ? createOutboxWorker({ db: opts.db, transport, from: opts.from, logger: opts.logger })
+    : undefined;
   return {
     mode,
     worker,

@@ -92,7 +92,13 @@ export function createOutboxWorker(opts: {
 
   async function deliver(row: OutboxRow): Promise<void> {
     try {
-      await opts.transport.sendMail({ from: opts.from, to: row.to_address, subject: row.subject, html: row.html, text: row.text });
+      await opts.transport.sendMail({
+        from: opts.from,
+        to: row.to_address,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+      });
       await opts.db
         .update(emailOutbox)
         .set({ status: "sent", sent_at: new Date(), locked_until: null, last_error: null })
@@ -159,6 +165,10 @@ export async function listMailbox(db: Db, limit = 200): Promise<OutboxRow[]> {
 
 export async function getMailboxMessage(db: Db, id: string): Promise<OutboxRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.id, id)))
+    .limit(1);
   return row;
 }

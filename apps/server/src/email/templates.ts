@@ -21,7 +21,13 @@ export function escapeHtml(value: string): string {
 }
 
 /** Wraps body HTML in a simple, mail-client-safe layout with a call-to-action button. */
-function layout(opts: { locale: Locale; heading: string; paragraphs: string[]; cta?: { label: string; url: string }; footer: string }): string {
+function layout(opts: {
+  locale: Locale;
+  heading: string;
+  paragraphs: string[];
+  cta?: { label: string; url: string };
+  footer: string;
+}): string {
   const cta = opts.cta
     ? `<p style="margin:28px 0"><a href="${escapeHtml(opts.cta.url)}" style="background:#1A237E;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.cta.label)}</a></p>
 <p style="color:#64748b;font-size:13px">${opts.locale === "vi" ? "Nếu nút không hoạt động, hãy mở liên kết này:" : "If the button does not work, open this link:"}<br><a href="${escapeHtml(opts.cta.url)}" style="color:#1A237E;word-break:break-all">${escapeHtml(opts.cta.url)}</a></p>`
@@ -40,13 +46,31 @@ ${cta}
 }
 
 /** The account verification e-mail sent on sign-up (issue 2). `url` is better-auth's verification link. */
-export function verificationEmail(input: { locale: Locale; name: string | null; url: string }): RenderedEmail {
+export function verificationEmail(input: {
+  locale: Locale;
+  name: string | null;
+  url: string;
+}): RenderedEmail {
   const vi = input.locale === "vi";
-  const greeting = input.name ? (vi ? `Xin chào ${input.name},` : `Hi ${input.name},`) : vi ? "Xin chào," : "Hi,";
+  const greeting = input.name
+    ? vi
+      ? `Xin chào ${input.name},`
+      : `Hi ${input.name},`
+    : vi
+      ? "Xin chào,"
+      : "Hi,";
   const subject = vi ? "Xác minh địa chỉ email của bạn cho Academy" : "Verify your email address for Academy";
   const paragraphs = vi
-    ? [greeting, "Cảm ơn bạn đã tạo tài khoản Academy. Hãy xác minh địa chỉ email để đăng nhập.", "Liên kết có hiệu lực trong 24 giờ."]
-    : [greeting, "Thanks for creating your Academy account. Please verify your email address to sign in.", "The link is valid for 24 hours."];
+    ? [
+        greeting,
+        "Cảm ơn bạn đã tạo tài khoản Academy. Hãy xác minh địa chỉ email để đăng nhập.",
+        "Liên kết có hiệu lực trong 24 giờ.",
+      ]
+    : [
+        greeting,
+        "Thanks for creating your Academy account. Please verify your email address to sign in.",
+        "The link is valid for 24 hours.",
+      ];
   const label = vi ? "Xác minh email" : "Verify email";
   const footer = vi
     ? "Nếu bạn không tạo tài khoản này, hãy bỏ qua email này."
@@ -54,7 +78,13 @@ export function verificationEmail(input: { locale: Locale; name: string | null; 
   return {
     template: "verification",
     subject,
-    html: layout({ locale: input.locale, heading: subject, paragraphs, cta: { label, url: input.url }, footer }),
+    html: layout({
+      locale: input.locale,
+      heading: subject,
+      paragraphs,
+      cta: { label, url: input.url },
+      footer,
+    }),
     text: `${paragraphs.join("\n\n")}\n\n${label}: ${input.url}\n\n${footer}\n`,
   };
 }

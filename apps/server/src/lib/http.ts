@@ -1,5 +1,5 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ErrorIssue } from "@academy/shared";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ZodError } from "zod";
 import type { Auth } from "../auth/auth.ts";
@@ -45,7 +45,10 @@ export function createRouter() {
     defaultHook: (result, c) => {
       if (!result.success) {
         const issues = toIssues(result.error as ZodError);
-        return c.json({ error: { code: "VALIDATION_FAILED", message: issues[0]?.message ?? "Invalid input", issues } }, 400);
+        return c.json(
+          { error: { code: "VALIDATION_FAILED", message: issues[0]?.message ?? "Invalid input", issues } },
+          400,
+        );
       }
     },
   });

@@ -3,13 +3,14 @@ import { isErrorBody, MAPPED_ERROR_TEXT, mapErrorMessage } from "@academy/shared
 import { type ClientResponse, hc } from "hono/client";
 
 /** The body type of a typed-client response's success statuses (2xx; 204 gives undefined). */
-export type SuccessBody<R> = R extends ClientResponse<infer T, infer S, infer _F>
-  ? S extends 200 | 201 | 202
-    ? T
-    : S extends 204
-      ? undefined
-      : never
-  : never;
+export type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, infer _F>
+    ? S extends 200 | 201 | 202
+      ? T
+      : S extends 204
+        ? undefined
+        : never
+    : never;
 
 /** An API failure: HTTP status, the server's error code and its readable message. */
 export class ApiError extends Error {
@@ -30,7 +31,9 @@ export const api = hc<AppType>("/api", { init: { credentials: "same-origin" } })
  * Resolves a typed-client response to its JSON body.
  * @throws ApiError with the server's message, or the generic mapping (spec 001 §8) for network failures.
  */
-export async function unwrap<R extends ClientResponse<unknown, number, string>>(promise: Promise<R>): Promise<SuccessBody<R>> {
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(
+  promise: Promise<R>,
+): Promise<SuccessBody<R>> {
   type T = SuccessBody<R>;
   let response: { ok: boolean; status: number; json(): Promise<unknown> };
   try {

@@ -43,6 +43,10 @@ export function reportError(error: unknown, context: { component?: string; actio
 
 /** Installs the global handlers for uncaught errors and unhandled rejections (component "Global"). */
 export function installGlobalErrorHandlers(): void {
-  window.addEventListener("error", (event) => reportError(event.error ?? event.message, { component: "Global" }));
-  window.addEventListener("unhandledrejection", (event) => reportError(event.reason, { component: "Global" }));
+  window.addEventListener("error", (event) =>
+    reportError(event.error ?? event.message, { component: "Global" }),
+  );
+  window.addEventListener("unhandledrejection", (event) =>
+    reportError(event.reason, { component: "Global" }),
+  );
 }

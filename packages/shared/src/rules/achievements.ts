@@ -11,7 +11,11 @@ export type Achievement = (typeof ACHIEVEMENTS)[number];
  *   input.completedCourses number of completed enrolments.
  * @returns the achievements earned, in ACHIEVEMENTS order.
  */
-export function earnedAchievements(input: { enrolments: number; studySeconds: number; completedCourses: number }): Achievement[] {
+export function earnedAchievements(input: {
+  enrolments: number;
+  studySeconds: number;
+  completedCourses: number;
+}): Achievement[] {
   const earned: Achievement[] = [];
   if (input.enrolments > 0) earned.push("firstSteps");
   if (input.studySeconds >= 10 * 3600) earned.push("dedicatedLearner");

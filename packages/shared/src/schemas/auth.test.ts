@@ -4,7 +4,10 @@ import { PASSWORD_MAX, PASSWORD_MIN, resendVerificationSchema, signInSchema, sig
 const valid = { name: "Nguyễn Văn A", email: "a@example.com", password: "12345678" };
 
 /** The first issue's message, or undefined when the input is valid. */
-function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
+function firstMessage(result: {
+  success: boolean;
+  error?: { issues: { message: string }[] };
+}): string | undefined {
   return result.success ? undefined : result.error?.issues[0]?.message;
 }
 
@@ -42,7 +45,9 @@ describe("signUpSchema (spec 000 §5 sign-up; passwords 8–128)", () => {
   it("rejects a blank or missing name", () => {
     expect(firstMessage(signUpSchema.safeParse({ ...valid, name: "   " }))).toBe("Full name is required.");
     expect(firstMessage(signUpSchema.safeParse({ ...valid, name: "" }))).toBe("Full name is required.");
-    expect(firstMessage(signUpSchema.safeParse({ email: valid.email, password: valid.password }))).toBe("Full name is required.");
+    expect(firstMessage(signUpSchema.safeParse({ email: valid.email, password: valid.password }))).toBe(
+      "Full name is required.",
+    );
   });
 
   it("trims the name", () => {
@@ -50,13 +55,19 @@ describe("signUpSchema (spec 000 §5 sign-up; passwords 8–128)", () => {
   });
 
   it("rejects a bad, blank or missing e-mail", () => {
-    expect(firstMessage(signUpSchema.safeParse({ ...valid, email: "not-an-email" }))).toBe("Please enter a valid email address.");
+    expect(firstMessage(signUpSchema.safeParse({ ...valid, email: "not-an-email" }))).toBe(
+      "Please enter a valid email address.",
+    );
     expect(firstMessage(signUpSchema.safeParse({ ...valid, email: "   " }))).toBe("Email is required.");
-    expect(firstMessage(signUpSchema.safeParse({ name: valid.name, password: valid.password }))).toBe("Email is required.");
+    expect(firstMessage(signUpSchema.safeParse({ name: valid.name, password: valid.password }))).toBe(
+      "Email is required.",
+    );
   });
 
   it("rejects a missing password", () => {
-    expect(firstMessage(signUpSchema.safeParse({ name: valid.name, email: valid.email }))).toBe("Password is required.");
+    expect(firstMessage(signUpSchema.safeParse({ name: valid.name, email: valid.email }))).toBe(
+      "Password is required.",
+    );
   });
 });
 
@@ -69,7 +80,9 @@ describe("signInSchema (spec 000 §5 sign-in)", () => {
   });
 
   it("requires e-mail and password", () => {
-    expect(firstMessage(signInSchema.safeParse({ email: "a@example.com", password: "" }))).toBe("Password is required.");
+    expect(firstMessage(signInSchema.safeParse({ email: "a@example.com", password: "" }))).toBe(
+      "Password is required.",
+    );
     expect(firstMessage(signInSchema.safeParse({ email: "", password: "x" }))).toBe("Email is required.");
   });
 });
@@ -77,6 +90,8 @@ describe("signInSchema (spec 000 §5 sign-in)", () => {
 describe("resendVerificationSchema", () => {
   it("normalises the e-mail and rejects a bad one", () => {
     expect(resendVerificationSchema.parse({ email: " X@Example.com " }).email).toBe("x@example.com");
-    expect(firstMessage(resendVerificationSchema.safeParse({ email: "x@" }))).toBe("Please enter a valid email address.");
+    expect(firstMessage(resendVerificationSchema.safeParse({ email: "x@" }))).toBe(
+      "Please enter a valid email address.",
+    );
   });
 });

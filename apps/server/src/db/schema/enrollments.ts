@@ -32,7 +32,9 @@ export const enrollments = pgTable(
     school_id: uuid("school_id").references(() => schools.id, { onDelete: "set null" }),
     enrollment_date: timestamp("enrollment_date", { withTimezone: true }).notNull().defaultNow(),
     payment_status: text("payment_status").notNull().default("completed"),
-    payment_amount: numeric("payment_amount", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    payment_amount: numeric("payment_amount", { precision: 14, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
     enrollment_source: text("enrollment_source").notNull().default("self"),
     progress: real("progress").notNull().default(0),
     is_completed: boolean("is_completed").notNull().default(false),
@@ -47,7 +49,10 @@ export const enrollments = pgTable(
     index("enrollments_course_idx").on(t.course_id, t.enrollment_date.desc()),
     index("enrollments_student_date_idx").on(t.student_id, t.enrollment_date.desc()),
     check("enrollments_progress_check", sql`${t.progress} >= 0 and ${t.progress} <= 100`),
-    check("enrollments_payment_status_check", sql`${t.payment_status} in ('pending', 'completed', 'cancelled')`),
+    check(
+      "enrollments_payment_status_check",
+      sql`${t.payment_status} in ('pending', 'completed', 'cancelled')`,
+    ),
   ],
 );
 

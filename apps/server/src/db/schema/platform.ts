@@ -38,6 +38,9 @@ export const emailOutbox = pgTable(
   (t) => [
     index("email_outbox_due_idx").on(t.status, t.next_attempt_at),
     index("email_outbox_created_idx").on(t.created_at.desc()),
-    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'captured', 'failed')`),
+    check(
+      "email_outbox_status_check",
+      sql`${t.status} in ('pending', 'sending', 'sent', 'captured', 'failed')`,
+    ),
   ],
 );

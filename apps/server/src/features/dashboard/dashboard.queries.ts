@@ -19,7 +19,9 @@ export async function creatorStudentTotals(db: Executor, creatorId: string) {
   const [row] = await db
     .select({
       students: countDistinct(enrollments.student_id),
-      earnings: sum(sql`case when ${enrollments.payment_status} = 'completed' and ${courses.currency} = 'VND' then ${enrollments.payment_amount} else 0 end`).mapWith(Number),
+      earnings: sum(
+        sql`case when ${enrollments.payment_status} = 'completed' and ${courses.currency} = 'VND' then ${enrollments.payment_amount} else 0 end`,
+      ).mapWith(Number),
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.course_id))
@@ -28,17 +30,32 @@ export async function creatorStudentTotals(db: Executor, creatorId: string) {
 }
 
 /** Enrolments into a creator's courses with enrollment_date in [from, to). */
-export async function creatorEnrolmentsBetween(db: Executor, creatorId: string, from: Date, to: Date): Promise<number> {
+export async function creatorEnrolmentsBetween(
+  db: Executor,
+  creatorId: string,
+  from: Date,
+  to: Date,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.course_id))
-    .where(and(eq(courses.creator_id, creatorId), gte(enrollments.enrollment_date, from), lt(enrollments.enrollment_date, to)));
+    .where(
+      and(
+        eq(courses.creator_id, creatorId),
+        gte(enrollments.enrollment_date, from),
+        lt(enrollments.enrollment_date, to),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
 export async function creatorHasSchool(db: Executor, creatorId: string): Promise<boolean> {
-  const rows = await db.select({ id: schools.id }).from(schools).where(eq(schools.creator_id, creatorId)).limit(1);
+  const rows = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(eq(schools.creator_id, creatorId))
+    .limit(1);
   return rows.length > 0;
 }
 

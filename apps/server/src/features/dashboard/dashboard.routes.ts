@@ -1,5 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
 import { dashboardSchema } from "@academy/shared";
+import { createRoute } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponses } from "../../lib/openapi.ts";
 import { getDashboard } from "./dashboard.service.ts";
@@ -9,9 +9,14 @@ const dashboardRoute = createRoute({
   path: "/dashboard",
   tags: ["Dashboard"],
   summary: "The signed-in user's dashboard (creator or student, by profile role)",
-  responses: { 200: { description: "Dashboard", content: { "application/json": { schema: dashboardSchema } } }, 401: errorResponses[401] },
+  responses: {
+    200: { description: "Dashboard", content: { "application/json": { schema: dashboardSchema } } },
+    401: errorResponses[401],
+  },
 });
 
 export function dashboardRoutes(deps: AppDeps) {
-  return createRouter().openapi(dashboardRoute, async (c) => c.json(await getDashboard(deps.db, requireUser(c)), 200));
+  return createRouter().openapi(dashboardRoute, async (c) =>
+    c.json(await getDashboard(deps.db, requireUser(c)), 200),
+  );
 }

@@ -1,9 +1,9 @@
 import {
   type CreatorDashboard,
-  type Dashboard,
-  type StudentDashboard,
   completionRate,
+  type Dashboard,
   earnedAchievements,
+  type StudentDashboard,
   setupProgress,
 } from "@academy/shared";
 import type { Db } from "../../db/client.ts";
@@ -69,7 +69,10 @@ async function creatorDashboard(db: Db, creatorId: string, now: Date): Promise<C
 }
 
 async function studentDashboard(db: Db, studentId: string): Promise<StudentDashboard> {
-  const [rows, studySeconds] = await Promise.all([studentEnrolments(db, studentId), studentStudySeconds(db, studentId)]);
+  const [rows, studySeconds] = await Promise.all([
+    studentEnrolments(db, studentId),
+    studentStudySeconds(db, studentId),
+  ]);
   const completed = rows.filter((r) => r.isCompleted).length;
   return {
     role: "student",
@@ -78,7 +81,8 @@ async function studentDashboard(db: Db, studentId: string): Promise<StudentDashb
       completedCourses: completed,
       completionRate: completionRate(completed, rows.length),
       studySeconds,
-      achievements: earnedAchievements({ enrolments: rows.length, studySeconds, completedCourses: completed }).length,
+      achievements: earnedAchievements({ enrolments: rows.length, studySeconds, completedCourses: completed })
+        .length,
     },
     courses: rows.map((r) => ({ ...r, enrollmentDate: r.enrollmentDate.toISOString() })),
   };

@@ -1,5 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import { authConfigSchema, clientErrorSchema, isNetworkError } from "@academy/shared";
+import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { type AppDeps, createRouter } from "../../lib/http.ts";
 import { errorResponses } from "../../lib/openapi.ts";
@@ -10,8 +10,20 @@ const healthRoute = createRoute({
   tags: ["Platform"],
   summary: "Liveness and database check",
   responses: {
-    200: { description: "Healthy", content: { "application/json": { schema: z.object({ status: z.literal("ok"), database: z.literal("ok") }) } } },
-    503: { description: "Database unreachable", content: { "application/json": { schema: z.object({ status: z.literal("error"), database: z.literal("error") }) } } },
+    200: {
+      description: "Healthy",
+      content: {
+        "application/json": { schema: z.object({ status: z.literal("ok"), database: z.literal("ok") }) },
+      },
+    },
+    503: {
+      description: "Database unreachable",
+      content: {
+        "application/json": {
+          schema: z.object({ status: z.literal("error"), database: z.literal("error") }),
+        },
+      },
+    },
   },
 });
 
@@ -20,7 +32,9 @@ const configRoute = createRoute({
   path: "/config",
   tags: ["Platform"],
   summary: "Public configuration for the web app",
-  responses: { 200: { description: "Config", content: { "application/json": { schema: authConfigSchema } } } },
+  responses: {
+    200: { description: "Config", content: { "application/json": { schema: authConfigSchema } } },
+  },
 });
 
 const clientErrorRoute = createRoute({

@@ -1,5 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
 import { earlyAccessResultSchema, earlyAccessSchema } from "@academy/shared";
+import { createRoute } from "@hono/zod-openapi";
 import { type AppDeps, createRouter } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
 import { joinEarlyAccess } from "./pre-launch.service.ts";
@@ -13,7 +13,10 @@ const joinRoute = createRoute({
   responses: {
     201: { description: "Joined", content: { "application/json": { schema: earlyAccessResultSchema } } },
     400: errorResponses[400],
-    409: { description: "Already on the list", content: { "application/json": { schema: errorResponseSchema } } },
+    409: {
+      description: "Already on the list",
+      content: { "application/json": { schema: errorResponseSchema } },
+    },
   },
 });
 

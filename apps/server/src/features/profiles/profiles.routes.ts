@@ -1,5 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import { meSchema } from "@academy/shared";
+import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponses } from "../../lib/openapi.ts";
 import { getMe, setMyLocale } from "./profiles.service.ts";
@@ -11,7 +11,10 @@ const getMeRoute = createRoute({
   path: "/me",
   tags: ["Profiles"],
   summary: "The signed-in user's profile",
-  responses: { 200: { description: "Profile", content: { "application/json": { schema: meResponse } } }, 401: errorResponses[401] },
+  responses: {
+    200: { description: "Profile", content: { "application/json": { schema: meResponse } } },
+    401: errorResponses[401],
+  },
 });
 
 const patchMeRoute = createRoute({
@@ -19,7 +22,12 @@ const patchMeRoute = createRoute({
   path: "/me",
   tags: ["Profiles"],
   summary: "Change the signed-in user's preferences",
-  request: { body: { content: { "application/json": { schema: z.object({ locale: z.enum(["en", "vi"]) }) } }, required: true } },
+  request: {
+    body: {
+      content: { "application/json": { schema: z.object({ locale: z.enum(["en", "vi"]) }) } },
+      required: true,
+    },
+  },
   responses: { 204: { description: "Saved" }, 400: errorResponses[400], 401: errorResponses[401] },
 });
 

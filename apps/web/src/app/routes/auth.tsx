@@ -61,7 +61,11 @@ export function Component() {
           </CardHeader>
           <CardContent className="grid gap-5">
             {verified ? (
-              <p role="status" className="flex items-center gap-2 rounded-md bg-emerald-50 p-3 text-sm text-emerald-800" data-testid="verified-banner">
+              <p
+                role="status"
+                className="flex items-center gap-2 rounded-md bg-emerald-50 p-3 text-sm text-emerald-800"
+                data-testid="verified-banner"
+              >
                 <CheckCircle2Icon className="size-4 shrink-0" aria-hidden />
                 {t("verifiedBanner")}
               </p>

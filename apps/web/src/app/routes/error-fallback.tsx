@@ -14,7 +14,10 @@ export function ErrorFallback({ onReset }: { onReset?: () => void }) {
   const { t } = useTranslation();
   return (
     <main className="flex min-h-svh items-center justify-center bg-muted px-4">
-      <div role="alert" className="w-full max-w-md rounded-xl border border-border bg-background p-8 text-center shadow-sm">
+      <div
+        role="alert"
+        className="w-full max-w-md rounded-xl border border-border bg-background p-8 text-center shadow-sm"
+      >
         <AlertTriangleIcon className="mx-auto mb-4 size-10 text-destructive" aria-hidden />
         <h1 className="text-xl font-semibold">{t("errorScreen.title")}</h1>
         <p className="mt-2 text-sm text-muted-foreground">{t("errorScreen.body")}</p>

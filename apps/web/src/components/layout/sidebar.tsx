@@ -39,7 +39,9 @@ export function readSidebarCookie(cookie: string): boolean {
 }
 
 function useIsMobile(): boolean {
-  const [mobile, setMobile] = React.useState(() => typeof window !== "undefined" && window.matchMedia(MOBILE_QUERY).matches);
+  const [mobile, setMobile] = React.useState(
+    () => typeof window !== "undefined" && window.matchMedia(MOBILE_QUERY).matches,
+  );
   React.useEffect(() => {
     const mql = window.matchMedia(MOBILE_QUERY);
     const onChange = () => setMobile(mql.matches);
@@ -114,7 +116,10 @@ export function Sidebar({
   if (isMobile) {
     return (
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent closeLabel={closeLabel} className="w-[var(--sidebar-width-mobile)] bg-sidebar text-sidebar-foreground">
+        <SheetContent
+          closeLabel={closeLabel}
+          className="w-[var(--sidebar-width-mobile)] bg-sidebar text-sidebar-foreground"
+        >
           <SheetTitle className="sr-only">{label}</SheetTitle>
           <SheetDescription className="sr-only">{label}</SheetDescription>
           <nav aria-label={label} className="flex h-full flex-col">
@@ -152,7 +157,10 @@ export function SidebarTrigger({ className, label }: { className?: string; label
       aria-label={label}
       aria-expanded={isMobile ? openMobile : open}
       title={`${label} (Ctrl/⌘+B)`}
-      className={cn("inline-flex size-9 items-center justify-center rounded-md hover:bg-muted cursor-pointer", className)}
+      className={cn(
+        "inline-flex size-9 items-center justify-center rounded-md hover:bg-muted cursor-pointer",
+        className,
+      )}
     >
       <PanelLeftIcon className="size-5" />
     </button>

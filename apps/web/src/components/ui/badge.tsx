@@ -14,6 +14,10 @@ const badgeVariants = cva("inline-flex items-center rounded-full px-2.5 py-0.5 t
   defaultVariants: { variant: "default" },
 });
 
-export function Badge({ className, variant, ...props }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+export function Badge({
+  className,
+  variant,
+  ...props
+}: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

@@ -18,11 +18,17 @@ export function SheetContent({
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
       <SheetPrimitive.Content
-        className={cn("fixed inset-y-0 left-0 z-50 flex h-full flex-col shadow-xl focus:outline-none", className)}
+        className={cn(
+          "fixed inset-y-0 left-0 z-50 flex h-full flex-col shadow-xl focus:outline-none",
+          className,
+        )}
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute right-3 top-3 rounded-sm p-1 opacity-80 hover:opacity-100" aria-label={closeLabel}>
+        <SheetPrimitive.Close
+          className="absolute right-3 top-3 rounded-sm p-1 opacity-80 hover:opacity-100"
+          aria-label={closeLabel}
+        >
           <XIcon className="size-5" />
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>

@@ -25,7 +25,10 @@ export function Component() {
           </div>
         </div>
       ) : dashboard.isError ? (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive"
+        >
           {t("loadFailed")}
         </p>
       ) : dashboard.data.role === "student" ? (

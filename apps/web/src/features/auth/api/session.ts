@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, ApiError, unwrap } from "@/lib/api-client";
+import { ApiError, api, unwrap } from "@/lib/api-client";
 import { authClient } from "@/lib/auth-client";
 
 /** The signed-in user's profile, or null when signed out (GET /api/me). */

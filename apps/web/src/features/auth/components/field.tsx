@@ -3,10 +3,22 @@ import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Label } from "@/components/ui/label";
 
-const KEY_BY_MESSAGE = new Map(Object.entries(AUTH_MESSAGES).map(([key, text]) => [text as string, key as AuthMessageKey]));
+const KEY_BY_MESSAGE = new Map(
+  Object.entries(AUTH_MESSAGES).map(([key, text]) => [text as string, key as AuthMessageKey]),
+);
 
 /** A labelled form field with its (translated) validation message. */
-export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation("auth");
   const key = error ? KEY_BY_MESSAGE.get(error) : undefined;
   return (

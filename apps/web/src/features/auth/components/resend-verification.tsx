@@ -22,7 +22,9 @@ export function ResendVerification({ email, callbackURL }: { email: string; call
             description: error.status === 429 ? t("toast.rateLimited.description") : undefined,
           });
         } else {
-          toast.success(t("toast.verificationSent.title"), { description: t("toast.verificationSent.description", { email }) });
+          toast.success(t("toast.verificationSent.title"), {
+            description: t("toast.verificationSent.description", { email }),
+          });
         }
       }}
     >

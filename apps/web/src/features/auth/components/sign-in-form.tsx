@@ -50,7 +50,9 @@ export function SignInForm({
       if (error.code === "EMAIL_NOT_VERIFIED") {
         setUnverified(email);
       } else if (error.code === "INVALID_EMAIL_OR_PASSWORD" || error.status === 401) {
-        toast.error(t("toast.invalidCredentials.title"), { description: t("toast.invalidCredentials.description") });
+        toast.error(t("toast.invalidCredentials.title"), {
+          description: t("toast.invalidCredentials.description"),
+        });
       } else if (error.status === 429) {
         toast.error(t("toast.rateLimited.title"), { description: t("toast.rateLimited.description") });
       } else {
@@ -59,14 +61,18 @@ export function SignInForm({
       return;
     }
     toast.success(t("toast.welcomeBack"));
-    await queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+    queryClient.removeQueries({ queryKey: meQueryOptions.queryKey });
     onSignedIn(redirectTo);
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {unverified ? (
-        <div role="alert" className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="unverified">
+        <div
+          role="alert"
+          className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="unverified"
+        >
           <p className="flex items-start gap-2">
             <MailWarningIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>{t("unverified", { email: unverified })}</span>
@@ -75,10 +81,22 @@ export function SignInForm({
         </div>
       ) : null}
       <Field id="signin-email" label={t("fields.email")} error={errors.email?.message}>
-        <Input id="signin-email" type="email" autoComplete="email" inputMode="email" aria-invalid={Boolean(errors.email)} {...form.register("email")} />
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-invalid={Boolean(errors.email)}
+          {...form.register("email")}
+        />
       </Field>
       <Field id="signin-password" label={t("fields.password")} error={errors.password?.message}>
-        <PasswordInput id="signin-password" autoComplete="current-password" aria-invalid={Boolean(errors.password)} {...form.register("password")} />
+        <PasswordInput
+          id="signin-password"
+          autoComplete="current-password"
+          aria-invalid={Boolean(errors.password)}
+          {...form.register("password")}
+        />
       </Field>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? t("signingIn") : t("signIn")}

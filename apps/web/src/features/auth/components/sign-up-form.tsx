@@ -17,7 +17,13 @@ import { ResendVerification } from "./resend-verification";
  * "Account created!" and asks the user to verify their e-mail; a registered address shows
  * "Account exists".
  */
-export function SignUpForm({ callbackURL, onSwitchToSignIn }: { callbackURL: string; onSwitchToSignIn: (email: string) => void }) {
+export function SignUpForm({
+  callbackURL,
+  onSwitchToSignIn,
+}: {
+  callbackURL: string;
+  onSwitchToSignIn: (email: string) => void;
+}) {
   const { t } = useTranslation("auth");
   const [sentTo, setSentTo] = React.useState<string | null>(null);
   const form = useForm<SignUpInput>({
@@ -28,9 +34,17 @@ export function SignUpForm({ callbackURL, onSwitchToSignIn }: { callbackURL: str
 
   const onSubmit = form.handleSubmit(async (values) => {
     const email = values.email.trim().toLowerCase();
-    const { error } = await authClient.signUp.email({ name: values.name.trim(), email, password: values.password, callbackURL });
+    const { error } = await authClient.signUp.email({
+      name: values.name.trim(),
+      email,
+      password: values.password,
+      callbackURL,
+    });
     if (error) {
-      if (error.code === "USER_ALREADY_EXISTS" || /already registered|already exists/i.test(error.message ?? "")) {
+      if (
+        error.code === "USER_ALREADY_EXISTS" ||
+        /already registered|already exists/i.test(error.message ?? "")
+      ) {
         toast.error(t("toast.accountExists.title"), { description: t("toast.accountExists.description") });
       } else if (error.status === 429) {
         toast.error(t("toast.rateLimited.title"), { description: t("toast.rateLimited.description") });
@@ -60,13 +74,30 @@ export function SignUpForm({ callbackURL, onSwitchToSignIn }: { callbackURL: str
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field id="signup-name" label={t("fields.fullName")} error={errors.name?.message}>
-        <Input id="signup-name" autoComplete="name" aria-invalid={Boolean(errors.name)} {...form.register("name")} />
+        <Input
+          id="signup-name"
+          autoComplete="name"
+          aria-invalid={Boolean(errors.name)}
+          {...form.register("name")}
+        />
       </Field>
       <Field id="signup-email" label={t("fields.email")} error={errors.email?.message}>
-        <Input id="signup-email" type="email" autoComplete="email" inputMode="email" aria-invalid={Boolean(errors.email)} {...form.register("email")} />
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-invalid={Boolean(errors.email)}
+          {...form.register("email")}
+        />
       </Field>
       <Field id="signup-password" label={t("fields.password")} error={errors.password?.message}>
-        <PasswordInput id="signup-password" autoComplete="new-password" aria-invalid={Boolean(errors.password)} {...form.register("password")} />
+        <PasswordInput
+          id="signup-password"
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.password)}
+          {...form.register("password")}
+        />
       </Field>
       <p className="-mt-2 text-xs text-muted-foreground">{t("passwordHint")}</p>
       <Button type="submit" size="lg" disabled={isSubmitting}>

@@ -31,8 +31,18 @@ export function CreatorDashboard({ data, name }: { data: CreatorDashboardData; n
   const checklist = [
     { key: "createCourse", to: "/dashboard/courses/new", icon: BookOpenIcon, done: data.checklist.hasCourse },
     { key: "brandSchool", to: "/dashboard/branding", icon: PaletteIcon, done: data.checklist.hasSchool },
-    { key: "publishCourse", to: "/dashboard/courses", icon: RocketIcon, done: data.checklist.hasPublishedCourse },
-    { key: "inviteStudents", to: "/dashboard/students", icon: UserPlusIcon, done: data.checklist.hasEnrolledStudent },
+    {
+      key: "publishCourse",
+      to: "/dashboard/courses",
+      icon: RocketIcon,
+      done: data.checklist.hasPublishedCourse,
+    },
+    {
+      key: "inviteStudents",
+      to: "/dashboard/students",
+      icon: UserPlusIcon,
+      done: data.checklist.hasEnrolledStudent,
+    },
   ];
   return (
     <div className="grid gap-6">
@@ -46,14 +56,37 @@ export function CreatorDashboard({ data, name }: { data: CreatorDashboardData; n
               {data.setupProgress}%
             </span>
           </div>
-          <Progress value={data.setupProgress} className="h-2.5 bg-white/20" aria-label={t("creator.setupProgress")} />
+          <Progress
+            value={data.setupProgress}
+            className="h-2.5 bg-white/20"
+            aria-label={t("creator.setupProgress")}
+          />
         </div>
       </section>
 
-      <section aria-label={t("creator.statsLabel")} className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4">
-        <StatCard icon={BookOpenIcon} label={t("creator.stats.totalCourses")} value={formatNumber(data.stats.totalCourses, lng)} hint={t("creator.stats.published", { count: data.stats.publishedCourses })} testId="stat-total-courses" />
-        <StatCard icon={UsersIcon} label={t("creator.stats.students")} value={formatNumber(data.stats.students, lng)} testId="stat-students" />
-        <StatCard icon={WalletIcon} label={t("creator.stats.earnings")} value={formatMoney(data.stats.earnings, "VND", lng)} testId="stat-earnings" />
+      <section
+        aria-label={t("creator.statsLabel")}
+        className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+      >
+        <StatCard
+          icon={BookOpenIcon}
+          label={t("creator.stats.totalCourses")}
+          value={formatNumber(data.stats.totalCourses, lng)}
+          hint={t("creator.stats.published", { count: data.stats.publishedCourses })}
+          testId="stat-total-courses"
+        />
+        <StatCard
+          icon={UsersIcon}
+          label={t("creator.stats.students")}
+          value={formatNumber(data.stats.students, lng)}
+          testId="stat-students"
+        />
+        <StatCard
+          icon={WalletIcon}
+          label={t("creator.stats.earnings")}
+          value={formatMoney(data.stats.earnings, "VND", lng)}
+          testId="stat-earnings"
+        />
         <StatCard
           icon={TrendingUpIcon}
           label={t("creator.stats.growth")}
@@ -86,7 +119,9 @@ export function CreatorDashboard({ data, name }: { data: CreatorDashboardData; n
                   )}
                 </span>
                 <span className="font-medium">{t(`creator.checklist.${item.key}.title`)}</span>
-                <span className="text-sm text-muted-foreground">{t(`creator.checklist.${item.key}.body`)}</span>
+                <span className="text-sm text-muted-foreground">
+                  {t(`creator.checklist.${item.key}.body`)}
+                </span>
                 <span className="mt-auto inline-flex items-center gap-1 text-sm font-medium text-brand">
                   {t(`creator.checklist.${item.key}.cta`)}
                   <ArrowRightIcon className="size-4 transition group-hover:translate-x-0.5" aria-hidden />
@@ -112,14 +147,22 @@ export function CreatorDashboard({ data, name }: { data: CreatorDashboardData; n
           ) : (
             <ul className="divide-y divide-border">
               {data.recentActivity.map((item) => (
-                <li key={`${item.kind}-${item.at}-${item.courseTitle}`} className="flex items-center justify-between gap-3 py-3 text-sm">
+                <li
+                  key={`${item.kind}-${item.at}-${item.courseTitle}`}
+                  className="flex items-center justify-between gap-3 py-3 text-sm"
+                >
                   <span>
-                    {t(item.kind === "completion" ? "creator.activity.completed" : "creator.activity.enrolled", {
-                      name: item.studentName ?? t("creator.activity.someone"),
-                      course: item.courseTitle,
-                    })}
+                    {t(
+                      item.kind === "completion" ? "creator.activity.completed" : "creator.activity.enrolled",
+                      {
+                        name: item.studentName ?? t("creator.activity.someone"),
+                        course: item.courseTitle,
+                      },
+                    )}
                   </span>
-                  <span className="shrink-0 text-muted-foreground">{renderLabel(t, elapsedLabel(new Date(item.at)), lng)}</span>
+                  <span className="shrink-0 text-muted-foreground">
+                    {renderLabel(t, elapsedLabel(new Date(item.at)), lng)}
+                  </span>
                 </li>
               ))}
             </ul>

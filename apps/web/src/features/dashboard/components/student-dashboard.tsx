@@ -45,17 +45,43 @@ export function StudentDashboard({ data, name }: { data: StudentDashboardData; n
         </dl>
       </section>
 
-      <section aria-label={t("student.statsLabel")} className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4">
-        <StatCard icon={BookOpenIcon} label={t("student.stats.activeCourses")} value={formatNumber(data.stats.activeCourses, lng)} testId="stat-active-courses" />
-        <StatCard icon={TargetIcon} label={t("student.stats.completionRate")} value={`${data.stats.completionRate}%`} testId="stat-completion-rate" />
-        <StatCard icon={ClockIcon} label={t("student.stats.studyTime")} value={studyTime} testId="stat-study-time" />
-        <StatCard icon={AwardIcon} label={t("student.stats.achievements")} value={formatNumber(data.stats.achievements, lng)} testId="stat-achievements" />
+      <section
+        aria-label={t("student.statsLabel")}
+        className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+      >
+        <StatCard
+          icon={BookOpenIcon}
+          label={t("student.stats.activeCourses")}
+          value={formatNumber(data.stats.activeCourses, lng)}
+          testId="stat-active-courses"
+        />
+        <StatCard
+          icon={TargetIcon}
+          label={t("student.stats.completionRate")}
+          value={`${data.stats.completionRate}%`}
+          testId="stat-completion-rate"
+        />
+        <StatCard
+          icon={ClockIcon}
+          label={t("student.stats.studyTime")}
+          value={studyTime}
+          testId="stat-study-time"
+        />
+        <StatCard
+          icon={AwardIcon}
+          label={t("student.stats.achievements")}
+          value={formatNumber(data.stats.achievements, lng)}
+          testId="stat-achievements"
+        />
       </section>
 
       <section>
         <h2 className="mb-3 text-lg font-semibold">{t("student.myCourses")}</h2>
         {data.courses.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center" data-testid="courses-empty">
+          <Card
+            className="flex flex-col items-center gap-3 px-6 py-12 text-center"
+            data-testid="courses-empty"
+          >
             <GraduationCapIcon className="size-10 text-muted-foreground" aria-hidden />
             <p className="font-medium">{t("student.noCourses")}</p>
             <p className="max-w-sm text-sm text-muted-foreground">{t("student.noCoursesBody")}</p>
@@ -66,7 +92,12 @@ export function StudentDashboard({ data, name }: { data: StudentDashboardData; n
               <li key={course.enrollmentId}>
                 <Card className="flex h-full flex-col overflow-hidden">
                   {course.thumbnailUrl ? (
-                    <img src={course.thumbnailUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />
+                    <img
+                      src={course.thumbnailUrl}
+                      alt=""
+                      className="aspect-video w-full object-cover"
+                      loading="lazy"
+                    />
                   ) : (
                     <div className="flex aspect-video w-full items-center justify-center bg-secondary">
                       <BookOpenIcon className="size-10 text-brand/40" aria-hidden />
@@ -77,7 +108,9 @@ export function StudentDashboard({ data, name }: { data: StudentDashboardData; n
                       <h3 className="font-semibold leading-tight">{course.title}</h3>
                       {course.isCompleted ? <Badge variant="success">{t("student.completed")}</Badge> : null}
                     </div>
-                    <p className="text-sm text-muted-foreground">{cut(course.description, DESCRIPTION_CUT)}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {cut(course.description, DESCRIPTION_CUT)}
+                    </p>
                     <div className="mt-auto grid gap-1.5">
                       <div className="flex justify-between text-xs text-muted-foreground">
                         <span>{t("student.progress")}</span>
@@ -90,7 +123,9 @@ export function StudentDashboard({ data, name }: { data: StudentDashboardData; n
                         <Badge variant="outline">{t("student.paymentPending")}</Badge>
                       ) : (
                         <Button asChild size="sm">
-                          <Link to={`/learn/${course.courseId}`}>{course.isCompleted ? t("student.review") : t("student.continue")}</Link>
+                          <Link to={`/learn/${course.courseId}`}>
+                            {course.isCompleted ? t("student.review") : t("student.continue")}
+                          </Link>
                         </Button>
                       )}
                       {course.certificateIssued && course.certificateUrl ? (

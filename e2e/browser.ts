@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+import { ROOT } from "./server.ts";
+
+/** The system Chromium: CHROMIUM_PATH or /usr/bin/chromium; undefined when neither exists. */
+export function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
+    Boolean,
+  ) as string[];
+  return candidates.find((p) => existsSync(p));
+}
+
+export const SCREENSHOT_DIR = path.join(ROOT, "e2e/screenshots");
+
+/** The e2e context from global setup; `skip` is set when no browser is available. */
+export function e2eContext(): { baseURL: string; chromium: string; skip?: undefined } | { skip: string } {
+  return inject("e2e");
+}
+
+export async function launchBrowser(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport, locale: "en-US", deviceScaleFactor: 1 });
+}
+
+/** Saves a full-page screenshot as e2e/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

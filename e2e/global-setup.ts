@@ -1,0 +1,37 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { chromiumPath } from "./browser.ts";
+import { ROOT, startServer } from "./server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2e: { baseURL: string; chromium: string } | { skip: string };
+  }
+}
+
+/**
+ * Builds the web app if needed and starts one real server for the browser suite. Without a
+ * Chromium the suite is skipped with a loud notice — unless REQUIRE_E2E=1 (CI), which fails.
+ */
+export default async function setup(project: TestProject) {
+  const chromium = chromiumPath();
+  if (!chromium) {
+    const message =
+      "Chromium not found (set CHROMIUM_PATH or apt-get install chromium): browser tests SKIPPED";
+    if (process.env.REQUIRE_E2E === "1") throw new Error(`${message} — REQUIRE_E2E=1 makes this a failure`);
+    console.warn(`\n${"!".repeat(80)}\n!! ${message}\n${"!".repeat(80)}\n`);
+    project.provide("e2e", { skip: message });
+    return;
+  }
+  if (!existsSync(path.join(ROOT, "apps/web/dist/index.html")) || process.env.E2E_BUILD === "1") {
+    const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: ROOT, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("web build failed");
+  }
+  const server = await startServer();
+  project.provide("e2e", { baseURL: server.url, chromium });
+  return async () => {
+    await server.stop();
+  };
+}
