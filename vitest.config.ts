@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -22,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src") } },
         test: {
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],

@@ -40,35 +40,43 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     }
   });
 
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", "blob:"],
-        frameSrc: [
-          "'self'",
-          "https://www.youtube-nocookie.com",
-          "https://www.youtube.com",
-          "https://player.vimeo.com",
-        ],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", "https://accounts.google.com"],
-      },
-      strictTransportSecurity: production ? "max-age=31536000; includeSubDomains" : false,
-      referrerPolicy: "strict-origin-when-cross-origin",
-      xContentTypeOptions: true,
-      xFrameOptions: "DENY",
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const csp = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:", "https:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    mediaSrc: ["'self'", "blob:"],
+    frameSrc: [
+      "'self'",
+      "https://www.youtube-nocookie.com",
+      "https://www.youtube.com",
+      "https://player.vimeo.com",
+    ],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'", "https://accounts.google.com"],
+  };
+  const headerOptions = {
+    strictTransportSecurity: production ? "max-age=31536000; includeSubDomains" : (false as const),
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xContentTypeOptions: true,
+    xFrameOptions: "DENY",
+    crossOriginEmbedderPolicy: false,
+  };
+  const appHeaders = secureHeaders({ ...headerOptions, contentSecurityPolicy: csp });
+  // The API reference page loads Swagger UI from its CDN.
+  const docsHeaders = secureHeaders({
+    ...headerOptions,
+    contentSecurityPolicy: {
+      ...csp,
+      scriptSrc: ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"],
+      styleSrc: ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"],
+    },
+  });
+  app.use("*", (c, next) => (c.req.path === "/api/docs" ? docsHeaders(c, next) : appHeaders(c, next)));
 
   app.use(
     "/api/*",
