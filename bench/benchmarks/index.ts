@@ -1,0 +1,9 @@
+import type { Benchmark } from "../lib/types.ts";
+import { startupBenchmark } from "./startup.ts";
+import { throughputBenchmark } from "./throughput.ts";
+
+/**
+ * Every benchmark `npm run bench` runs, in order. To add one, write a `Benchmark` (see
+ * ../lib/types.ts) that returns rows built with `row()`, and append it here.
+ */
+export const benchmarks: Benchmark[] = [startupBenchmark, throughputBenchmark];
