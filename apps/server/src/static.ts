@@ -25,26 +25,25 @@ export function spaRoutes(distDir = WEB_DIST) {
     return app;
   }
   const indexHtml = readFileSync(indexFile);
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: distDir,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
-  app.get("/assets/*", (c) => c.text("Not found", 404));
-  app.use(
-    "*",
-    serveStatic({
-      root: distDir,
-      rewriteRequestPath: (p) => (p === "/" || p.endsWith(".html") ? "/__no_such_file__" : p),
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=3600");
-      },
-    }),
-  );
+  const assets = serveStatic({
+    root: distDir,
+    onFound: (_path, c) => {
+      c.header("Cache-Control", "public, max-age=31536000, immutable");
+    },
+  });
+  const files = serveStatic({
+    root: distDir,
+    onFound: (_path, c) => {
+      c.header("Cache-Control", "public, max-age=3600");
+    },
+  });
+  app.get("/assets/*", assets, (c) => c.text("Not found", 404));
+  // Paths with a file extension are files of dist (favicon, robots.txt …); every other path is a
+  // client route and gets index.html from memory without touching the disk.
+  app.get("*", async (c, next) => {
+    if (/\.[a-z0-9]+$/i.test(c.req.path) && !c.req.path.endsWith(".html")) return files(c, next);
+    await next();
+  });
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
     return c.body(indexHtml, 200, { "Content-Type": "text/html; charset=utf-8" });

@@ -1,5 +1,6 @@
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { RouteErrorBoundary } from "./routes/error-fallback";
+import { PageLoading } from "./routes/page-loading";
 
 /**
  * The route table (spec 001 §2 Route table). Every page is a lazy route module; pages whose
@@ -8,6 +9,7 @@ import { RouteErrorBoundary } from "./routes/error-fallback";
 export const router = createBrowserRouter([
   {
     ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: PageLoading,
     children: [
       { path: "/", lazy: () => import("./routes/home") },
       { path: "/auth", lazy: () => import("./routes/auth") },

@@ -46,18 +46,40 @@ const clientErrorRoute = createRoute({
   responses: { 204: { description: "Logged" }, 400: errorResponses[400] },
 });
 
-/** GET /api/health, GET /api/config, POST /api/client-errors (issue 2 Operations and Errors). */
+/** A successful database check is reused for this long; concurrent checks share one query. */
+export const HEALTH_CACHE_MS = 1000;
+
+/**
+ * GET /api/health, GET /api/config, POST /api/client-errors (issue 2 Operations and Errors).
+ * The health check runs `select 1` at most once per HEALTH_CACHE_MS (load balancers and
+ * monitors poll it hard); a failure is never cached.
+ */
 export function platformRoutes(deps: AppDeps) {
-  return createRouter()
-    .openapi(healthRoute, async (c) => {
-      try {
-        await deps.db.execute(sql`select 1`);
-        return c.json({ status: "ok" as const, database: "ok" as const }, 200);
-      } catch (error) {
+  let healthyUntil = 0;
+  let inFlight: Promise<boolean> | undefined;
+  const checkDatabase = (): Promise<boolean> => {
+    if (Date.now() < healthyUntil) return Promise.resolve(true);
+    inFlight ??= deps.db
+      .execute(sql`select 1`)
+      .then(() => {
+        healthyUntil = Date.now() + HEALTH_CACHE_MS;
+        return true;
+      })
+      .catch((error) => {
         deps.logger.error({ err: error }, "health check: database unreachable");
-        return c.json({ status: "error" as const, database: "error" as const }, 503);
-      }
-    })
+        return false;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
+  return createRouter()
+    .openapi(healthRoute, async (c) =>
+      (await checkDatabase())
+        ? c.json({ status: "ok" as const, database: "ok" as const }, 200)
+        : c.json({ status: "error" as const, database: "error" as const }, 503),
+    )
     .openapi(configRoute, (c) => c.json({ googleEnabled: Boolean(deps.env.google) }, 200))
     .openapi(clientErrorRoute, (c) => {
       const report = c.req.valid("json");

@@ -93,7 +93,10 @@ function MenuLink({ item, expanded }: { item: MenuItem; expanded: boolean }) {
   if (expanded) return link;
   return (
     <Tooltip>
-      <TooltipTrigger asChild>{link}</TooltipTrigger>
+      {/* A wrapper, because Slot would merge NavLink's className function into a string. */}
+      <TooltipTrigger asChild>
+        <span className="block">{link}</span>
+      </TooltipTrigger>
       <TooltipContent side="right">{label}</TooltipContent>
     </Tooltip>
   );
