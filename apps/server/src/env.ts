@@ -13,41 +13,41 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = (protocols: RegExp, hint: string) =>
   z.preprocess(emptyToUndefined, z.string().regex(protocols, hint).pipe(z.url()).optional());
 
-export const envSchema = z
-  .object({
-    NODE_ENV: z.preprocess(
-      emptyToUndefined,
-      z.enum(["development", "production", "test"]).default("development"),
-    ),
-    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-    HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
-    APP_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
-    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
-    DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL"),
-    AUTH_SECRET: z.preprocess(
-      emptyToUndefined,
-      z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
-    ),
-    SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL"),
-    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default("Academy <no-reply@academy.local>")),
-    GOOGLE_CLIENT_ID: optionalString,
-    GOOGLE_CLIENT_SECRET: optionalString,
-    LOG_LEVEL: z.preprocess(
-      emptyToUndefined,
-      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    ),
-    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).default("false")),
-    AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
-  })
-  .superRefine((value, ctx) => {
-    if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [value.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
-        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
-      });
-    }
-  });
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(["development", "production", "test"]).default("development"),
+  ),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  APP_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL"),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
+  ),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL"),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default("Academy <no-reply@academy.local>")),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).default("false")),
+  AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+});
+
+/** Checks across variables, run on the raw values so they are reported even when others are bad. */
+function crossChecks(source: Record<string, string | undefined>): string[] {
+  const set = (name: string) => Boolean(source[name]?.trim());
+  if (set("GOOGLE_CLIENT_ID") !== set("GOOGLE_CLIENT_SECRET")) {
+    const missing = set("GOOGLE_CLIENT_ID") ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
+    return [`${missing}: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together`];
+  }
+  return [];
+}
 
 /** Validated configuration. Paths are absolute; APP_URL has no trailing slash. */
 export interface Env {
@@ -80,11 +80,13 @@ export class EnvError extends Error {
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`),
-    );
-  }
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`)),
+    ...crossChecks(source),
+  ];
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const v = parsed.data;
   return {
     nodeEnv: v.NODE_ENV,

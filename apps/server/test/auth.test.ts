@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ErrorBody } from "@academy/shared";
 import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALREADY_REGISTERED } from "../src/auth/auth.routes.ts";
@@ -13,6 +14,16 @@ import {
 } from "./harness.ts";
 
 const PASSWORD = "correct-horse-battery";
+
+/** better-auth's error body shape, which /api/auth/* keeps for its client. */
+async function authError(response: Response): Promise<{ code: string; message: string }> {
+  return (await response.json()) as { code: string; message: string };
+}
+
+/** The `error` of an Academy API error body. */
+async function apiError(response: Response): Promise<ErrorBody["error"]> {
+  return ((await response.json()) as ErrorBody).error;
+}
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -70,7 +81,11 @@ describe("sign-up creates the account and its profile together", () => {
       }),
     ).rejects.toThrow("abort");
     // The trigger did write the profile inside the transaction…
-    expect(profileInsideTransaction).toMatchObject({ user_id: id, full_name: "Rolled Back", role: "creator" });
+    expect(profileInsideTransaction).toMatchObject({
+      user_id: id,
+      full_name: "Rolled Back",
+      role: "creator",
+    });
     // …and the rollback removed both rows.
     expect(await ctx.runtime.db.select().from(user).where(eq(user.id, id))).toEqual([]);
     expect(await ctx.runtime.db.select().from(profiles).where(eq(profiles.user_id, id))).toEqual([]);
@@ -92,7 +107,7 @@ describe("sign-up creates the account and its profile together", () => {
       .from(account)
       .where(eq(account.userId, userId));
     expect(row.providerId).toBe("credential");
-    expect(row.password?.startsWith("$argon2id$v=19$m=47104,t=1,p=1$")).toBe(true);
+    expect(row.password).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
     expect(row.password).not.toContain(PASSWORD);
   });
 });
@@ -104,7 +119,7 @@ describe("sign-up for an e-mail that is already registered", () => {
     for (const again of [email, email.toUpperCase(), `  ${email.replace("dup", "DUP")} `]) {
       const response = await signUp(ctx, { name: "Second", email: again, password: "another-password" });
       expect(response.status).toBe(422);
-      const body = await response.json();
+      const body = await authError(response);
       expect(body).toEqual({ code: "USER_ALREADY_EXISTS", message: ALREADY_REGISTERED });
       expect(body.message).toContain("already registered");
     }
@@ -116,6 +131,22 @@ describe("sign-up for an e-mail that is already registered", () => {
   });
 });
 
+describe("simultaneous sign-ups for one e-mail (a double-submitted form)", () => {
+  it("create one account and answer the others as 'already registered'", async () => {
+    const email = uniqueEmail("double");
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => signUp(ctx, { name: "Double Submit", email, password: PASSWORD })),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    const bodies = await Promise.all(responses.filter((r) => r.status !== 200).map((r) => r.json()));
+    expect(statuses).toEqual([200, 422, 422]);
+    for (const body of bodies)
+      expect(body).toEqual({ code: "USER_ALREADY_EXISTS", message: ALREADY_REGISTERED });
+    expect(await ctx.runtime.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
+    expect(await outboxFor(ctx, email)).toHaveLength(1);
+  });
+});
+
 describe("e-mail verification before sign-in", () => {
   it("refuses an unverified sign-in, resends the link, and signs in after verification", async () => {
     const email = uniqueEmail("verify");
@@ -123,10 +154,13 @@ describe("e-mail verification before sign-in", () => {
 
     const early = await signIn(ctx, email, PASSWORD);
     expect(early.status).toBe(403);
-    expect((await early.json()).code).toBe("EMAIL_NOT_VERIFIED");
+    expect((await authError(early)).code).toBe("EMAIL_NOT_VERIFIED");
     expect(early.headers.getSetCookie().some((c) => c.startsWith("academy.session_token="))).toBe(false);
 
-    const resend = await ctx.request("/api/auth/send-verification-email", { method: "POST", json: { email } });
+    const resend = await ctx.request("/api/auth/send-verification-email", {
+      method: "POST",
+      json: { email },
+    });
     expect(resend.status).toBe(200);
     const mails = (await outboxFor(ctx, email)).filter((m) => m.template === "verification");
     expect(mails).toHaveLength(2);
@@ -156,16 +190,22 @@ describe("resending the verification e-mail", () => {
   it("answers an unknown address like a known one and writes nothing", async () => {
     const email = uniqueEmail("unknown");
     const before = await rowCounts(ctx);
-    const response = await ctx.request("/api/auth/send-verification-email", { method: "POST", json: { email } });
+    const response = await ctx.request("/api/auth/send-verification-email", {
+      method: "POST",
+      json: { email },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: true });
     expect(await rowCounts(ctx)).toEqual(before);
   });
 
   it("rejects a bad address with 400 and the e-mail message", async () => {
-    const response = await ctx.request("/api/auth/send-verification-email", { method: "POST", json: { email: "nope" } });
+    const response = await ctx.request("/api/auth/send-verification-email", {
+      method: "POST",
+      json: { email: "nope" },
+    });
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe("Please enter a valid email address.");
+    expect((await authError(response)).message).toBe("Please enter a valid email address.");
   });
 });
 
@@ -178,7 +218,10 @@ describe("sign-in failures do not reveal whether an account exists", () => {
     expect(unknownEmail.status).toBe(401);
     const [a, b] = [await wrongPassword.text(), await unknownEmail.text()];
     expect(a).toBe(b);
-    expect(JSON.parse(a)).toEqual({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" });
+    expect(JSON.parse(a)).toEqual({
+      code: "INVALID_EMAIL_OR_PASSWORD",
+      message: "Invalid email or password",
+    });
   });
 });
 
@@ -207,12 +250,34 @@ describe("sign-in rate limit per client IP", () => {
     expect(rows[0].key).toContain("/sign-in/email");
     expect(rows[0].count).toBe(3);
   });
+
+  it("ignores a client-supplied internal client-IP header", async () => {
+    const email = uniqueEmail("spoof");
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await signIn(limited, email, "wrong-password", "192.0.2.10")).status).toBe(401);
+    }
+    const spoofed = await limited.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email, password: "wrong-password" },
+      ip: "192.0.2.10",
+      headers: { "x-academy-client-ip": "192.0.2.99" },
+    });
+    expect(spoofed.status).toBe(429);
+  });
 });
 
 describe("sign-up rejects bad input with 400 and writes nothing", () => {
   const cases: Array<[string, RequestInit & { json?: unknown }, string]> = [
-    ["a blank name", { json: { name: "   ", email: "blank-name@example.com", password: PASSWORD } }, "Full name is required."],
-    ["a bad e-mail", { json: { name: "Bad Email", email: "not-an-email", password: PASSWORD } }, "Please enter a valid email address."],
+    [
+      "a blank name",
+      { json: { name: "   ", email: "blank-name@example.com", password: PASSWORD } },
+      "Full name is required.",
+    ],
+    [
+      "a bad e-mail",
+      { json: { name: "Bad Email", email: "not-an-email", password: PASSWORD } },
+      "Please enter a valid email address.",
+    ],
     [
       "a 7-character password",
       { json: { name: "Short", email: "short-pw@example.com", password: "1234567" } },
@@ -229,15 +294,18 @@ describe("sign-up rejects bad input with 400 and writes nothing", () => {
       "Invalid data format",
     ],
     ["missing fields", { json: {} }, "Full name is required."],
-    ["a missing password", { json: { name: "No Password", email: "no-pw@example.com" } }, "Password is required."],
+    [
+      "a missing password",
+      { json: { name: "No Password", email: "no-pw@example.com" } },
+      "Password is required.",
+    ],
   ];
 
   it.each(cases)("%s", async (_label, init, message) => {
     const before = await rowCounts(ctx);
     const response = await ctx.request("/api/auth/sign-up/email", { method: "POST", ...init });
     expect(response.status).toBe(400);
-    const body = await response.json();
-    expect(body.message).toBe(message);
+    expect((await authError(response)).message).toBe(message);
     expect(await rowCounts(ctx)).toEqual(before);
   });
 });
@@ -261,7 +329,7 @@ describe("GET and PATCH /api/me", () => {
   it("answers 401 UNAUTHORIZED without a cookie", async () => {
     const response = await ctx.request("/api/me");
     expect(response.status).toBe(401);
-    const body = await response.json();
+    const body = (await response.json()) as ErrorBody;
     expect(body).toEqual({ error: { code: "UNAUTHORIZED", message: expect.any(String) } });
     expect(body.error.message.length).toBeGreaterThan(0);
   });
@@ -269,6 +337,7 @@ describe("GET and PATCH /api/me", () => {
   it("answers 401 for a made-up session cookie", async () => {
     const response = await ctx.request("/api/me", { cookie: "academy.session_token=forged.value" });
     expect(response.status).toBe(401);
+    expect((await apiError(response)).code).toBe("UNAUTHORIZED");
   });
 
   it("refuses PATCH without a cookie", async () => {
@@ -279,7 +348,12 @@ describe("GET and PATCH /api/me", () => {
   it("persists a locale change and rejects an unknown locale without changing anything", async () => {
     const { cookie, userId } = await signUpAndSignIn(ctx);
     const localeOf = async () =>
-      (await ctx.runtime.db.select({ locale: profiles.locale }).from(profiles).where(eq(profiles.user_id, userId)))[0].locale;
+      (
+        await ctx.runtime.db
+          .select({ locale: profiles.locale })
+          .from(profiles)
+          .where(eq(profiles.user_id, userId))
+      )[0].locale;
     expect(await localeOf()).toBe("vi");
 
     const ok = await ctx.request("/api/me", { method: "PATCH", cookie, json: { locale: "en" } });
@@ -289,9 +363,9 @@ describe("GET and PATCH /api/me", () => {
 
     const bad = await ctx.request("/api/me", { method: "PATCH", cookie, json: { locale: "fr" } });
     expect(bad.status).toBe(400);
-    const body = await bad.json();
-    expect(body.error.code).toBe("VALIDATION_FAILED");
-    expect(body.error.issues[0].path).toBe("locale");
+    const error = await apiError(bad);
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.issues?.map((issue) => issue.path)).toEqual(["locale"]);
     expect(await localeOf()).toBe("en");
   });
 });

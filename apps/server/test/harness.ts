@@ -20,7 +20,10 @@ export interface TestContext {
   runtime: Runtime;
   app: ReturnType<typeof createApp>["app"];
   /** Sends a request to the app in-process; JSON bodies get Content-Type and Origin set. */
-  request(pathname: string, init?: RequestInit & { json?: unknown; cookie?: string; ip?: string }): Promise<Response>;
+  request(
+    pathname: string,
+    init?: RequestInit & { json?: unknown; cookie?: string; ip?: string },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -115,13 +118,19 @@ export async function signUpAndSignIn(
   await verifyEmailFromOutbox(ctx, email);
   const signIn = await ctx.request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const [row] = await ctx.runtime.db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  const [row] = await ctx.runtime.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.toLowerCase()));
   return { cookie: cookiesFrom(signIn), userId: row.id, email, password };
 }
 
 /** Opens the newest verification link e-mailed to `email`. */
 export async function verifyEmailFromOutbox(ctx: TestContext, email: string): Promise<Response> {
-  const rows = await ctx.runtime.db.select().from(emailOutbox).where(eq(emailOutbox.to_address, email.toLowerCase()));
+  const rows = await ctx.runtime.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to_address, email.toLowerCase()));
   const mail = rows.filter((r) => r.template === "verification").at(-1);
   if (!mail) throw new Error(`no verification e-mail for ${email}`);
   const link = /https?:\/\/[^\s]+verify-email[^\s]+/.exec(mail.text)?.[0];

@@ -5,11 +5,13 @@
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
@@ -32,5 +34,9 @@ export interface ErrorBody {
 export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== "object" || value === null || !("error" in value)) return false;
   const error = (value as { error: unknown }).error;
-  return typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string";
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === "string"
+  );
 }

@@ -1,6 +1,8 @@
 import { resendVerificationSchema, signInSchema, signUpSchema } from "@academy/shared";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { user } from "../db/schema/index.ts";
 import type { ZodType } from "zod";
 import type { AppDeps, AppEnv } from "../lib/http.ts";
 import { toIssues } from "../lib/http.ts";
@@ -59,17 +61,54 @@ export function authRoutes(deps: AppDeps) {
     const request = new Request(url, { method: raw.method, headers, body, signal: raw.signal });
     const attempt = { existingUser: false };
     const response = await signUpAttempt.run(attempt, () => deps.auth.handler(request));
-    if (attempt.existingUser && response.ok) {
+    if (url.pathname === SIGN_UP_PATH && (await isDuplicateSignUp(deps, attempt, response, body))) {
       return c.json({ code: "USER_ALREADY_EXISTS", message: ALREADY_REGISTERED }, 422);
+    }
+    if (response.status === 429) {
+      const retryAfter = response.headers.get("x-retry-after") ?? "60";
+      return c.json(
+        { code: "RATE_LIMITED", message: "Too many attempts. Please wait a minute and try again." },
+        429,
+        {
+          "Retry-After": retryAfter,
+          "X-Retry-After": retryAfter,
+        },
+      );
     }
     return response;
   });
   return app;
 }
 
+const SIGN_UP_PATH = "/api/auth/sign-up/email";
+
+/**
+ * True when a sign-up was for an e-mail that is registered: better-auth reported the existing
+ * user, or (two sign-ups racing for one e-mail) its insert failed and the user now exists.
+ */
+async function isDuplicateSignUp(
+  deps: AppDeps,
+  attempt: { existingUser: boolean },
+  response: Response,
+  body: string | undefined,
+) {
+  if (attempt.existingUser) return response.ok;
+  if (response.status !== 422) return false;
+  const payload = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
+  if (payload?.code !== "FAILED_TO_CREATE_USER") return false;
+  const email = (JSON.parse(body ?? "{}") as { email?: string }).email;
+  if (!email) return false;
+  const rows = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return rows.length > 0;
+}
+
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string | undefined {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    // The proxy in front of Academy appends the address it saw: the last entry is the one to trust.
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {

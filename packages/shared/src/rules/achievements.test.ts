@@ -22,8 +22,14 @@ describe("earnedAchievements (spec 001 §9 student analytics achievements)", () 
   });
 
   it("awards Course Master for 1 completed course and Speed Learner for 3", () => {
-    expect(earnedAchievements({ enrolments: 2, studySeconds: 0, completedCourses: 1 })).toEqual(["firstSteps", "courseMaster"]);
-    expect(earnedAchievements({ enrolments: 2, studySeconds: 0, completedCourses: 2 })).toEqual(["firstSteps", "courseMaster"]);
+    expect(earnedAchievements({ enrolments: 2, studySeconds: 0, completedCourses: 1 })).toEqual([
+      "firstSteps",
+      "courseMaster",
+    ]);
+    expect(earnedAchievements({ enrolments: 2, studySeconds: 0, completedCourses: 2 })).toEqual([
+      "firstSteps",
+      "courseMaster",
+    ]);
     expect(earnedAchievements({ enrolments: 3, studySeconds: 0, completedCourses: 3 })).toEqual([
       "firstSteps",
       "courseMaster",
@@ -32,6 +38,8 @@ describe("earnedAchievements (spec 001 §9 student analytics achievements)", () 
   });
 
   it("awards all four together", () => {
-    expect(earnedAchievements({ enrolments: 4, studySeconds: 50 * 3600, completedCourses: 3 })).toEqual([...ACHIEVEMENTS]);
+    expect(earnedAchievements({ enrolments: 4, studySeconds: 50 * 3600, completedCourses: 3 })).toEqual([
+      ...ACHIEVEMENTS,
+    ]);
   });
 });

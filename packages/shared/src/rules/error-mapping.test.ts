@@ -6,7 +6,9 @@ describe("mapErrorMessage: spec 001 §8 generic error mapping rows", () => {
   it("network or fetch → the network message", () => {
     expect(mapErrorMessage("Network request failed")).toBe("network");
     expect(mapErrorMessage("TypeError: Failed to fetch")).toBe("network");
-    expect(MAPPED_ERROR_TEXT.network).toBe("Network error. Please check your internet connection and try again.");
+    expect(MAPPED_ERROR_TEXT.network).toBe(
+      "Network error. Please check your internet connection and try again.",
+    );
   });
 
   it("unauthorized or 401 → the expired-session message", () => {
@@ -45,7 +47,9 @@ describe("mapErrorMessage: spec 001 §8 generic error mapping rows", () => {
   });
 
   it("row level security → a no-permission-to-access message", () => {
-    expect(mapErrorMessage('new row violates row level security policy for table "courses"')).toBe("rowLevelSecurity");
+    expect(mapErrorMessage('new row violates row level security policy for table "courses"')).toBe(
+      "rowLevelSecurity",
+    );
     expect(mapErrorMessage("Row-Level Security")).toBe("rowLevelSecurity");
     expect(MAPPED_ERROR_TEXT.rowLevelSecurity).toMatch(/permission to access/i);
   });
@@ -111,7 +115,18 @@ describe("isNetworkError (network errors are dropped from error reporting)", () 
   });
 
   it("is false for every other row", () => {
-    for (const message of ["Unauthorized", "403", "not found", "timeout", "invalid", "duplicate", "json", "boom", "", null]) {
+    for (const message of [
+      "Unauthorized",
+      "403",
+      "not found",
+      "timeout",
+      "invalid",
+      "duplicate",
+      "json",
+      "boom",
+      "",
+      null,
+    ]) {
       expect(isNetworkError(message)).toBe(false);
     }
   });

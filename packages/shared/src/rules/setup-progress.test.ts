@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { setupProgress } from "./setup-progress.ts";
 
-const creator = { role: "creator" as const, hasCourse: false, hasPublishedCourse: false, hasEnrolledStudent: false };
+const creator = {
+  role: "creator" as const,
+  hasCourse: false,
+  hasPublishedCourse: false,
+  hasEnrolledStudent: false,
+};
 
 describe("setupProgress (spec 000 §4, §9: 20 base, +30 course, +30 published, +20 student, max 100)", () => {
   it("starts a new creator at 20", () => {
@@ -17,7 +22,9 @@ describe("setupProgress (spec 000 §4, §9: 20 base, +30 course, +30 published, 
   });
 
   it("adds 20 once a student is enrolled, reaching 100", () => {
-    expect(setupProgress({ ...creator, hasCourse: true, hasPublishedCourse: true, hasEnrolledStudent: true })).toBe(100);
+    expect(
+      setupProgress({ ...creator, hasCourse: true, hasPublishedCourse: true, hasEnrolledStudent: true }),
+    ).toBe(100);
   });
 
   it("counts each step on its own", () => {

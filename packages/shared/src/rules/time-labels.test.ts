@@ -67,7 +67,10 @@ describe("elapsedLabel (spec 000 §9: just now, minutes <60, hours <24, days <7,
   it("switches to hours at 60 minutes and counts up to 23", () => {
     expect(elapsedLabel(ago(60 * MIN), now)).toEqual({ key: "time.hoursAgo", values: { count: 1 } });
     expect(elapsedLabel(ago(23 * 60 * MIN), now)).toEqual({ key: "time.hoursAgo", values: { count: 23 } });
-    expect(elapsedLabel(ago((24 * 60 - 1) * MIN), now)).toEqual({ key: "time.hoursAgo", values: { count: 23 } });
+    expect(elapsedLabel(ago((24 * 60 - 1) * MIN), now)).toEqual({
+      key: "time.hoursAgo",
+      values: { count: 23 },
+    });
   });
 
   it("switches to days at 24 hours and counts up to 6", () => {
@@ -77,7 +80,10 @@ describe("elapsedLabel (spec 000 §9: just now, minutes <60, hours <24, days <7,
 
   it("shows a date from 7 days", () => {
     const then = ago(7 * 24 * 60 * MIN);
-    expect(elapsedLabel(then, now)).toEqual({ key: "time.date", values: { iso: "2025-06-08T12:00:00.000Z" } });
+    expect(elapsedLabel(then, now)).toEqual({
+      key: "time.date",
+      values: { iso: "2025-06-08T12:00:00.000Z" },
+    });
   });
 });
 

@@ -1,0 +1,166 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+const ENTRY = "apps/server/src/index.ts";
+
+interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const spawned: ServerProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node --import tsx apps/server/src/index.ts` on PGlite in `dataDir`. */
+async function spawnServer(dataDir: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" };
+  for (const name of [
+    "DATABASE_URL",
+    "TEST_DATABASE_URL",
+    "SMTP_URL",
+    "APP_URL",
+    "AUTH_SECRET",
+    "GOOGLE_CLIENT_ID",
+    "GOOGLE_CLIENT_SECRET",
+  ]) {
+    delete env[name];
+  }
+  Object.assign(env, { LOG_LEVEL: "warn", NODE_ENV: "test" });
+  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const server = { child, port, output: () => output, exited };
+  spawned.push(server);
+  return server;
+}
+
+async function health(server: ServerProcess): Promise<unknown> {
+  const response = await fetch(`http://127.0.0.1:${server.port}/api/health`);
+  return response.ok ? response.json() : { status: response.status };
+}
+
+/**
+ * Starts a server and resolves once GET /api/health answers ok. Another process may take the free
+ * port between the probe and the server's listen: then it starts again on another port.
+ */
+async function startHealthyServer(dataDir: string): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const server = await spawnServer(dataDir);
+    try {
+      await waitUntilHealthy(server);
+      return server;
+    } catch (error) {
+      if (attempt < 3 && server.output().includes("EADDRINUSE")) continue;
+      throw error;
+    }
+  }
+}
+
+/** Resolves once GET /api/health answers ok; fails if the process exits first or after `timeoutMs`. */
+async function waitUntilHealthy(server: ServerProcess, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${server.output()}`);
+    try {
+      if (((await health(server)) as { status?: unknown }).status === "ok") return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become healthy in ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** Resolves with the exit code, or null when the process is still running after `ms`. */
+function exitWithin(server: ServerProcess, ms: number): Promise<number | null | "timeout"> {
+  return Promise.race([
+    server.exited,
+    new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), ms)),
+  ]);
+}
+
+function joinEarlyAccess(server: ServerProcess, email: string): Promise<Response> {
+  return fetch(`http://127.0.0.1:${server.port}/api/pre-launch-signups`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+}
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  "PGlite data-directory lock (one server per DATA_DIR)",
+  () => {
+    let tmp: string;
+    let dataDir: string;
+    beforeAll(() => {
+      tmp = mkdtempSync(path.join(os.tmpdir(), "academy-lock-"));
+      dataDir = path.join(tmp, "data");
+    });
+    afterAll(async () => {
+      for (const server of spawned) {
+        if (server.child.exitCode === null && server.child.signalCode === null) {
+          server.child.kill("SIGKILL");
+          await server.exited;
+        }
+      }
+      rmSync(tmp, { recursive: true, force: true });
+    });
+
+    it("refuses a second server on the same directory, keeps the first one serving, and frees the lock on shutdown", async () => {
+      const first = await startHealthyServer(dataDir);
+      expect(await health(first)).toEqual({ status: "ok", database: "ok" });
+      expect((await joinEarlyAccess(first, "lock@example.com")).status).toBe(201);
+
+      const second = await spawnServer(dataDir);
+      const code = await exitWithin(second, 20_000);
+      expect(code, second.output()).toBe(1);
+      expect(second.output()).toContain("already using the data directory");
+
+      expect(await health(first), first.output()).toEqual({ status: "ok", database: "ok" });
+      const duplicate = await joinEarlyAccess(first, "LOCK@example.com");
+      expect(duplicate.status, first.output()).toBe(409);
+
+      first.child.kill("SIGTERM");
+      expect(await exitWithin(first, 20_000), first.output()).toBe(0);
+
+      const third = await startHealthyServer(dataDir);
+      // The data written by the first server survived its shutdown.
+      expect((await joinEarlyAccess(third, "lock@example.com")).status).toBe(409);
+      third.child.kill("SIGTERM");
+      expect(await exitWithin(third, 20_000), third.output()).toBe(0);
+    }, 120_000);
+  },
+);
