@@ -140,7 +140,12 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
       return c.json(
         {
           error: {
-            code: error.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST",
+            code:
+              error.status === 413
+                ? "PAYLOAD_TOO_LARGE"
+                : error.status === 415
+                  ? "UNSUPPORTED_MEDIA_TYPE"
+                  : "BAD_REQUEST",
             message: error.message || "Bad request",
           },
         },

@@ -2,8 +2,8 @@ import { resendVerificationSchema, signInSchema, signUpSchema } from "@academy/s
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { user } from "../db/schema/index.ts";
 import type { ZodType } from "zod";
+import { user } from "../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../lib/http.ts";
 import { toIssues } from "../lib/http.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
