@@ -3,7 +3,6 @@ import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { mailboxRoutes } from "./email/mailbox.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
@@ -12,7 +11,11 @@ import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
 import { AppError } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
+import { APP_CSP, securityHeaderList, securityHeaders } from "./lib/security-headers.ts";
 import { spaRoutes } from "./static.ts";
+
+const REQUEST_ID_PREFIX = randomUUID().slice(0, 8);
+let requestCounter = 0;
 
 /** Largest JSON body the API accepts (uploads get their own limits). */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -26,68 +29,48 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
   const production = deps.env.nodeEnv === "production";
   const app = new OpenAPIHono<AppEnv>();
 
+  // Structured request log: every request at info level; with a quieter LOG_LEVEL only server
+  // errors are logged (and the per-request work is skipped).
+  const logAll = deps.logger.isLevelEnabled("info");
   app.use("*", async (c, next) => {
     const started = performance.now();
-    c.set("requestId", c.req.header("x-request-id") ?? randomUUID());
+    const requestId = `${REQUEST_ID_PREFIX}-${(++requestCounter).toString(36)}`;
+    c.set("requestId", requestId);
     await next();
+    const status = c.res.status;
+    if (!logAll && status < 500) return;
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    const level = c.res.status >= 500 ? "error" : "info";
-    if (deps.logger.isLevelEnabled(level)) {
-      deps.logger[level](
-        { reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms },
-        "request",
-      );
-    }
+    deps.logger[status >= 500 ? "error" : "info"](
+      { reqId: requestId, method: c.req.method, path: c.req.path, status, ms },
+      "request",
+    );
   });
 
-  const csp = {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", "data:", "blob:", "https:"],
-    fontSrc: ["'self'", "data:"],
-    connectSrc: ["'self'"],
-    mediaSrc: ["'self'", "blob:"],
-    frameSrc: [
-      "'self'",
-      "https://www.youtube-nocookie.com",
-      "https://www.youtube.com",
-      "https://player.vimeo.com",
-    ],
-    frameAncestors: ["'none'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'", "https://accounts.google.com"],
-  };
-  const headerOptions = {
-    strictTransportSecurity: production ? "max-age=31536000; includeSubDomains" : (false as const),
-    referrerPolicy: "strict-origin-when-cross-origin",
-    xContentTypeOptions: true,
-    xFrameOptions: "DENY",
-    crossOriginEmbedderPolicy: false,
-  };
-  const appHeaders = secureHeaders({ ...headerOptions, contentSecurityPolicy: csp });
+  const headerList = securityHeaderList({ production });
   // The API reference page loads Swagger UI from its CDN.
-  const docsHeaders = secureHeaders({
-    ...headerOptions,
-    contentSecurityPolicy: {
-      ...csp,
-      scriptSrc: ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"],
-      styleSrc: ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"],
+  const docsHeaderList = securityHeaderList({
+    production,
+    csp: {
+      ...APP_CSP,
+      "script-src": ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"],
+      "style-src": ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"],
     },
   });
+  const appHeaders = securityHeaders(headerList);
+  const docsHeaders = securityHeaders(docsHeaderList);
   app.use("*", (c, next) => (c.req.path === "/api/docs" ? docsHeaders(c, next) : appHeaders(c, next)));
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: (c) =>
-        c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." } }, 413),
-    }),
+  const limitBody = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: (c) =>
+      c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." } }, 413),
+  });
+  // GET and HEAD carry no body; skipping them keeps the request object lazy (fast path).
+  app.use("/api/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
   );
 
-  app.route("/api/auth", authRoutes(deps));
+  app.route("/api/auth", authRoutes(deps, headerList));
 
   app.use("/api/*", async (c, next) => {
     c.set("user", null);

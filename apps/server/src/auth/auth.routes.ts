@@ -6,6 +6,7 @@ import type { ZodType } from "zod";
 import { user } from "../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../lib/http.ts";
 import { toIssues } from "../lib/http.ts";
+import { withSecurityHeaders } from "../lib/security-headers.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { signUpAttempt } from "./context.ts";
 
@@ -25,7 +26,7 @@ const BODY_SCHEMAS: Record<string, ZodType> = {
  * (or X-Forwarded-For with TRUST_PROXY). A sign-up for a registered e-mail answers 422
  * USER_ALREADY_EXISTS (spec 000 §8 "Account exists"), after better-auth's rate limit has counted it.
  */
-export function authRoutes(deps: AppDeps) {
+export function authRoutes(deps: AppDeps, headerList: Array<[string, string]>) {
   const app = new Hono<AppEnv>();
   app.on(["GET", "POST"], "/*", async (c) => {
     const raw = c.req.raw;
@@ -75,7 +76,7 @@ export function authRoutes(deps: AppDeps) {
         },
       );
     }
-    return response;
+    return withSecurityHeaders(response, headerList);
   });
   return app;
 }
