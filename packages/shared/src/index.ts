@@ -8,3 +8,5 @@ export * from "./schemas/client-errors.ts";
 export * from "./schemas/dashboard.ts";
 export * from "./schemas/pre-launch.ts";
 export * from "./schemas/profile.ts";
+export * from "./rules/course.ts";
+export * from "./schemas/courses.ts";

@@ -3,3 +3,4 @@ export * from "./courses.ts";
 export * from "./enrollments.ts";
 export * from "./platform.ts";
 export * from "./profiles.ts";
+export * from "./builder.ts";

@@ -1,0 +1,105 @@
+/**
+ * Course rules (spec 001 §5 course slug and duration, §9 Builder; 000 §4, §5, §9).
+ * Pure functions, no I/O.
+ */
+
+/** Short description length (001 §5, §9): the first 150 characters of the description. */
+export const SHORT_DESCRIPTION_LENGTH = 150;
+/** Default duration of a new builder lesson, in minutes (001 §9). */
+export const DEFAULT_LESSON_MINUTES = 15;
+/** Defaults of a section added in the AI Outline tab (000 §2): "New Section", 30 minutes. */
+export const NEW_SECTION_MINUTES = 30;
+/** The two-section default outline used when generation fails or returns nothing (000 §4, §9). */
+export const FALLBACK_SECTION_MINUTES = [45, 90] as const;
+/** Course card description cut (000 §9). */
+export const CARD_DESCRIPTION_LENGTH = 100;
+
+/**
+ * Course slug (001 §5): title lower-cased, spaces to hyphens, other non-alphanumerics removed.
+ * Vietnamese letters are folded to ASCII first ("Tiếng Việt" → "tieng-viet") so slugs stay
+ * readable in URLs; hyphen runs are collapsed and trimmed. Never empty: "course" for a title
+ * with no letters or digits.
+ */
+export function courseSlug(title: string): string {
+  const slug = foldVietnamese(title)
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/[^a-z0-9-]/g, "")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+  return slug || "course";
+}
+
+/** Removes Vietnamese (and other Latin) diacritics: "Đường" → "Duong". */
+export function foldVietnamese(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/đ/g, "d")
+    .replace(/Đ/g, "D");
+}
+
+/** Short description (001 §5): the first 150 characters of the description. */
+export function shortDescription(description: string | null | undefined): string {
+  return (description ?? "").slice(0, SHORT_DESCRIPTION_LENGTH);
+}
+
+/** Estimated duration entered in hours, stored in minutes (001 §3, §9: hours × 60), rounded. */
+export function hoursToMinutes(hours: number): number {
+  if (!Number.isFinite(hours) || hours < 0) return 0;
+  return Math.round(hours * 60);
+}
+
+export function minutesToHours(minutes: number): number {
+  return Math.round((minutes / 60) * 100) / 100;
+}
+
+/**
+ * Duration input (001 §5, 000 §5): parsed as an integer, 0 when not numeric.
+ * @param value what the user typed; "12.7" → 12, "abc" → 0, "-3" → 0.
+ */
+export function parseMinutes(value: unknown): number {
+  const n = Number.parseInt(String(value ?? ""), 10);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/** A course is free when its price is 0, empty or negative (000 §2 "Free" when 0 or less). */
+export function isFreePrice(price: number | null | undefined): boolean {
+  return !price || price <= 0;
+}
+
+/** Makes `base` unique against `taken` by appending -2, -3 … (publish: "made unique"). */
+export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** School name on first publish (001 §7): the e-mail's local part + " Academy". */
+export function schoolName(email: string): string {
+  return `${email.split("@")[0]} Academy`;
+}
+
+/** School slug on first publish (001 §7): the first 8 characters of the user id + "-academy". */
+export function schoolSlug(userId: string): string {
+  return `${userId.slice(0, 8).toLowerCase()}-academy`;
+}
+
+/** Slug of a duplicate (000 §7): "{slug}-copy-{timestamp}" (timestamp in milliseconds). */
+export function duplicateSlug(slug: string, now: number): string {
+  return `${slug}-copy-${now}`;
+}
+
+/** Title of a duplicate (000 §7): "{title} (Copy)". */
+export function duplicateTitle(title: string): string {
+  return `${title} (Copy)`;
+}
+
+/** Cuts text to `max` characters with an ellipsis when longer. */
+export function cutText(text: string | null | undefined, max: number): string {
+  const value = text ?? "";
+  return value.length > max ? `${value.slice(0, max).trimEnd()}…` : value;
+}
