@@ -42,11 +42,17 @@ export const envSchema = z.object({
 /** Checks across variables, run on the raw values so they are reported even when others are bad. */
 function crossChecks(source: Record<string, string | undefined>): string[] {
   const set = (name: string) => Boolean(source[name]?.trim());
+  const problems: string[] = [];
   if (set("GOOGLE_CLIENT_ID") !== set("GOOGLE_CLIENT_SECRET")) {
     const missing = set("GOOGLE_CLIENT_ID") ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
-    return [`${missing}: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together`];
+    problems.push(`${missing}: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together`);
   }
-  return [];
+  const s3 = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+  if (s3.some(set) && !s3.every(set)) {
+    for (const name of s3.filter((n) => !set(n)))
+      problems.push(`${name}: the S3 variables must be set together (${s3.join(", ")})`);
+  }
+  return problems;
 }
 
 /** Validated configuration. Paths are absolute; APP_URL has no trailing slash. */
@@ -65,6 +71,21 @@ export interface Env {
   trustProxy: boolean;
   /** Sign-in and sign-up attempts allowed per client IP and minute. */
   authRateLimitMax: number;
+  /** An OpenAI-compatible endpoint; undefined means the built-in offline generator. timeoutMs in milliseconds. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** AI request time limit in milliseconds, also used when `ai` is undefined (for tests). */
+  aiTimeoutMs: number;
+  /** An S3-compatible object store; undefined means local disk under DATA_DIR/uploads. */
+  s3:
+    | {
+        endpoint: string;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class EnvError extends Error {
@@ -105,6 +126,21 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY === "true" || v.TRUST_PROXY === "1",
     authRateLimitMax: v.AUTH_RATE_LIMIT_MAX,
+    ai: v.AI_BASE_URL
+      ? { baseUrl: v.AI_BASE_URL, apiKey: v.AI_API_KEY, model: v.AI_MODEL, timeoutMs: v.AI_TIMEOUT_MS }
+      : undefined,
+    aiTimeoutMs: v.AI_TIMEOUT_MS,
+    s3:
+      v.S3_ENDPOINT && v.S3_BUCKET && v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: v.S3_ENDPOINT,
+            region: v.S3_REGION,
+            bucket: v.S3_BUCKET,
+            accessKeyId: v.S3_ACCESS_KEY_ID,
+            secretAccessKey: v.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: v.S3_FORCE_PATH_STYLE === "true" || v.S3_FORCE_PATH_STYLE === "1",
+          }
+        : undefined,
   };
 }
 
