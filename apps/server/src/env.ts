@@ -37,6 +37,19 @@ export const envSchema = z.object({
   ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).default("false")),
   AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  AI_BASE_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
+  AI_API_KEY: optionalString,
+  AI_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-4o-mini")),
+  AI_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  ),
+  S3_ENDPOINT: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).default("true")),
 });
 
 /** Checks across variables, run on the raw values so they are reported even when others are bad. */
