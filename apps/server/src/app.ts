@@ -5,6 +5,8 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { mailboxRoutes } from "./email/mailbox.routes.ts";
+import { courseBuilderRoutes } from "./features/course-builder/course-builder.routes.ts";
+import { courseRoutes } from "./features/courses/courses.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { platformRoutes } from "./features/platform/platform.routes.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
@@ -95,7 +97,9 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     .route("/", platformRoutes(deps))
     .route("/", preLaunchRoutes(deps))
     .route("/", profileRoutes(deps))
-    .route("/", dashboardRoutes(deps));
+    .route("/", dashboardRoutes(deps))
+    .route("/", courseBuilderRoutes(deps))
+    .route("/", courseRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {

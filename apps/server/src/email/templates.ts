@@ -88,3 +88,55 @@ export function verificationEmail(input: {
     text: `${paragraphs.join("\n\n")}\n\n${label}: ${input.url}\n\n${footer}\n`,
   };
 }
+
+/**
+ * A course update from the creator to an enrolled student (000 §7 course_update_notification,
+ * bulk "email" action). `message` is the creator's text (escaped); `url` opens the course.
+ */
+export function courseUpdateEmail(input: {
+  locale: Locale;
+  studentName: string | null;
+  courseTitle: string;
+  subject?: string;
+  message: string;
+  url: string;
+}): RenderedEmail {
+  const vi = input.locale === "vi";
+  const greeting = input.studentName
+    ? vi
+      ? `Xin chào ${input.studentName},`
+      : `Hi ${input.studentName},`
+    : vi
+      ? "Xin chào,"
+      : "Hi,";
+  const subject =
+    input.subject?.trim() ||
+    (vi ? `Cập nhật khóa học: ${input.courseTitle}` : `Course update: ${input.courseTitle}`);
+  const intro = vi
+    ? `Giảng viên của khóa học "${input.courseTitle}" gửi bạn một thông báo:`
+    : `The teacher of "${input.courseTitle}" sent you an update:`;
+  const paragraphs = [
+    greeting,
+    intro,
+    ...input.message
+      .split(/\n{2,}/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+  ];
+  const label = vi ? "Mở khóa học" : "Open the course";
+  const footer = vi
+    ? "Bạn nhận được email này vì bạn đã ghi danh vào khóa học trên Academy."
+    : "You receive this email because you are enrolled in this course on Academy.";
+  return {
+    template: "course-update",
+    subject,
+    html: layout({
+      locale: input.locale,
+      heading: subject,
+      paragraphs,
+      cta: { label, url: input.url },
+      footer,
+    }),
+    text: `${paragraphs.join("\n\n")}\n\n${label}: ${input.url}\n\n${footer}\n`,
+  };
+}

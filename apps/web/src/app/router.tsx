@@ -1,4 +1,4 @@
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { createBrowserRouter, RouterProvider, redirect } from "react-router";
 import { RouteErrorBoundary } from "./routes/error-fallback";
 import { PageLoading } from "./routes/page-loading";
 
@@ -18,6 +18,10 @@ export const router = createBrowserRouter([
         lazy: () => import("./routes/dashboard/layout"),
         children: [
           { index: true, lazy: () => import("./routes/dashboard/index") },
+          { path: "courses", lazy: () => import("./routes/dashboard/courses") },
+          { path: "courses/new", loader: () => redirect("/dashboard/course-builder") },
+          { path: "course-builder", lazy: () => import("./routes/dashboard/course-builder") },
+          { path: "courses/:id/edit", lazy: () => import("./routes/dashboard/course-builder") },
           { path: "*", lazy: () => import("./routes/dashboard/coming-soon") },
         ],
       },

@@ -1,13 +1,21 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import enAuth from "@/locales/en/auth.json";
+import enBuilder from "@/locales/en/builder.json";
 import enCommon from "@/locales/en/common.json";
+import enCourses from "@/locales/en/courses.json";
 import enDashboard from "@/locales/en/dashboard.json";
 import enLanding from "@/locales/en/landing.json";
+import enMaterials from "@/locales/en/materials.json";
+import enStructure from "@/locales/en/structure.json";
 import viAuth from "@/locales/vi/auth.json";
+import viBuilder from "@/locales/vi/builder.json";
 import viCommon from "@/locales/vi/common.json";
+import viCourses from "@/locales/vi/courses.json";
 import viDashboard from "@/locales/vi/dashboard.json";
 import viLanding from "@/locales/vi/landing.json";
+import viMaterials from "@/locales/vi/materials.json";
+import viStructure from "@/locales/vi/structure.json";
 
 export const LANGUAGES = ["en", "vi"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,8 +24,26 @@ const STORAGE_KEY = "academy.lang";
 const COOKIE = "academy_lang";
 
 export const resources = {
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, landing: enLanding },
-  vi: { common: viCommon, auth: viAuth, dashboard: viDashboard, landing: viLanding },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    dashboard: enDashboard,
+    landing: enLanding,
+    courses: enCourses,
+    builder: enBuilder,
+    structure: enStructure,
+    materials: enMaterials,
+  },
+  vi: {
+    common: viCommon,
+    auth: viAuth,
+    dashboard: viDashboard,
+    landing: viLanding,
+    courses: viCourses,
+    builder: viBuilder,
+    structure: viStructure,
+    materials: viMaterials,
+  },
 } as const;
 
 /** The remembered language, else the browser's (Vietnamese browsers get vi), else English. */
@@ -55,7 +81,7 @@ void i18next.use(initReactI18next).init({
   lng: initialLanguage(),
   fallbackLng: "en",
   defaultNS: "common",
-  ns: ["common", "auth", "dashboard", "landing"],
+  ns: ["common", "auth", "dashboard", "landing", "courses", "builder", "structure", "materials"],
   interpolation: { escapeValue: false },
   returnNull: false,
 });

@@ -1,0 +1,293 @@
+import {
+  type BuilderCourse,
+  COURSE_MESSAGES,
+  type CourseDraft,
+  courseSlug,
+  hoursToMinutes,
+  isFreePrice,
+  type LessonContent,
+  minutesToHours,
+  type OutlineSection,
+  type SavedDraft,
+  schoolName,
+  schoolSlug,
+  shortDescription,
+  uniqueSlug,
+} from "@academy/shared";
+import type { Db, Executor } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { SessionUser } from "../../lib/http.ts";
+import { assertCreator, getOwnedCourse } from "../courses/courses.service.ts";
+import {
+  type DraftRow,
+  deleteDraft,
+  findDraft,
+  findSchoolOfCreator,
+  insertCourseRow,
+  insertSchool,
+  type LessonValues,
+  lessonIdsOfCourse,
+  recomputeCourseProgress,
+  schoolSlugTaken,
+  slugsTaken,
+  syncLessons,
+  updateCourse,
+  upsertDraft,
+} from "./course-builder.queries.ts";
+
+import { classifyVideoUrl, sanitizeLessonHtml } from "./sanitize.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function draftToDto(row: DraftRow): SavedDraft {
+  return {
+    courseId: row.course_id,
+    title: row.title,
+    description: row.description,
+    category: row.category as SavedDraft["category"],
+    skillLevel: row.skill_level as SavedDraft["skillLevel"],
+    targetAudience: row.target_audience as SavedDraft["targetAudience"],
+    estimatedDuration: row.estimated_duration,
+    price: row.price,
+    currency: row.currency as SavedDraft["currency"],
+    thumbnailUrl: row.thumbnail_url,
+    outline: (row.outline as OutlineSection[]) ?? [],
+    materials: (row.materials as string[]) ?? [],
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * The acting creator's saved draft (001 §3 Course draft) for a course, or for a new course when
+ * `courseId` is null; null when there is none. @throws AppError FORBIDDEN, NOT_FOUND
+ */
+export async function getDraft(
+  db: Db,
+  actor: SessionUser,
+  courseId: string | null,
+): Promise<SavedDraft | null> {
+  if (courseId) await getOwnedCourse(db, actor, courseId);
+  else await assertCreator(db, actor);
+  const row = await findDraft(db, actor.id, courseId);
+  return row ? draftToDto(row) : null;
+}
+
+/** Save Draft (001 §7 upsert course_drafts; "Draft Saved"). @throws AppError FORBIDDEN, NOT_FOUND */
+export async function saveDraft(db: Db, actor: SessionUser, draft: CourseDraft): Promise<SavedDraft> {
+  if (draft.courseId) await getOwnedCourse(db, actor, draft.courseId);
+  else await assertCreator(db, actor);
+  const row = await upsertDraft(db, {
+    creator_id: actor.id,
+    course_id: draft.courseId,
+    title: draft.title,
+    description: draft.description,
+    category: draft.category,
+    skill_level: draft.skillLevel,
+    target_audience: draft.targetAudience,
+    estimated_duration: draft.estimatedDuration,
+    price: draft.price,
+    currency: draft.currency,
+    thumbnail_url: draft.thumbnailUrl,
+    outline: draft.outline,
+    materials: draft.materials,
+    course_structure: draft.outline,
+  });
+  return draftToDto(row);
+}
+
+export async function discardDraft(db: Db, actor: SessionUser, courseId: string | null): Promise<void> {
+  if (courseId) await getOwnedCourse(db, actor, courseId);
+  else await assertCreator(db, actor);
+  await deleteDraft(db, actor.id, courseId);
+}
+
+/**
+ * A published or unpublished course in the builder's shape, for editing (001 §2 "Course Loaded").
+ * estimatedDuration is converted back to hours. @throws AppError FORBIDDEN, NOT_FOUND
+ */
+export async function loadCourseForBuilder(
+  db: Db,
+  actor: SessionUser,
+  courseId: string,
+): Promise<BuilderCourse> {
+  const course = await getOwnedCourse(db, actor, courseId);
+  return {
+    courseId: course.id,
+    slug: course.slug,
+    isPublished: course.is_published,
+    title: course.title,
+    description: course.description ?? "",
+    category: (course.category as BuilderCourse["category"]) ?? null,
+    skillLevel: (course.skill_level as BuilderCourse["skillLevel"]) ?? "beginner",
+    targetAudience: (course.target_audience as BuilderCourse["targetAudience"]) ?? "adults",
+    estimatedDuration: minutesToHours(course.estimated_duration),
+    price: Number(course.price),
+    currency: course.currency as BuilderCourse["currency"],
+    thumbnailUrl: course.thumbnail_url,
+    outline: Array.isArray(course.course_structure) ? (course.course_structure as OutlineSection[]) : [],
+    materials: [],
+  };
+}
+
+/** Checks and cleans one lesson's content: sanitized HTML, a known video source, a valid quiz. */
+function cleanContent(
+  type: string,
+  content: LessonContent | undefined,
+): { content: LessonContent; contentUrl: string | null } {
+  if (type === "video") {
+    const url = content?.type === "video" ? content.url : null;
+    if (!url) return { content: { type: "video", source: null, url: null }, contentUrl: null };
+    const video = classifyVideoUrl(url);
+    if (!video) throw new AppError("VALIDATION_FAILED", COURSE_MESSAGES.videoUrlInvalid);
+    return { content: { type: "video", ...video }, contentUrl: video.url };
+  }
+  if (type === "quiz") {
+    const quiz = content?.type === "quiz" ? content : { type: "quiz" as const, questions: [], passMark: 70 };
+    return { content: quiz, contentUrl: null };
+  }
+  const html = content?.type === "text" ? sanitizeLessonHtml(content.html) : "";
+  return { content: { type: "text", html }, contentUrl: null };
+}
+
+/**
+ * Publish (001 §7, issue 3 item 7). In one transaction: creates the creator's school on first
+ * publish (name "<e-mail local part> Academy", slug "<first 8 of user id>-academy"); creates the
+ * course or updates it in place (DESIGN §5: never a second copy); slug from the title, made
+ * unique; short description = first 150 characters; estimated_duration = hours × 60 (minutes);
+ * one lesson row per builder lesson (a section without lessons becomes one lesson); lessons that
+ * still exist keep their ids (and their students' progress); total_lessons; is_published true.
+ * The draft is removed. @returns the course id, slug and the structure with the stored lesson ids.
+ * @throws AppError FORBIDDEN (students), NOT_FOUND (another creator's course), VALIDATION_FAILED
+ */
+export async function publishCourse(
+  db: Db,
+  actor: SessionUser,
+  draft: CourseDraft,
+): Promise<{ courseId: string; slug: string; outline: OutlineSection[]; created: boolean }> {
+  const existing = draft.courseId ? await getOwnedCourse(db, actor, draft.courseId) : undefined;
+  if (!existing) await assertCreator(db, actor);
+  const title = draft.title.trim();
+  if (!title) throw new AppError("VALIDATION_FAILED", COURSE_MESSAGES.titleRequired);
+
+  // Flatten the structure into lesson rows (section without lessons → one lesson).
+  const rows: Array<LessonValues & { sectionIndex: number; lessonIndex: number | null }> = [];
+  draft.outline.forEach((section, sectionIndex) => {
+    if (section.lessons.length === 0) {
+      rows.push({
+        sectionIndex,
+        lessonIndex: null,
+        id: section.id,
+        title: section.title,
+        slug: "",
+        description: section.description || null,
+        order_index: rows.length,
+        duration: section.duration,
+        content_type: "text",
+        content_url: null,
+        content_data: { type: "text", html: "" },
+      });
+      return;
+    }
+    section.lessons.forEach((lesson, lessonIndex) => {
+      const { content, contentUrl } = cleanContent(lesson.type, lesson.content);
+      rows.push({
+        sectionIndex,
+        lessonIndex,
+        id: lesson.id,
+        title: lesson.title,
+        slug: "",
+        description: section.title,
+        order_index: rows.length,
+        duration: lesson.duration,
+        content_type: lesson.type,
+        content_url: contentUrl,
+        content_data: { ...content, materialId: lesson.materialId ?? null, section: section.title },
+      });
+    });
+  });
+  if (rows.length > 1000) throw new AppError("VALIDATION_FAILED", COURSE_MESSAGES.tooManyLessons);
+  const lessonSlugs = new Set<string>();
+  for (const row of rows) {
+    row.slug = uniqueSlug(courseSlug(row.title), lessonSlugs);
+    lessonSlugs.add(row.slug);
+  }
+
+  return db.transaction(async (tx) => {
+    const school = await ensureSchool(tx, actor);
+    const base = courseSlug(title);
+    const fields = {
+      title,
+      description: draft.description,
+      short_description: shortDescription(draft.description),
+      category: draft.category,
+      skill_level: draft.skillLevel,
+      target_audience: draft.targetAudience,
+      estimated_duration: hoursToMinutes(draft.estimatedDuration),
+      total_lessons: rows.length,
+      is_published: true,
+      thumbnail_url: draft.thumbnailUrl,
+      is_free: isFreePrice(draft.price),
+      currency: draft.currency,
+      price: draft.price,
+      school_id: existing?.school_id ?? school.id,
+    };
+    let courseId: string;
+    let slug: string;
+    if (existing) {
+      slug =
+        existing.slug === base || existing.slug.startsWith(`${base}-`)
+          ? existing.slug
+          : uniqueSlug(base, await slugsTaken(tx, base, existing.id));
+      courseId = (await updateCourse(tx, existing.id, { ...fields, slug })).id;
+    } else {
+      slug = uniqueSlug(base, await slugsTaken(tx, base));
+      courseId = (await insertCourseRow(tx, { ...fields, slug, creator_id: actor.id })).id;
+    }
+    const ownIds = existing ? await lessonIdsOfCourse(tx, courseId) : new Set<string>();
+    const ids = await syncLessons(
+      tx,
+      courseId,
+      rows.map(({ sectionIndex: _s, lessonIndex: _l, ...row }) => ({
+        ...row,
+        id: row.id && UUID.test(row.id) && ownIds.has(row.id) ? row.id : undefined,
+      })),
+    );
+    // The stored structure carries the lesson ids as stored.
+    const outline: OutlineSection[] = draft.outline.map((section) => ({
+      ...section,
+      lessons: section.lessons.map((l) => ({ ...l })),
+    }));
+    rows.forEach((row, i) => {
+      if (row.lessonIndex === null) outline[row.sectionIndex].id = ids[i];
+      else {
+        const lesson = outline[row.sectionIndex].lessons[row.lessonIndex];
+        lesson.id = ids[i];
+        lesson.content = cleanStored(row.content_data);
+      }
+    });
+    await updateCourse(tx, courseId, { course_structure: outline });
+    if (existing) await recomputeCourseProgress(tx, courseId);
+    await deleteDraft(tx, actor.id, draft.courseId);
+    if (!draft.courseId) await deleteDraft(tx, actor.id, null);
+    return { courseId, slug, outline, created: !existing };
+  });
+}
+
+function cleanStored(data: unknown): LessonContent {
+  const { materialId: _m, section: _s, ...content } = data as Record<string, unknown>;
+  return content as LessonContent;
+}
+
+async function ensureSchool(tx: Executor, actor: SessionUser) {
+  const found = await findSchoolOfCreator(tx, actor.id);
+  if (found) return found;
+  let slug = schoolSlug(actor.id);
+  for (let n = 2; await schoolSlugTaken(tx, slug); n++) slug = `${schoolSlug(actor.id)}-${n}`;
+  return insertSchool(tx, {
+    creator_id: actor.id,
+    name: schoolName(actor.email),
+    slug,
+    description: `${schoolName(actor.email)} on Academy`,
+    is_active: true,
+  });
+}
