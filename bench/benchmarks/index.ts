@@ -1,4 +1,5 @@
 import type { Benchmark } from "../lib/types.ts";
+import { coursesBenchmark } from "./courses.ts";
 import { startupBenchmark } from "./startup.ts";
 import { throughputBenchmark } from "./throughput.ts";
 
@@ -6,4 +7,4 @@ import { throughputBenchmark } from "./throughput.ts";
  * Every benchmark `npm run bench` runs, in order. To add one, write a `Benchmark` (see
  * ../lib/types.ts) that returns rows built with `row()`, and append it here.
  */
-export const benchmarks: Benchmark[] = [startupBenchmark, throughputBenchmark];
+export const benchmarks: Benchmark[] = [startupBenchmark, throughputBenchmark, coursesBenchmark];

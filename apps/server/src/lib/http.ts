@@ -3,6 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ZodError } from "zod";
 import type { Auth } from "../auth/auth.ts";
+import type { AiPort } from "./ai-port.ts";
 import type { DatabaseHandle, Db } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
 import type { Env } from "../env.ts";
@@ -17,6 +18,7 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  ai?: AiPort;
 }
 
 export interface SessionUser {
