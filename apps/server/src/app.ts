@@ -1,16 +1,20 @@
 import { randomUUID } from "node:crypto";
+import type { Material } from "@academy/shared";
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { sampleMaterials as aiSamples } from "./ai/offline-materials.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { mailboxRoutes } from "./email/mailbox.routes.ts";
 import { courseBuilderRoutes } from "./features/course-builder/course-builder.routes.ts";
 import { courseRoutes } from "./features/courses/courses.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
+import { materialRoutes } from "./features/materials/materials.routes.ts";
 import { platformRoutes } from "./features/platform/platform.routes.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
+import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
 import { AppError } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
 import { APP_CSP, securityHeaderList, securityHeaders } from "./lib/security-headers.ts";
@@ -18,6 +22,15 @@ import { spaRoutes } from "./static.ts";
 
 const REQUEST_ID_PREFIX = randomUUID().slice(0, 8);
 let requestCounter = 0;
+
+/** The three built-in samples (000 §9), with stable ids, shown only when a library is empty and generation fails. */
+function sampleMaterials(): Material[] {
+  return aiSamples("en").map((m, i) => ({
+    ...m,
+    id: `sample-${i + 1}`,
+    createdAt: new Date(0).toISOString(),
+  }));
+}
 
 /** Largest JSON body the API accepts (uploads get their own limits). */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -59,8 +72,20 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     },
   });
   const appHeaders = securityHeaders(headerList);
+  // Uploaded files may be shown by other origins (webmail, link previews).
+  const fileHeaders = securityHeaders(
+    headerList.map(([name, value]) =>
+      name === "Cross-Origin-Resource-Policy" ? [name, "cross-origin"] : [name, value],
+    ),
+  );
   const docsHeaders = securityHeaders(docsHeaderList);
-  app.use("*", (c, next) => (c.req.path === "/api/docs" ? docsHeaders(c, next) : appHeaders(c, next)));
+  app.use("*", (c, next) =>
+    c.req.path === "/api/docs"
+      ? docsHeaders(c, next)
+      : c.req.path.startsWith("/files/")
+        ? fileHeaders(c, next)
+        : appHeaders(c, next),
+  );
 
   const limitBody = bodyLimit({
     maxSize: API_BODY_LIMIT,
@@ -99,7 +124,9 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     .route("/", profileRoutes(deps))
     .route("/", dashboardRoutes(deps))
     .route("/", courseBuilderRoutes(deps))
-    .route("/", courseRoutes(deps));
+    .route("/", courseRoutes(deps))
+    .route("/", uploadRoutes(deps))
+    .route("/", materialRoutes({ ...deps, sampleMaterials }));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {
@@ -113,6 +140,7 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
   app.get("/api/docs", swaggerUI({ url: "/api/openapi.json" }));
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
+  app.route("/", fileRoutes(deps));
   if (!production) app.route("/dev/mailbox", mailboxRoutes(deps.db));
   app.route("/", spaRoutes(options.webDist));
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { createAiAdapter } from "./ai/ai.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { lockDataDir } from "./db/lock.ts";
@@ -7,6 +8,7 @@ import { createMailer, type Mailer } from "./email/mailer.ts";
 import { type Env, resolveAuthSecret } from "./env.ts";
 import type { AppDeps } from "./lib/http.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import { createStorage } from "./storage/storage.ts";
 
 export interface Runtime extends AppDeps {
   auth: Auth;
@@ -37,6 +39,8 @@ export async function createRuntime(
       (await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: path.join(env.dataDir, "pglite") }));
     await migrateDatabase(handle);
     const mailer = createMailer({ db: handle.db, smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
+    const storage = createStorage(env);
+    const ai = createAiAdapter(env, logger);
     const auth = createAuth({ db: handle.db, env, secret, mailer, logger });
     return {
       env,
@@ -45,6 +49,8 @@ export async function createRuntime(
       auth,
       mailer,
       logger,
+      storage,
+      ai,
       async close() {
         await mailer.worker?.stop();
         await handle.close();

@@ -24,6 +24,8 @@ export interface GenerateMaterialRequest {
  * failure: the outline falls back to the two-section default (000 §4), materials to offline content.
  */
 export interface AiPort {
-  generateOutline(request: OutlineRequest): Promise<{ outline: OutlineSection[]; source: "ai" | "offline" | "fallback" }>;
+  generateOutline(
+    request: OutlineRequest,
+  ): Promise<{ outline: OutlineSection[]; source: "ai" | "offline" | "fallback" }>;
   generateMaterial(request: GenerateMaterialRequest): Promise<GeneratedMaterial>;
 }

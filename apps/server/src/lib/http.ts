@@ -3,10 +3,11 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ZodError } from "zod";
 import type { Auth } from "../auth/auth.ts";
-import type { AiPort } from "./ai-port.ts";
 import type { DatabaseHandle, Db } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
 import type { Env } from "../env.ts";
+import type { Storage } from "../storage/storage.ts";
+import type { AiPort } from "./ai-port.ts";
 import { AppError } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 
@@ -18,7 +19,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
-  ai?: AiPort;
+  ai: AiPort;
+  storage: Storage;
 }
 
 export interface SessionUser {

@@ -12,7 +12,15 @@ export const SKILL_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 export const AUDIENCES = ["adults", "teenagers", "children"] as const;
 export const CURRENCIES = ["VND", "USD"] as const;
 export const LESSON_TYPES = ["text", "video", "quiz"] as const;
-export const MATERIAL_TYPES = ["video", "document", "quiz", "worksheet", "audio", "image", "presentation"] as const;
+export const MATERIAL_TYPES = [
+  "video",
+  "document",
+  "quiz",
+  "worksheet",
+  "audio",
+  "image",
+  "presentation",
+] as const;
 export const AI_MATERIAL_TYPES = ["quiz", "worksheet", "essay", "assessment"] as const;
 
 export const COURSE_MESSAGES = {
@@ -38,10 +46,16 @@ export const quizQuestionSchema = z
   .object({
     id,
     question: z.string().trim().min(1, COURSE_MESSAGES.quizNeedsQuestion).max(1000),
-    choices: z.array(z.string().trim().min(1).max(500)).min(2, COURSE_MESSAGES.quizChoices).max(6, COURSE_MESSAGES.quizChoices),
+    choices: z
+      .array(z.string().trim().min(1).max(500))
+      .min(2, COURSE_MESSAGES.quizChoices)
+      .max(6, COURSE_MESSAGES.quizChoices),
     correctIndex: z.number().int().min(0),
   })
-  .refine((q) => q.correctIndex < q.choices.length, { message: COURSE_MESSAGES.quizCorrect, path: ["correctIndex"] });
+  .refine((q) => q.correctIndex < q.choices.length, {
+    message: COURSE_MESSAGES.quizCorrect,
+    path: ["correctIndex"],
+  });
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
 /** Lesson content by type. text: sanitized HTML; video: uploaded file URL or a YouTube/Vimeo link; quiz: questions and pass mark (%). */
@@ -89,8 +103,16 @@ export const courseInfoSchema = z.object({
   category: z.enum(CATEGORIES).nullable().default(null),
   skillLevel: z.enum(SKILL_LEVELS).default("beginner"),
   targetAudience: z.enum(AUDIENCES).default("adults"),
-  estimatedDuration: z.number().min(0, COURSE_MESSAGES.durationInvalid).max(1000, COURSE_MESSAGES.durationInvalid).default(0),
-  price: z.number().min(0, COURSE_MESSAGES.priceInvalid).max(1_000_000_000, COURSE_MESSAGES.priceInvalid).default(0),
+  estimatedDuration: z
+    .number()
+    .min(0, COURSE_MESSAGES.durationInvalid)
+    .max(1000, COURSE_MESSAGES.durationInvalid)
+    .default(0),
+  price: z
+    .number()
+    .min(0, COURSE_MESSAGES.priceInvalid)
+    .max(1_000_000_000, COURSE_MESSAGES.priceInvalid)
+    .default(0),
   currency: z.enum(CURRENCIES).default("VND"),
   thumbnailUrl: z.string().max(2048).nullable().default(null),
 });

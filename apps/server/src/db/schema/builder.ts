@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { courses } from "./courses.ts";
 
@@ -33,7 +43,9 @@ export const courseDrafts = pgTable(
   },
   (t) => [
     uniqueIndex("course_drafts_new_course_key").on(t.creator_id).where(sql`${t.course_id} is null`),
-    uniqueIndex("course_drafts_course_key").on(t.creator_id, t.course_id).where(sql`${t.course_id} is not null`),
+    uniqueIndex("course_drafts_course_key")
+      .on(t.creator_id, t.course_id)
+      .where(sql`${t.course_id} is not null`),
   ],
 );
 

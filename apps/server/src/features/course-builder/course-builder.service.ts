@@ -234,22 +234,28 @@ export async function publishCourse(
     let courseId: string;
     let slug: string;
     if (existing) {
-      slug =
-        existing.slug === base || existing.slug.startsWith(`${base}-`)
-          ? existing.slug
-          : uniqueSlug(base, await slugsTaken(tx, base, existing.id));
+      slug = new RegExp(`^${base}(-\\d+)?$`).test(existing.slug)
+        ? existing.slug
+        : uniqueSlug(base, await slugsTaken(tx, base, existing.id));
       courseId = (await updateCourse(tx, existing.id, { ...fields, slug })).id;
     } else {
       slug = uniqueSlug(base, await slugsTaken(tx, base));
       courseId = (await insertCourseRow(tx, { ...fields, slug, creator_id: actor.id })).id;
     }
+    // An id is kept only for a lesson of this course, and only once (a repeated id is a new lesson).
     const ownIds = existing ? await lessonIdsOfCourse(tx, courseId) : new Set<string>();
+    const usedIds = new Set<string>();
+    const keepId = (id: string | undefined) => {
+      if (!id || !UUID.test(id) || !ownIds.has(id) || usedIds.has(id)) return undefined;
+      usedIds.add(id);
+      return id;
+    };
     const ids = await syncLessons(
       tx,
       courseId,
       rows.map(({ sectionIndex: _s, lessonIndex: _l, ...row }) => ({
         ...row,
-        id: row.id && UUID.test(row.id) && ownIds.has(row.id) ? row.id : undefined,
+        id: keepId(row.id),
       })),
     );
     // The stored structure carries the lesson ids as stored.

@@ -10,17 +10,35 @@ export async function countMaterials(db: Executor, creatorId: string): Promise<n
 }
 
 /** A creator's materials, newest first, filtered by type and a search over title, description and tags. */
-export async function listMaterials(db: Executor, creatorId: string, filter: { type?: string; search?: string }): Promise<MaterialRow[]> {
+export async function listMaterials(
+  db: Executor,
+  creatorId: string,
+  filter: { type?: string; search?: string },
+): Promise<MaterialRow[]> {
   const where = [eq(materials.creator_id, creatorId)];
   if (filter.type) where.push(eq(materials.type, filter.type));
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    where.push(or(ilike(materials.title, pattern), ilike(materials.description, pattern), sql`${materials.tags}::text ilike ${pattern}`)!);
+    where.push(
+      or(
+        ilike(materials.title, pattern),
+        ilike(materials.description, pattern),
+        sql`${materials.tags}::text ilike ${pattern}`,
+      )!,
+    );
   }
-  return db.select().from(materials).where(and(...where)).orderBy(desc(materials.created_at)).limit(500);
+  return db
+    .select()
+    .from(materials)
+    .where(and(...where))
+    .orderBy(desc(materials.created_at))
+    .limit(500);
 }
 
-export async function insertMaterial(db: Executor, values: typeof materials.$inferInsert): Promise<MaterialRow> {
+export async function insertMaterial(
+  db: Executor,
+  values: typeof materials.$inferInsert,
+): Promise<MaterialRow> {
   const [row] = await db.insert(materials).values(values).returning();
   return row;
 }

@@ -1,12 +1,27 @@
+import {
+  generateMaterialSchema,
+  type Material,
+  materialListQuerySchema,
+  materialSchema,
+  outlineRequestSchema,
+  outlineResponseSchema,
+} from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
-import { generateMaterialSchema, type Material, materialListQuerySchema, materialSchema, outlineRequestSchema, outlineResponseSchema } from "@academy/shared";
 import type { AiPort } from "../../lib/ai-port.ts";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
 import { assertCreator } from "../courses/courses.service.ts";
-import { addUploadedMaterial, browseMaterials, generateMaterial, removeMaterial } from "./materials.service.ts";
+import {
+  addUploadedMaterial,
+  browseMaterials,
+  generateMaterial,
+  removeMaterial,
+} from "./materials.service.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const forbidden = json(errorResponseSchema, "Not a creator");
 
 const listRoute = createRoute({
@@ -15,7 +30,11 @@ const listRoute = createRoute({
   tags: ["Materials"],
   summary: "Material Bank: the creator's library (a starter set is generated for an empty library)",
   request: { query: materialListQuerySchema.extend({ locale: z.enum(["en", "vi"]).default("en") }) },
-  responses: { 200: json(z.object({ items: z.array(materialSchema), samples: z.boolean() }), "Materials"), 401: errorResponses[401], 403: forbidden },
+  responses: {
+    200: json(z.object({ items: z.array(materialSchema), samples: z.boolean() }), "Materials"),
+    401: errorResponses[401],
+    403: forbidden,
+  },
 });
 
 const generateRoute = createRoute({
@@ -24,7 +43,13 @@ const generateRoute = createRoute({
   tags: ["Materials"],
   summary: "AI Generate: a quiz, worksheet, essay prompt or assessment",
   request: { body: { content: { "application/json": { schema: generateMaterialSchema } }, required: true } },
-  responses: { 201: json(materialSchema, "Generated"), 400: errorResponses[400], 401: errorResponses[401], 403: forbidden, 503: json(errorResponseSchema, "Generation failed") },
+  responses: {
+    201: json(materialSchema, "Generated"),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: forbidden,
+    503: json(errorResponseSchema, "Generation failed"),
+  },
 });
 
 const addUploadRoute = createRoute({
@@ -50,7 +75,13 @@ const addUploadRoute = createRoute({
       required: true,
     },
   },
-  responses: { 201: json(materialSchema, "Added"), 400: errorResponses[400], 401: errorResponses[401], 403: forbidden, 404: json(errorResponseSchema, "No such upload") },
+  responses: {
+    201: json(materialSchema, "Added"),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: forbidden,
+    404: json(errorResponseSchema, "No such upload"),
+  },
 });
 
 const deleteRoute = createRoute({
@@ -59,7 +90,12 @@ const deleteRoute = createRoute({
   tags: ["Materials"],
   summary: "Remove a material from the library",
   request: { params: z.object({ id: z.string().max(100) }) },
-  responses: { 204: { description: "Removed" }, 401: errorResponses[401], 403: forbidden, 404: json(errorResponseSchema, "Not found") },
+  responses: {
+    204: { description: "Removed" },
+    401: errorResponses[401],
+    403: forbidden,
+    404: json(errorResponseSchema, "Not found"),
+  },
 });
 
 const outlineRoute = createRoute({
@@ -68,7 +104,12 @@ const outlineRoute = createRoute({
   tags: ["Course builder"],
   summary: "generate-course-outline: an outline from the course information (never fails: falls back)",
   request: { body: { content: { "application/json": { schema: outlineRequestSchema } }, required: true } },
-  responses: { 200: json(outlineResponseSchema, "The outline"), 400: errorResponses[400], 401: errorResponses[401], 403: forbidden },
+  responses: {
+    200: json(outlineResponseSchema, "The outline"),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: forbidden,
+  },
 });
 
 /** Material Bank and AI helpers (000 §2 Course-creation helpers, §7). Creator-only. */
@@ -76,10 +117,21 @@ export function materialRoutes(deps: AppDeps & { ai: AiPort; sampleMaterials: ()
   return createRouter()
     .openapi(listRoute, async (c) => {
       const { locale, ...query } = c.req.valid("query");
-      return c.json(await browseMaterials({ db: deps.db, ai: deps.ai, logger: deps.logger, samples: deps.sampleMaterials }, requireUser(c), { ...query, locale }), 200);
+      return c.json(
+        await browseMaterials(
+          { db: deps.db, ai: deps.ai, logger: deps.logger, samples: deps.sampleMaterials },
+          requireUser(c),
+          { ...query, locale },
+        ),
+        200,
+      );
     })
-    .openapi(generateRoute, async (c) => c.json(await generateMaterial(deps, requireUser(c), c.req.valid("json")), 201))
-    .openapi(addUploadRoute, async (c) => c.json(await addUploadedMaterial(deps.db, requireUser(c), c.req.valid("json")), 201))
+    .openapi(generateRoute, async (c) =>
+      c.json(await generateMaterial(deps, requireUser(c), c.req.valid("json")), 201),
+    )
+    .openapi(addUploadRoute, async (c) =>
+      c.json(await addUploadedMaterial(deps.db, requireUser(c), c.req.valid("json")), 201),
+    )
     .openapi(deleteRoute, async (c) => {
       await removeMaterial(deps.db, requireUser(c), c.req.valid("param").id);
       return c.body(null, 204);

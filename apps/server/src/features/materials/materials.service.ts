@@ -72,7 +72,12 @@ export async function browseMaterials(
     const skillLevel = query.skillLevel || "beginner";
     try {
       for (const type of ["quiz", "worksheet", "essay"] as const) {
-        const generated = await deps.ai.generateMaterial({ type, category, skillLevel, locale: query.locale });
+        const generated = await deps.ai.generateMaterial({
+          type,
+          category,
+          skillLevel,
+          locale: query.locale,
+        });
         await insertMaterial(deps.db, fromGenerated(actor.id, generated, category, skillLevel));
       }
     } catch (error) {
@@ -89,7 +94,11 @@ export async function browseMaterials(
  * with real content and stores it in the creator's library.
  * @throws AppError UNAVAILABLE with GENERATION_FAILED when generation fails.
  */
-export async function generateMaterial(deps: { db: Db; ai: AiPort; logger: Logger }, actor: SessionUser, request: GenerateMaterialRequest): Promise<Material> {
+export async function generateMaterial(
+  deps: { db: Db; ai: AiPort; logger: Logger },
+  actor: SessionUser,
+  request: GenerateMaterialRequest,
+): Promise<Material> {
   await assertCreator(deps.db, actor);
   let generated: GeneratedMaterial;
   try {
@@ -98,7 +107,9 @@ export async function generateMaterial(deps: { db: Db; ai: AiPort; logger: Logge
     deps.logger.warn({ err: error }, "material generation failed");
     throw new AppError("UNAVAILABLE", GENERATION_FAILED);
   }
-  return toMaterial(await insertMaterial(deps.db, fromGenerated(actor.id, generated, request.category, request.skillLevel)));
+  return toMaterial(
+    await insertMaterial(deps.db, fromGenerated(actor.id, generated, request.category, request.skillLevel)),
+  );
 }
 
 const TYPE_BY_MIME: Array<[RegExp, Material["type"]]> = [
@@ -116,11 +127,20 @@ const TYPE_BY_MIME: Array<[RegExp, Material["type"]]> = [
 export async function addUploadedMaterial(
   db: Db,
   actor: SessionUser,
-  input: { uploadId: string; title?: string; description?: string; tags?: string[]; category?: string; skillLevel?: string; duration?: number },
+  input: {
+    uploadId: string;
+    title?: string;
+    description?: string;
+    tags?: string[];
+    category?: string;
+    skillLevel?: string;
+    duration?: number;
+  },
 ): Promise<Material> {
   await assertCreator(db, actor);
   const file = UUID.test(input.uploadId) ? await findStoredFile(db, input.uploadId) : undefined;
-  if (!file || file.owner_id !== actor.id || file.area !== "material") throw new AppError("NOT_FOUND", "Upload not found.");
+  if (!file || file.owner_id !== actor.id || file.area !== "material")
+    throw new AppError("NOT_FOUND", "Upload not found.");
   const type = TYPE_BY_MIME.find(([re]) => re.test(file.mime_type))?.[1] ?? "document";
   const row = await insertMaterial(db, {
     creator_id: actor.id,
@@ -130,7 +150,10 @@ export async function addUploadedMaterial(
     skill_level: input.skillLevel || "beginner",
     duration: Math.max(0, Math.round(input.duration ?? 0)),
     description: input.description?.trim() ?? "",
-    tags: (input.tags ?? []).map((t) => t.trim()).filter(Boolean).slice(0, 10),
+    tags: (input.tags ?? [])
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .slice(0, 10),
     file_key: file.key,
     mime_type: file.mime_type,
     size_bytes: file.size_bytes,

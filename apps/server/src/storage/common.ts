@@ -1,0 +1,91 @@
+/**
+ * File storage (DESIGN.md §1 "storage → local disk or any S3-compatible store"; spec 001 §7
+ * "Storage upload … cache 3600, no overwrite").
+ *
+ * Keys are relative, `/`-separated paths such as `thumbnail/<userId>/<timestamp>-<random>.png`:
+ * every segment is made of `A-Z a-z 0-9 . _ -`, none is empty, `.` or `..`, and the key has no
+ * leading `/` (see `isValidKey`). Objects are immutable: `put` never replaces an existing key.
+ */
+export interface Storage {
+  /** "local": files under `<DATA_DIR>/uploads`; "s3": an S3-compatible bucket. */
+  readonly kind: "local" | "s3";
+  /**
+   * Stores `bytes` under `key`.
+   * @param contentType the MIME type kept with the object where the backend supports it (S3).
+   * @throws StorageKeyError for an invalid key; StorageKeyExistsError when the key already exists
+   *   (nothing is overwritten).
+   */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Opens an object for reading.
+   * @param range inclusive byte offsets (`{ start: 0, end: 99 }` is the first 100 bytes), already
+   *   checked by the caller against the object's size (HTTP range semantics).
+   * @returns `body` streams the whole object or just the range; `size` is the whole object's size
+   *   in bytes; `contentType` where the backend keeps one. undefined when the key does not exist.
+   * @throws StorageKeyError for an invalid key; StorageRangeError for a range outside the object.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
+  /** Removes an object; a missing key is not an error. @throws StorageKeyError for an invalid key. */
+  delete(key: string): Promise<void>;
+}
+
+/** Inclusive byte offsets, as in an HTTP `Range: bytes=start-end` header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StoredObject {
+  body: ReadableStream<Uint8Array>;
+  /** Size of the whole object in bytes (not of the range). */
+  size: number;
+  contentType?: string;
+}
+
+/** A key that is empty, absolute, has `..`/`.`/empty segments or characters outside `A-Za-z0-9._-/`. */
+export class StorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key.slice(0, 200))}`);
+    this.name = "StorageKeyError";
+  }
+}
+
+/** `put` found the key already taken: objects are never overwritten (spec 001 §7 "no overwrite"). */
+export class StorageKeyExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`Storage key already exists: ${key}`);
+    this.name = "StorageKeyExistsError";
+  }
+}
+
+/** `get` was given a range that does not lie inside the object. */
+export class StorageRangeError extends Error {
+  constructor(range: ByteRange, size?: number) {
+    super(
+      `Range ${range.start}-${range.end} is outside the object${size === undefined ? "" : ` of ${size} bytes`}`,
+    );
+    this.name = "StorageRangeError";
+  }
+}
+
+const SEGMENT = /^[A-Za-z0-9._-]+$/;
+/** Longest accepted key, in characters (S3 allows 1024 bytes). */
+export const MAX_KEY_LENGTH = 512;
+
+/** True when `key` is a safe relative object key (see `Storage`). Never throws. */
+export function isValidKey(key: string): boolean {
+  if (typeof key !== "string" || key.length === 0 || key.length > MAX_KEY_LENGTH) return false;
+  return key.split("/").every((segment) => SEGMENT.test(segment) && segment !== "." && segment !== "..");
+}
+
+/** @throws StorageKeyError unless `isValidKey(key)`. */
+export function assertValidKey(key: string): void {
+  if (!isValidKey(key)) throw new StorageKeyError(key);
+}
+
+/** @throws StorageRangeError unless `0 <= start <= end < size` (integers). */
+export function assertRangeWithin(range: ByteRange, size: number): void {
+  const { start, end } = range;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || start > end || end >= size)
+    throw new StorageRangeError(range, size);
+}

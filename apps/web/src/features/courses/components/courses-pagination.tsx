@@ -1,0 +1,58 @@
+import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/components/ui/button";
+import { formatNumber } from "@/lib/format";
+
+/** Number of pages for `total` items (at least 1). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** Server-side pagination: Previous / Next and "Page X of Y". Hidden when everything fits on one page. */
+export function CoursesPagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  busy,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  busy?: boolean;
+}) {
+  const { t, i18n } = useTranslation("courses");
+  const pages = pageCount(total, pageSize);
+  if (pages <= 1) return null;
+  const lng = i18n.language;
+  return (
+    <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-3">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPageChange(page - 1)}
+        disabled={page <= 1 || busy}
+        data-testid="page-previous"
+      >
+        <ChevronLeftIcon aria-hidden />
+        <span className="hidden sm:inline">{t("pagination.previous")}</span>
+        <span className="sr-only sm:hidden">{t("pagination.previous")}</span>
+      </Button>
+      <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="page-status">
+        {t("pagination.pageOf", { page: formatNumber(page, lng), pages: formatNumber(pages, lng) })}
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPageChange(page + 1)}
+        disabled={page >= pages || busy}
+        data-testid="page-next"
+      >
+        <span className="hidden sm:inline">{t("pagination.next")}</span>
+        <span className="sr-only sm:hidden">{t("pagination.next")}</span>
+        <ChevronRightIcon aria-hidden />
+      </Button>
+    </nav>
+  );
+}
