@@ -6,7 +6,7 @@ import { createRouter, errorResponseSchema, requireUser } from "../../lib/http.t
 import { errorResponses } from "../../lib/openapi.ts";
 import { type ByteRange, StorageRangeError } from "../../storage/storage.ts";
 import { readUploadForm } from "./multipart.ts";
-import { isInlineMime } from "./upload-areas.ts";
+import { isInlineMime } from "@academy/shared/rules/upload-areas";
 import {
   generatedThumbnailSchema,
   uploadFormSchema,

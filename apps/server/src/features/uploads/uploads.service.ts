@@ -18,7 +18,7 @@ import {
   UPLOAD_AREA_NAMES,
   UPLOAD_AREAS,
   type UploadArea,
-} from "./upload-areas.ts";
+} from "@academy/shared/rules/upload-areas";
 import {
   deleteStoredFileById,
   findRole,
@@ -36,7 +36,7 @@ export {
   INVALID_IMAGE_MESSAGE,
   UPLOAD_AREAS,
   type UploadArea,
-} from "./upload-areas.ts";
+} from "@academy/shared/rules/upload-areas";
 
 /** What the uploads service needs from the app. */
 export interface UploadDeps {

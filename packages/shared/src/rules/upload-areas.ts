@@ -1,6 +1,6 @@
 /**
- * Upload areas and their rules (spec 001 §5 "Image upload", §7 "Storage upload"). Pure data and
- * functions without Node imports, so the table can move to packages/shared for the web forms.
+ * Upload areas and their rules (spec 001 §5 "Image upload", §7 "Storage upload"). Shared by the server
+ * (apps/server/src/features/uploads) and the web forms' client-side checks.
  *
  * Sizes are in MB as the spec writes them, counted as MiB (1 MB = 1,048,576 bytes), like the
  * browser check `file.size > 5 * 1024 * 1024` the spec's app did.
