@@ -66,7 +66,7 @@ export const coursesBenchmark: Benchmark = {
       const saves: number[] = [];
       for (let run = 0; run < SAVE_RUNS; run++) {
         // Every run renames a lesson and swaps two sections, like a creator editing.
-        outline = outline.map((section, s) => ({
+        outline = outline.map((section, _s) => ({
           ...section,
           lessons: section.lessons.map((lesson, l) =>
             l === run % LESSONS_PER_SECTION ? { ...lesson, title: `${lesson.title} (edit ${run})` } : lesson,

@@ -1,4 +1,4 @@
-import type { AI_MATERIAL_TYPES, MATERIAL_TYPES, QuizQuestion, SKILL_LEVELS } from "@academy/shared";
+import type { AI_MATERIAL_TYPES, MATERIAL_TYPES, SKILL_LEVELS } from "@academy/shared";
 
 /**
  * Shapes produced by the AI layer (spec 000 §2 Material Bank "AI Generate", §3 Material, §7

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { courses, enrollments, lessons, profiles } from "../../db/schema/index.ts";
 

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import { fileTooLargeMessage, uploadLimit } from "@academy/shared/rules/upload-areas";
 import busboy from "busboy";
 import { AppError } from "../../lib/errors.ts";
-import { fileTooLargeMessage, uploadLimit } from "@academy/shared/rules/upload-areas";
 
 /** Room allowed for the multipart framing (boundaries, part headers, the area field) in bytes. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

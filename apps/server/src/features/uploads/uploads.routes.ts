@@ -1,3 +1,4 @@
+import { isInlineMime } from "@academy/shared/rules/upload-areas";
 import { createRoute } from "@hono/zod-openapi";
 import { create as contentDisposition } from "content-disposition";
 import rangeParser from "range-parser";
@@ -6,7 +7,6 @@ import { createRouter, errorResponseSchema, requireUser } from "../../lib/http.t
 import { errorResponses } from "../../lib/openapi.ts";
 import { type ByteRange, StorageRangeError } from "../../storage/storage.ts";
 import { readUploadForm } from "./multipart.ts";
-import { isInlineMime } from "@academy/shared/rules/upload-areas";
 import {
   generatedThumbnailSchema,
   uploadFormSchema,

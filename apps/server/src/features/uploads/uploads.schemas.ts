@@ -1,5 +1,5 @@
-import { z } from "@hono/zod-openapi";
 import { UPLOAD_AREA_NAMES } from "@academy/shared/rules/upload-areas";
+import { z } from "@hono/zod-openapi";
 
 /**
  * Contracts of the uploads endpoints. Kept beside the feature for now; they can move to

@@ -1,12 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { fileTypeFromBuffer } from "file-type";
-import type { Db } from "../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
-import type { SessionUser } from "../../lib/http.ts";
-import type { Logger } from "../../lib/logger.ts";
-import { isValidKey, type Storage } from "../../storage/storage.ts";
-import type { UploadForm } from "./multipart.ts";
-import { renderCourseThumbnail } from "./thumbnail.ts";
 import {
   BYTES_PER_MB,
   CREATOR_ONLY_MESSAGE,
@@ -19,6 +11,14 @@ import {
   UPLOAD_AREAS,
   type UploadArea,
 } from "@academy/shared/rules/upload-areas";
+import { fileTypeFromBuffer } from "file-type";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { SessionUser } from "../../lib/http.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { isValidKey, type Storage } from "../../storage/storage.ts";
+import type { UploadForm } from "./multipart.ts";
+import { renderCourseThumbnail } from "./thumbnail.ts";
 import {
   deleteStoredFileById,
   findRole,
@@ -28,7 +28,6 @@ import {
   type StoredFileRow,
 } from "./uploads.queries.ts";
 
-export { BRAND_FONT } from "./thumbnail.ts";
 export {
   CREATOR_ONLY_MESSAGE,
   FILE_KINDS,
@@ -37,6 +36,7 @@ export {
   UPLOAD_AREAS,
   type UploadArea,
 } from "@academy/shared/rules/upload-areas";
+export { BRAND_FONT } from "./thumbnail.ts";
 
 /** What the uploads service needs from the app. */
 export interface UploadDeps {

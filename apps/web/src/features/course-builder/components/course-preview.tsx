@@ -1,0 +1,217 @@
+import { type CourseDraft, isFreePrice } from "@academy/shared";
+import type { TFunction } from "i18next";
+import {
+  AwardIcon,
+  BookOpenIcon,
+  ClockIcon,
+  DownloadIcon,
+  FileTextIcon,
+  MonitorPlayIcon,
+  ShieldCheckIcon,
+  StarIcon,
+  UsersIcon,
+  VideoIcon,
+} from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { formatMoney, formatNumber } from "@/lib/format";
+import { outlineTotals, sectionMinutes, splitMinutes } from "../lib/outline";
+
+/** "45m", "2h" or "1h 30m" (section headers; the course total always shows hours and minutes). */
+function compactDuration(t: TFunction, { hours, minutes }: { hours: number; minutes: number }): string {
+  if (hours === 0) return t("duration.m", { m: minutes });
+  if (minutes === 0) return t("duration.h", { h: hours });
+  return t("duration.hm", { h: hours, m: minutes });
+}
+
+/** Spec 000 §2, §9: the preview's fixed rating and review count. */
+export const PREVIEW_RATING = 4.8;
+export const PREVIEW_REVIEWS = 124;
+
+/**
+ * Course Preview (spec 000 §2), as students would see the course, from the builder's state:
+ * category and level badges, title (fallback "Course Title"), description, rating 4.8 (124),
+ * total duration "Xh Ym", lesson count (a section without lessons counts as one), audience;
+ * Course Content (video or document icon per lesson); price or "Free", "One-time payment",
+ * "Enroll Now", "30-day money-back guarantee", what the course includes; "Your Progress" 0%.
+ */
+export function CoursePreview({ draft }: { draft: CourseDraft }) {
+  const { t, i18n } = useTranslation("builder");
+  const lng = i18n.language;
+  const totals = outlineTotals(draft.outline);
+  const duration = splitMinutes(totals.minutes);
+  const videoHours = Math.round((totals.videoMinutes / 60) * 10) / 10;
+  const free = isFreePrice(draft.price);
+
+  return (
+    <div
+      className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px] lg:grid-rows-[auto_1fr]"
+      data-testid="course-preview"
+    >
+      <section className="min-w-0 rounded-xl lg:col-start-1 lg:row-start-1 bg-gradient-to-br from-brand to-[#3949ab] p-6 text-white shadow-sm sm:p-8">
+        <div className="flex flex-wrap gap-2">
+          {draft.category ? (
+            <Badge className="bg-white/15 text-white">{t(`categories.${draft.category}`)}</Badge>
+          ) : null}
+          <Badge className="bg-accent-teal text-slate-950">{t(`levels.${draft.skillLevel}`)}</Badge>
+        </div>
+        <h2 className="mt-4 break-words text-2xl font-bold sm:text-3xl" data-testid="preview-title">
+          {draft.title.trim() || t("preview.fallbackTitle")}
+        </h2>
+        <p className="mt-3 whitespace-pre-line break-words text-white/85">
+          {draft.description.trim() || t("preview.fallbackDescription")}
+        </p>
+        <dl className="mt-6 flex flex-wrap gap-x-6 gap-y-3 text-sm">
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">{t("preview.rating")}</dt>
+            <StarIcon className="size-4 fill-amber-400 text-amber-400" aria-hidden />
+            <dd>
+              <span className="font-semibold">{formatNumber(PREVIEW_RATING, lng)}</span>{" "}
+              <span className="text-white/75">({formatNumber(PREVIEW_REVIEWS, lng)})</span>
+            </dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">{t("preview.totalDuration")}</dt>
+            <ClockIcon className="size-4" aria-hidden />
+            <dd data-testid="preview-duration">
+              {t("duration.hm", { h: duration.hours, m: duration.minutes })}
+            </dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">{t("preview.lessonCount")}</dt>
+            <BookOpenIcon className="size-4" aria-hidden />
+            <dd data-testid="preview-lessons">{t("preview.lessons", { count: totals.lessons })}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">{t("preview.audience")}</dt>
+            <UsersIcon className="size-4" aria-hidden />
+            <dd>{t(`audiences.${draft.targetAudience}`)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <aside className="grid content-start gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <Card className="overflow-hidden">
+          {draft.thumbnailUrl ? (
+            <img src={draft.thumbnailUrl} alt="" className="aspect-video w-full bg-muted object-cover" />
+          ) : null}
+          <CardContent className="grid gap-4 pt-5">
+            <div>
+              <p className="text-3xl font-bold" data-testid="preview-price">
+                {free ? t("preview.free") : formatMoney(draft.price, draft.currency, lng)}
+              </p>
+              <p className="text-sm text-muted-foreground">{t("preview.oneTimePayment")}</p>
+            </div>
+            <Button type="button" size="lg" onClick={() => toast.info(t("preview.enrollHint"))}>
+              {t("preview.enrollNow")}
+            </Button>
+            <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
+              <ShieldCheckIcon className="size-4 text-emerald-600" aria-hidden />
+              {t("preview.guarantee")}
+            </p>
+            <div className="grid gap-2 border-t border-border pt-4">
+              <p className="text-sm font-semibold">{t("preview.includes")}</p>
+              <ul className="grid gap-2 text-sm">
+                <li className="flex items-center gap-2">
+                  <MonitorPlayIcon className="size-4 shrink-0 text-brand" aria-hidden />
+                  {t("preview.videoHours", { count: videoHours, value: formatNumber(videoHours, lng) })}
+                </li>
+                <li className="flex items-center gap-2">
+                  <DownloadIcon className="size-4 shrink-0 text-brand" aria-hidden />
+                  {t("preview.resources", { count: draft.materials.length })}
+                </li>
+                <li className="flex items-center gap-2">
+                  <UsersIcon className="size-4 shrink-0 text-brand" aria-hidden />
+                  {t("preview.community")}
+                </li>
+                <li className="flex items-center gap-2">
+                  <AwardIcon className="size-4 shrink-0 text-brand" aria-hidden />
+                  {t("preview.certificate")}
+                </li>
+              </ul>
+            </div>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="grid gap-2 pt-5">
+            <div className="flex items-center justify-between text-sm">
+              <span className="font-semibold">{t("preview.yourProgress")}</span>
+              <span className="text-muted-foreground">{t("preview.complete", { value: 0 })}</span>
+            </div>
+            <Progress value={0} aria-label={t("preview.yourProgress")} />
+          </CardContent>
+        </Card>
+      </aside>
+
+      <Card className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <CardHeader>
+          <CardTitle className="text-lg">{t("preview.content")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {draft.outline.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
+              {t("preview.noContent")}
+            </p>
+          ) : (
+            <ol className="grid gap-3">
+              {draft.outline.map((section, index) => {
+                const minutes = splitMinutes(sectionMinutes(section));
+                const rows =
+                  section.lessons.length > 0
+                    ? section.lessons
+                    : [
+                        {
+                          id: section.id,
+                          title: section.title,
+                          type: "text" as const,
+                          duration: section.duration,
+                        },
+                      ];
+                return (
+                  <li key={section.id} className="overflow-hidden rounded-lg border border-border">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 bg-muted/60 px-4 py-3">
+                      <h3 className="min-w-0 break-words font-medium">
+                        {t("preview.sectionHeading", { n: index + 1, title: section.title })}
+                      </h3>
+                      <span className="text-xs text-muted-foreground">
+                        {t("preview.lessons", { count: rows.length })} · {compactDuration(t, minutes)}
+                      </span>
+                    </div>
+                    {section.description ? (
+                      <p className="border-t border-border px-4 pt-3 text-sm text-muted-foreground">
+                        {section.description}
+                      </p>
+                    ) : null}
+                    <ul className="grid divide-y divide-border px-4 py-1">
+                      {rows.map((lesson) => {
+                        const Icon = lesson.type === "video" ? VideoIcon : FileTextIcon;
+                        return (
+                          <li key={lesson.id} className="flex items-center gap-3 py-2.5 text-sm">
+                            <Icon
+                              className="size-4 shrink-0 text-brand"
+                              aria-label={
+                                lesson.type === "video" ? t("preview.video") : t("preview.document")
+                              }
+                            />
+                            <span className="min-w-0 flex-1 break-words">{lesson.title}</span>
+                            <span className="shrink-0 text-xs text-muted-foreground">
+                              {t("duration.minutes", { count: lesson.duration })}
+                            </span>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

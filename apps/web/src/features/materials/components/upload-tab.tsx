@@ -1,0 +1,324 @@
+import type { Material } from "@academy/shared";
+import { parseMinutes } from "@academy/shared";
+import { FileIcon, FileUpIcon, UploadCloudIcon, XIcon } from "lucide-react";
+import { type DragEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Progress } from "@/components/ui/progress";
+import { Textarea } from "@/components/ui/textarea";
+import { ApiError } from "@/lib/api-client";
+import { cn } from "@/lib/utils";
+import { useAddUploadedMaterial } from "../api/materials";
+import { uploadFile } from "../api/upload-file";
+import {
+  checkMaterialFile,
+  formatBytes,
+  MATERIAL_ACCEPT,
+  MATERIAL_MAX_MB,
+  parseTags,
+  titleFromFileName,
+} from "../material-rules";
+
+/** Reads the length of an audio or video file in whole minutes (rounded up), or null. */
+function mediaMinutes(file: File): Promise<number | null> {
+  if (!/^(audio|video)\//.test(file.type) || typeof URL.createObjectURL !== "function")
+    return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const media = document.createElement(file.type.startsWith("video/") ? "video" : "audio");
+    const done = (value: number | null) => {
+      URL.revokeObjectURL(url);
+      resolve(value);
+    };
+    media.preload = "metadata";
+    media.onloadedmetadata = () =>
+      done(
+        Number.isFinite(media.duration) && media.duration > 0
+          ? Math.max(1, Math.ceil(media.duration / 60))
+          : null,
+      );
+    media.onerror = () => done(null);
+    media.src = url;
+  });
+}
+
+/**
+ * Upload (issue: "real"): a PDF, video, audio, presentation or image file into the creator's own
+ * library. Drag and drop or a file picker; client checks mirroring the server (types, 100 MB); title,
+ * description and tags; POST /api/uploads with a progress bar, then POST /api/materials.
+ */
+export function UploadTab({
+  category,
+  skillLevel,
+  onUploaded,
+}: {
+  category: string | null;
+  skillLevel: string;
+  onUploaded: (material: Material) => void;
+}) {
+  const { t, i18n } = useTranslation("materials");
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [tags, setTags] = useState("");
+  const [duration, setDuration] = useState("");
+  const [progress, setProgress] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const addMaterial = useAddUploadedMaterial();
+  const busy = progress !== null || saving;
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    const problem = checkMaterialFile(chosen);
+    if (problem) {
+      setFileError(
+        problem === "size"
+          ? t("upload.tooLarge", { max: MATERIAL_MAX_MB })
+          : t(`upload.${problem === "empty" ? "empty" : "invalidType"}`),
+      );
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
+    setTitle((current) => current || titleFromFileName(chosen.name));
+    void mediaMinutes(chosen).then((minutes) => {
+      if (minutes !== null) setDuration((current) => current || String(minutes));
+    });
+  };
+
+  const reset = () => {
+    setFile(null);
+    setTitle("");
+    setDescription("");
+    setTags("");
+    setDuration("");
+    setFileError(null);
+    if (inputRef.current) inputRef.current.value = "";
+  };
+
+  const submit = async () => {
+    if (!file || busy) return;
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setProgress(0);
+    try {
+      const stored = await uploadFile(file, "material", {
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
+      setProgress(null);
+      setSaving(true);
+      const material = await addMaterial.mutateAsync({
+        uploadId: stored.id,
+        title: title.trim() || undefined,
+        description: description.trim() || undefined,
+        tags: parseTags(tags),
+        ...(category ? { category } : {}),
+        ...(skillLevel ? { skillLevel } : {}),
+        duration: parseMinutes(duration),
+      });
+      toast.success(t("upload.doneTitle"), { description: t("upload.doneBody", { title: material.title }) });
+      reset();
+      onUploaded(material);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") {
+        toast(t("upload.cancelled"));
+        return;
+      }
+      toast.error(t("errorTitle"), { description: uploadErrorText(error, t) });
+    } finally {
+      abortRef.current = null;
+      setProgress(null);
+      setSaving(false);
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!busy) choose(event.dataTransfer.files?.[0]);
+  };
+
+  return (
+    <form
+      className="grid gap-5 lg:grid-cols-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      aria-label={t("upload.formLabel")}
+    >
+      <div className="grid content-start gap-3">
+        <label
+          htmlFor={`${id}-file`}
+          onDragEnter={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragOver={(event) => {
+            event.preventDefault();
+            event.dataTransfer.dropEffect = "copy";
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="upload-dropzone"
+          className={cn(
+            "flex min-h-52 cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition-colors",
+            dragging
+              ? "border-primary bg-secondary"
+              : "border-border bg-muted/30 hover:border-primary/50 hover:bg-muted/60",
+            busy && "pointer-events-none opacity-60",
+            "has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-ring",
+          )}
+        >
+          <span className="flex size-12 items-center justify-center rounded-full bg-background text-primary shadow-sm">
+            <UploadCloudIcon className="size-6" aria-hidden />
+          </span>
+          <span className="font-medium">
+            {t("upload.dropTitle")}{" "}
+            <span className="text-primary underline underline-offset-4">{t("upload.browse")}</span>
+          </span>
+          <span className="max-w-xs text-xs text-muted-foreground">
+            {t("upload.accepted", { max: MATERIAL_MAX_MB })}
+          </span>
+          <input
+            ref={inputRef}
+            id={`${id}-file`}
+            type="file"
+            accept={MATERIAL_ACCEPT}
+            className="sr-only"
+            disabled={busy}
+            aria-describedby={fileError ? `${id}-file-error` : undefined}
+            onChange={(event) => choose(event.target.files?.[0])}
+          />
+        </label>
+        {fileError ? (
+          <p id={`${id}-file-error`} role="alert" className="text-sm text-destructive">
+            {fileError}
+          </p>
+        ) : null}
+        {file ? (
+          <div
+            className="flex items-center gap-3 rounded-lg border border-border bg-background p-3"
+            data-testid="upload-file"
+          >
+            <FileIcon className="size-5 shrink-0 text-primary" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium">{file.name}</p>
+              <p className="text-xs text-muted-foreground">{formatBytes(file.size, i18n.language)}</p>
+            </div>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              disabled={busy}
+              aria-label={t("upload.removeFile", { name: file.name })}
+              onClick={reset}
+            >
+              <XIcon aria-hidden />
+            </Button>
+          </div>
+        ) : null}
+        {progress !== null || saving ? (
+          <div className="grid gap-1.5" data-testid="upload-progress">
+            <div className="flex items-center justify-between text-sm">
+              <span>{saving ? t("upload.saving") : t("upload.uploading")}</span>
+              <span className="tabular-nums text-muted-foreground">{saving ? 100 : progress}%</span>
+            </div>
+            <div className="flex items-center gap-2">
+              <Progress value={saving ? 100 : (progress ?? 0)} aria-label={t("upload.uploading")} />
+              {progress !== null ? (
+                <Button type="button" variant="ghost" size="sm" onClick={() => abortRef.current?.abort()}>
+                  {t("upload.cancel")}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="grid content-start gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-title`}>{t("upload.title")}</Label>
+          <Input
+            id={`${id}-title`}
+            value={title}
+            maxLength={200}
+            placeholder={t("upload.titlePlaceholder")}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-description`}>{t("upload.description")}</Label>
+          <Textarea
+            id={`${id}-description`}
+            value={description}
+            maxLength={2000}
+            rows={3}
+            placeholder={t("upload.descriptionPlaceholder")}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-tags`}>{t("upload.tags")}</Label>
+            <Input
+              id={`${id}-tags`}
+              value={tags}
+              placeholder={t("upload.tagsPlaceholder")}
+              aria-describedby={`${id}-tags-hint`}
+              onChange={(event) => setTags(event.target.value)}
+            />
+            <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
+              {t("upload.tagsHint")}
+            </p>
+          </div>
+          <div className="grid content-start gap-1.5">
+            <Label htmlFor={`${id}-duration`}>{t("upload.duration")}</Label>
+            <Input
+              id={`${id}-duration`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              value={duration}
+              onChange={(event) => setDuration(event.target.value)}
+            />
+          </div>
+        </div>
+        <div>
+          <Button type="submit" disabled={!file || busy} className="w-full sm:w-auto">
+            <FileUpIcon aria-hidden />
+            {busy ? t("upload.submitting") : t("upload.submit")}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function uploadErrorText(
+  error: unknown,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (error instanceof ApiError) {
+    if (error.status === 413) {
+      const max = /less than (\d+)\s*MB/i.exec(error.message)?.[1];
+      return max ? t("upload.tooLarge", { max: Number(max) }) : t("upload.refusedTooLarge");
+    }
+    if (error.status === 400 && /^Please upload a PDF/.test(error.message)) return t("upload.invalidType");
+    if (error.status === 0) return t("upload.network");
+    if (error.status === 404 && (!error.message || error.message === "No such endpoint."))
+      return t("upload.unavailable");
+    if (error.message) return error.message;
+  }
+  return t("upload.failed");
+}

@@ -1,0 +1,64 @@
+import type { BrowserContext } from "playwright-core";
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh account description with a unique e-mail. */
+export function newAccount(prefix: string, name: string): Account {
+  return {
+    name,
+    email: `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`,
+    password: "e2e-passw0rd!",
+  };
+}
+
+/**
+ * Signs up through the API, follows the verification link found in /dev/mailbox (as a person
+ * would from their inbox) and signs in; returns the session cookies for a browser context.
+ */
+export async function createVerifiedAccount(baseURL: string, account: Account): Promise<string> {
+  const headers = { "content-type": "application/json", origin: baseURL };
+  const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(account),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const inbox = await (await fetch(`${baseURL}/dev/mailbox`)).text();
+  const row = inbox.split("<tr>").find((r) => r.includes(account.email.toLowerCase()));
+  const messagePath = row && /href="(\/dev\/mailbox\/[^"]+)"/.exec(row)?.[1];
+  if (!messagePath) throw new Error(`no e-mail for ${account.email} in /dev/mailbox`);
+  const message = await (await fetch(`${baseURL}${messagePath}`)).text();
+  const link = /class="mail-link" href="([^"]*verify-email[^"]*)"/
+    .exec(message)?.[1]
+    ?.replaceAll("&amp;", "&");
+  if (!link) throw new Error("no verification link in the e-mail");
+  await fetch(link, { redirect: "manual" });
+  const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** Puts an API session into a browser context. */
+export async function useSession(
+  context: BrowserContext,
+  baseURL: string,
+  cookieHeader: string,
+): Promise<void> {
+  await context.addCookies(
+    cookieHeader.split("; ").map((pair) => {
+      const [name, ...rest] = pair.split("=");
+      return { name, value: rest.join("="), url: baseURL, httpOnly: true, sameSite: "Lax" as const };
+    }),
+  );
+}
