@@ -17,6 +17,7 @@ import { profileRoutes } from "./features/profiles/profiles.routes.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
 import { AppError } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
+import type { HeadResolver } from "./lib/page-head.ts";
 import { APP_CSP, securityHeaderList, securityHeaders } from "./lib/security-headers.ts";
 import { spaRoutes } from "./static.ts";
 
@@ -142,7 +143,16 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
 
   app.route("/", fileRoutes(deps));
   if (!production) app.route("/dev/mailbox", mailboxRoutes(deps.db));
-  app.route("/", spaRoutes(options.webDist));
+  // Public pages whose <head> the server renders (title, description, Open Graph, JSON-LD).
+  const headResolvers: HeadResolver[] = [];
+  const resolveHead: HeadResolver = async (path) => {
+    for (const resolve of headResolvers) {
+      const head = await resolve(path);
+      if (head) return head;
+    }
+    return undefined;
+  };
+  app.route("/", spaRoutes(options.webDist, resolveHead));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

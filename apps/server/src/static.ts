@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import type { AppEnv } from "./lib/http.ts";
+import { type HeadResolver, injectHead } from "./lib/page-head.ts";
 
 /** The built web app (apps/web/dist). */
 export const WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -12,7 +13,7 @@ export const WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url)
  * Serves the built SPA: hashed files under /assets with a one-year immutable cache, other files of
  * dist as they are, and index.html (held in memory) for every other GET so client routes work.
  */
-export function spaRoutes(distDir = WEB_DIST) {
+export function spaRoutes(distDir = WEB_DIST, resolveHead?: HeadResolver) {
   const app = new Hono<AppEnv>();
   const indexFile = path.join(distDir, "index.html");
   if (!existsSync(indexFile)) {
@@ -25,6 +26,7 @@ export function spaRoutes(distDir = WEB_DIST) {
     return app;
   }
   const indexHtml = readFileSync(indexFile);
+  const indexText = indexHtml.toString("utf8");
   const assets = serveStatic({
     root: distDir,
     onFound: (_path, c) => {
@@ -44,8 +46,10 @@ export function spaRoutes(distDir = WEB_DIST) {
     if (/\.[a-z0-9]+$/i.test(c.req.path) && !c.req.path.endsWith(".html")) return files(c, next);
     await next();
   });
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");
+    const head = resolveHead ? await resolveHead(c.req.path) : undefined;
+    if (head) return c.html(injectHead(indexText, head));
     return c.body(indexHtml, 200, { "Content-Type": "text/html; charset=utf-8" });
   });
   return app;

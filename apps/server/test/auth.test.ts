@@ -369,3 +369,48 @@ describe("GET and PATCH /api/me", () => {
     expect(await localeOf()).toBe("en");
   });
 });
+
+describe("sign-up role (issue 4: an account made from /join is a student)", () => {
+  let roleCtx: TestContext;
+  beforeAll(async () => {
+    roleCtx = await createTestContext({ AUTH_RATE_LIMIT_MAX: "1000" });
+  });
+  afterAll(async () => {
+    await roleCtx?.close();
+  });
+
+  it("makes a student when the sign-up asks for it, a creator otherwise, and never an admin", async () => {
+    const role = async (email: string) => {
+      const [row] = await roleCtx.runtime.db
+        .select({ role: profiles.role })
+        .from(profiles)
+        .where(eq(profiles.email, email));
+      return row?.role;
+    };
+    const student = uniqueEmail("student-role");
+    const creator = uniqueEmail("creator-role");
+    expect(
+      (
+        await roleCtx.request("/api/auth/sign-up/email", {
+          method: "POST",
+          json: { name: "S", email: student, password: PASSWORD, signupRole: "student" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await roleCtx.request("/api/auth/sign-up/email", {
+          method: "POST",
+          json: { name: "C", email: creator, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await role(student)).toBe("student");
+    expect(await role(creator)).toBe("creator");
+    const admin = await roleCtx.request("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { name: "A", email: uniqueEmail("admin-role"), password: PASSWORD, signupRole: "admin" },
+    });
+    expect(admin.status).toBe(400);
+  });
+});

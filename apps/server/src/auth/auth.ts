@@ -52,6 +52,10 @@ export function createAuth(opts: {
         opts.logger[fn]({ args: args.length ? args : undefined }, `auth: ${message}`);
       },
     },
+    user: {
+      // Read by the profile trigger (migration 0004); the request may only ask for "student".
+      additionalFields: { signupRole: { type: "string", required: false, input: true } },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -40,6 +40,8 @@ export const signUpSchema = z.object({
     .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
     .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
   callbackURL: z.string().max(2048).optional(),
+  /** "student" for an account made from a course's /join page (or an invitation); creator otherwise. */
+  signupRole: z.enum(["student"]).optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 

@@ -1,5 +1,6 @@
 export * from "./auth.ts";
 export * from "./builder.ts";
+export * from "./certificates.ts";
 export * from "./courses.ts";
 export * from "./enrollments.ts";
 export * from "./platform.ts";

@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { CURRENCIES, LESSON_TYPES } from "./courses.ts";
+
+/**
+ * Enrolment, lesson player, progress and certificate contracts (spec 001 §2 Course enrolment page
+ * and Lesson player, §3 Enrollment and Lesson progress, §4, §7, §8; 000 §2 Student dashboard).
+ * Units: durations in MINUTES, estimatedHours in HOURS, timeSpent in SECONDS, progress in percent.
+ */
+export const LEARNING_MESSAGES = {
+  courseNotAvailable: "Course not found or not available.",
+  enrollFailed: "Failed to enroll in course. Please try again.",
+  alreadyEnrolled: "Already Enrolled!",
+  accessDenied: "Access Denied",
+  notEnrolled: "You are not enrolled in this course.",
+  loadFailed: "Failed to load course content.",
+  paymentPending: "Your enrolment is waiting for payment confirmation.",
+  certificateUnknown: "No certificate with this ID exists.",
+} as const;
+
+/** Default quiz pass mark in percent (issue 4: 70% unless the creator set another). */
+export const DEFAULT_PASS_MARK = 70;
+/** A video that reaches its end records this progress without completing (001 §4, §9). */
+export const VIDEO_END_PROGRESS = 90;
+
+/** The public enrolment page of a published course (/join/{courseId}). */
+export const joinCourseSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  shortDescription: z.string().nullable(),
+  description: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  /** Hours (estimated_duration minutes / 60, one decimal). */
+  estimatedHours: z.number(),
+  studentCount: z.number().int(),
+  rating: z.number(),
+  ratingCount: z.number().int(),
+  skillLevel: z.string().nullable(),
+  category: z.string().nullable(),
+  price: z.number(),
+  currency: z.enum(CURRENCIES),
+  isFree: z.boolean(),
+  totalLessons: z.number().int(),
+  schoolName: z.string().nullable(),
+  instructorName: z.string().nullable(),
+  /** The signed-in visitor's enrolment, if any. */
+  enrolment: z
+    .object({ id: z.uuid(), paymentStatus: z.enum(["pending", "completed", "cancelled"]) })
+    .nullable(),
+});
+export type JoinCourse = z.infer<typeof joinCourseSchema>;
+
+export const enrollResultSchema = z.object({
+  enrollmentId: z.uuid(),
+  /** created: a new enrolment; existing: the student was already enrolled. */
+  outcome: z.enum(["created", "existing"]),
+  paymentStatus: z.enum(["pending", "completed", "cancelled"]),
+});
+export type EnrollResult = z.infer<typeof enrollResultSchema>;
+
+/** A quiz question as the player receives it: NO correct answer before submission. */
+export const playerQuizQuestionSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  choices: z.array(z.string()),
+});
+
+export const playerLessonSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  section: z.string().nullable(),
+  orderIndex: z.number().int(),
+  type: z.enum(LESSON_TYPES),
+  /** Minutes. */
+  duration: z.number().int(),
+  /** text: sanitized HTML; video: source + url; quiz: questions without answers and the pass mark. */
+  content: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("text"), html: z.string() }),
+    z.object({
+      type: z.literal("video"),
+      source: z.enum(["upload", "youtube", "vimeo"]).nullable(),
+      url: z.string().nullable(),
+    }),
+    z.object({
+      type: z.literal("quiz"),
+      questions: z.array(playerQuizQuestionSchema),
+      passMark: z.number().int(),
+    }),
+  ]),
+  progress: z.object({
+    isCompleted: z.boolean(),
+    progress: z.number(),
+    /** Seconds. */
+    timeSpent: z.number().int(),
+    completedAt: z.string().nullable(),
+  }),
+});
+export type PlayerLesson = z.infer<typeof playerLessonSchema>;
+
+export const playerCourseSchema = z.object({
+  course: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    thumbnailUrl: z.string().nullable(),
+    creatorId: z.string(),
+  }),
+  enrolment: z.object({
+    id: z.uuid(),
+    progress: z.number(),
+    isCompleted: z.boolean(),
+    completionDate: z.string().nullable(),
+    certificateIssued: z.boolean(),
+    certificateUrl: z.string().nullable(),
+    lastLessonId: z.uuid().nullable(),
+  }),
+  lessons: z.array(playerLessonSchema),
+});
+export type PlayerCourse = z.infer<typeof playerCourseSchema>;
+
+/**
+ * A progress event from the player. open: the lesson was shown (resume point); complete: Mark
+ * Complete (100); video-ended: the video reached its end (90, not completed); time: only time.
+ * timeSpentDelta: seconds spent on the lesson since the last report (tab visible), 0–3600.
+ */
+export const progressEventSchema = z.object({
+  event: z.enum(["open", "complete", "video-ended", "time"]),
+  timeSpentDelta: z.number().int().min(0).max(3600).default(0),
+});
+export type ProgressEvent = z.input<typeof progressEventSchema>;
+
+export const progressResultSchema = z.object({
+  lesson: playerLessonSchema.shape.progress,
+  enrolment: playerCourseSchema.shape.enrolment,
+});
+
+export const quizSubmissionSchema = z.object({
+  /** questionId → chosen index. */
+  answers: z.record(z.string(), z.number().int().min(0)),
+});
+
+export const quizResultSchema = z.object({
+  /** Percent, rounded. */
+  score: z.number().int(),
+  passMark: z.number().int(),
+  passed: z.boolean(),
+  correct: z.number().int(),
+  total: z.number().int(),
+  /** Revealed only after submission: questionId → { chosen, correctIndex, isCorrect }. */
+  results: z.record(
+    z.string(),
+    z.object({ chosen: z.number().int().nullable(), correctIndex: z.number().int(), isCorrect: z.boolean() }),
+  ),
+  progress: progressResultSchema,
+});
+export type QuizResult = z.infer<typeof quizResultSchema>;
+
+/** Public certificate verification (/certificates/{id}). */
+export const certificateSchema = z.object({
+  id: z.string(),
+  studentName: z.string(),
+  courseTitle: z.string(),
+  schoolName: z.string().nullable(),
+  completionDate: z.string(),
+  issuedAt: z.string(),
+  verifyUrl: z.string(),
+  pdfUrl: z.string(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
