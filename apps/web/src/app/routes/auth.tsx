@@ -29,6 +29,8 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirect"));
   const verified = params.get("verified") === "1";
+  // From a course's /join page (redirect back there): the new account is a student (issue 4).
+  const asStudent = params.get("role") === "student" || redirectTo.startsWith("/join/");
   const verifyError = params.get("error");
   const [tab, setTab] = React.useState(verified || params.get("tab") === "signin" ? "signin" : "signup");
   const [signInEmail, setSignInEmail] = React.useState<string | undefined>();
@@ -77,6 +79,7 @@ export function Component() {
               </TabsList>
               <TabsContent value="signup">
                 <SignUpForm
+                  asStudent={asStudent}
                   callbackURL={callbackURL}
                   onSwitchToSignIn={(email) => {
                     setSignInEmail(email);

@@ -20,9 +20,12 @@ import { ResendVerification } from "./resend-verification";
 export function SignUpForm({
   callbackURL,
   onSwitchToSignIn,
+  asStudent = false,
 }: {
   callbackURL: string;
   onSwitchToSignIn: (email: string) => void;
+  /** True when the account is made to learn (from a course's /join page): the profile becomes a student. */
+  asStudent?: boolean;
 }) {
   const { t } = useTranslation("auth");
   const [sentTo, setSentTo] = React.useState<string | null>(null);
@@ -39,7 +42,8 @@ export function SignUpForm({
       email,
       password: values.password,
       callbackURL,
-    });
+      ...(asStudent ? { signupRole: "student" } : {}),
+    } as Parameters<typeof authClient.signUp.email>[0]);
     if (error) {
       if (
         error.code === "USER_ALREADY_EXISTS" ||
