@@ -7,9 +7,12 @@ import { HTTPException } from "hono/http-exception";
 import { sampleMaterials as aiSamples } from "./ai/offline-materials.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
 import { mailboxRoutes } from "./email/mailbox.routes.ts";
+import { certificateHeads, certificateRoutes } from "./features/certificates/certificates.routes.ts";
 import { courseBuilderRoutes } from "./features/course-builder/course-builder.routes.ts";
 import { courseRoutes } from "./features/courses/courses.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
+import { enrolmentHeads, enrolmentRoutes } from "./features/enrolments/enrolments.routes.ts";
+import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
 import { platformRoutes } from "./features/platform/platform.routes.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
@@ -126,8 +129,11 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     .route("/", dashboardRoutes(deps))
     .route("/", courseBuilderRoutes(deps))
     .route("/", courseRoutes(deps))
+    .route("/", enrolmentRoutes(deps))
+    .route("/", learningRoutes(deps))
     .route("/", uploadRoutes(deps))
-    .route("/", materialRoutes({ ...deps, sampleMaterials }));
+    .route("/", materialRoutes({ ...deps, sampleMaterials }))
+    .route("/", certificateRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {
@@ -144,7 +150,7 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
   app.route("/", fileRoutes(deps));
   if (!production) app.route("/dev/mailbox", mailboxRoutes(deps.db));
   // Public pages whose <head> the server renders (title, description, Open Graph, JSON-LD).
-  const headResolvers: HeadResolver[] = [];
+  const headResolvers: HeadResolver[] = [enrolmentHeads(deps), certificateHeads(deps)];
   const resolveHead: HeadResolver = async (path) => {
     for (const resolve of headResolvers) {
       const head = await resolve(path);

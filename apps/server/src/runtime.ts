@@ -36,7 +36,11 @@ export async function createRuntime(
     const secret = resolveAuthSecret(env);
     const handle =
       options.handle ??
-      (await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: path.join(env.dataDir, "pglite") }));
+      (await openDatabase({
+        databaseUrl: env.databaseUrl,
+        pgliteDir: path.join(env.dataDir, "pglite"),
+        onPoolError: (error) => logger.error({ err: error }, "database connection lost; the pool reconnects"),
+      }));
     await migrateDatabase(handle);
     const mailer = createMailer({ db: handle.db, smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
     const storage = createStorage(env);

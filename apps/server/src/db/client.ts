@@ -32,9 +32,14 @@ export async function openDatabase(options: {
   pgliteDir?: string;
   pglite?: PGlite;
   poolSize?: number;
+  /** Called when an idle pooled connection fails (e.g. the server restarted); the pool recovers by itself. */
+  onPoolError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that fails (server restart, backend terminated) is dropped by the pool and
+    // the next query opens a new one; without a listener the pool's "error" event would crash the process.
+    pool.on("error", (error) => options.onPoolError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", pool, close: () => pool.end() };
   }

@@ -13,6 +13,9 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", lazy: () => import("./routes/home") },
       { path: "/auth", lazy: () => import("./routes/auth") },
+      { path: "/learn/:courseId", lazy: () => import("./routes/learn") },
+      { path: "/join/:courseId", lazy: () => import("./routes/join") },
+      { path: "/certificates/:id", lazy: () => import("./routes/certificate") },
       {
         path: "/dashboard",
         lazy: () => import("./routes/dashboard/layout"),

@@ -2,19 +2,25 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import enAuth from "@/locales/en/auth.json";
 import enBuilder from "@/locales/en/builder.json";
+import enCertificates from "@/locales/en/certificates.json";
 import enCommon from "@/locales/en/common.json";
 import enCourses from "@/locales/en/courses.json";
 import enDashboard from "@/locales/en/dashboard.json";
+import enJoin from "@/locales/en/join.json";
 import enLanding from "@/locales/en/landing.json";
 import enMaterials from "@/locales/en/materials.json";
+import enPlayer from "@/locales/en/player.json";
 import enStructure from "@/locales/en/structure.json";
 import viAuth from "@/locales/vi/auth.json";
 import viBuilder from "@/locales/vi/builder.json";
+import viCertificates from "@/locales/vi/certificates.json";
 import viCommon from "@/locales/vi/common.json";
 import viCourses from "@/locales/vi/courses.json";
 import viDashboard from "@/locales/vi/dashboard.json";
+import viJoin from "@/locales/vi/join.json";
 import viLanding from "@/locales/vi/landing.json";
 import viMaterials from "@/locales/vi/materials.json";
+import viPlayer from "@/locales/vi/player.json";
 import viStructure from "@/locales/vi/structure.json";
 
 export const LANGUAGES = ["en", "vi"] as const;
@@ -33,6 +39,9 @@ export const resources = {
     builder: enBuilder,
     structure: enStructure,
     materials: enMaterials,
+    join: enJoin,
+    certificates: enCertificates,
+    player: enPlayer,
   },
   vi: {
     common: viCommon,
@@ -43,6 +52,9 @@ export const resources = {
     builder: viBuilder,
     structure: viStructure,
     materials: viMaterials,
+    join: viJoin,
+    certificates: viCertificates,
+    player: viPlayer,
   },
 } as const;
 
@@ -81,7 +93,19 @@ void i18next.use(initReactI18next).init({
   lng: initialLanguage(),
   fallbackLng: "en",
   defaultNS: "common",
-  ns: ["common", "auth", "dashboard", "landing", "courses", "builder", "structure", "materials"],
+  ns: [
+    "common",
+    "auth",
+    "dashboard",
+    "landing",
+    "courses",
+    "builder",
+    "structure",
+    "materials",
+    "player",
+    "join",
+    "certificates",
+  ],
   interpolation: { escapeValue: false },
   returnNull: false,
 });

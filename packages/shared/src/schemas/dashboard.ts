@@ -11,6 +11,21 @@ export const activitySchema = z.object({
   at: z.string(),
 });
 
+/** One enrolment in a learner's course list (000 §2 Student dashboard "My Learning"). */
+export const studentCourseSchema = z.object({
+  enrollmentId: z.string(),
+  courseId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  progress: z.number(),
+  isCompleted: z.boolean(),
+  certificateIssued: z.boolean(),
+  certificateUrl: z.string().nullable(),
+  enrollmentDate: z.string(),
+  paymentStatus: z.string(),
+});
+
 export const creatorDashboardSchema = z.object({
   role: z.literal("creator"),
   setupProgress: z.number().int().min(0).max(100),
@@ -31,22 +46,13 @@ export const creatorDashboardSchema = z.object({
     newEnrolments30d: z.number().int(),
   }),
   recentActivity: z.array(activitySchema),
+  /**
+   * The creator's own enrolments as a learner (DESIGN §5: a creator who enrols stays a creator and
+   * finds the course here), newest first; present only when there is at least one.
+   */
+  learning: z.array(studentCourseSchema).optional(),
 });
 export type CreatorDashboard = z.infer<typeof creatorDashboardSchema>;
-
-export const studentCourseSchema = z.object({
-  enrollmentId: z.string(),
-  courseId: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  thumbnailUrl: z.string().nullable(),
-  progress: z.number(),
-  isCompleted: z.boolean(),
-  certificateIssued: z.boolean(),
-  certificateUrl: z.string().nullable(),
-  enrollmentDate: z.string(),
-  paymentStatus: z.string(),
-});
 
 export const studentDashboardSchema = z.object({
   role: z.literal("student"),

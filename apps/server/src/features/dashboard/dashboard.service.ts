@@ -23,7 +23,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * The dashboard of the acting user (spec 000 §2 dashboards, §4 setup progress, §9): the student
- * dashboard when the profile role is student, the creator dashboard otherwise. Real figures only.
+ * dashboard when the profile role is student, the creator dashboard otherwise (with `learning`: the
+ * creator's own enrolments, when any). Real figures only.
  */
 export async function getDashboard(db: Db, actor: SessionUser, now = new Date()): Promise<Dashboard> {
   const me = await getMe(db, actor);
@@ -33,13 +34,14 @@ export async function getDashboard(db: Db, actor: SessionUser, now = new Date())
 async function creatorDashboard(db: Db, creatorId: string, now: Date): Promise<CreatorDashboard> {
   const last30From = new Date(now.getTime() - 30 * DAY_MS);
   const prev30From = new Date(now.getTime() - 60 * DAY_MS);
-  const [counts, totals, hasSchool, last30, prev30, recent] = await Promise.all([
+  const [counts, totals, hasSchool, last30, prev30, recent, learning] = await Promise.all([
     creatorCourseCounts(db, creatorId),
     creatorStudentTotals(db, creatorId),
     creatorHasSchool(db, creatorId),
     creatorEnrolmentsBetween(db, creatorId, last30From, now),
     creatorEnrolmentsBetween(db, creatorId, prev30From, last30From),
     creatorRecentEnrolments(db, creatorId, 5),
+    studentEnrolments(db, creatorId),
   ]);
   const checklist = {
     hasCourse: counts.total > 0,
@@ -65,6 +67,8 @@ async function creatorDashboard(db: Db, creatorId: string, now: Date): Promise<C
       courseTitle: row.courseTitle,
       at: (row.isCompleted && row.completionDate ? row.completionDate : row.enrollmentDate).toISOString(),
     })),
+    // A creator who enrols stays a creator (DESIGN §5) and finds their own courses to learn here.
+    ...(learning.length > 0 ? { learning: learning.map(toStudentCourse) } : {}),
   };
 }
 
@@ -84,6 +88,10 @@ async function studentDashboard(db: Db, studentId: string): Promise<StudentDashb
       achievements: earnedAchievements({ enrolments: rows.length, studySeconds, completedCourses: completed })
         .length,
     },
-    courses: rows.map((r) => ({ ...r, enrollmentDate: r.enrollmentDate.toISOString() })),
+    courses: rows.map(toStudentCourse),
   };
+}
+
+function toStudentCourse(row: Awaited<ReturnType<typeof studentEnrolments>>[number]) {
+  return { ...row, enrollmentDate: row.enrollmentDate.toISOString() };
 }

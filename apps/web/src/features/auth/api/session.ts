@@ -1,22 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, unwrap } from "@/lib/api-client";
+import { api, unwrap } from "@/lib/api-client";
 import { authClient } from "@/lib/auth-client";
 
-/** The signed-in user's profile, or null when signed out (GET /api/me). */
-export const meQueryOptions = queryOptions({
-  queryKey: ["me"],
-  queryFn: async () => {
-    try {
-      return await unwrap(api.me.$get());
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  },
-  staleTime: 60_000,
-});
-
-export type MeData = NonNullable<Awaited<ReturnType<NonNullable<typeof meQueryOptions.queryFn>>>>;
+export { type MeData, meQueryOptions } from "@/lib/session";
 
 /** Public configuration (GET /api/config): whether Google sign-in is offered. */
 export const authConfigQueryOptions = queryOptions({

@@ -18,6 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Progress } from "@/components/ui/progress";
 import { formatMoney, formatNumber, renderLabel } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { EnrolledCourseGrid } from "./enrolled-course-grid";
 import { StatCard } from "./stat-card";
 
 /**
@@ -131,6 +132,13 @@ export function CreatorDashboard({ data, name }: { data: CreatorDashboardData; n
           ))}
         </ul>
       </section>
+
+      {data.learning && data.learning.length > 0 ? (
+        <section>
+          <h2 className="mb-3 text-lg font-semibold">{t("creator.myLearning")}</h2>
+          <EnrolledCourseGrid courses={data.learning} />
+        </section>
+      ) : null}
 
       <Card>
         <CardHeader>

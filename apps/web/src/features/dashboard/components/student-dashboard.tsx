@@ -1,21 +1,10 @@
 import { type StudentDashboard as StudentDashboardData, studyTimeLabel } from "@academy/shared";
 import { AwardIcon, BookOpenIcon, ClockIcon, GraduationCapIcon, TargetIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Progress } from "@/components/ui/progress";
 import { formatNumber, renderLabel } from "@/lib/format";
+import { EnrolledCourseGrid } from "./enrolled-course-grid";
 import { StatCard } from "./stat-card";
-
-/** Course card description cut (spec 000 §9): 100 characters. */
-export const DESCRIPTION_CUT = 100;
-
-function cut(text: string | null, max: number): string {
-  if (!text) return "";
-  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
-}
 
 /**
  * The student dashboard (spec 000 §2, §9): welcome banner, Active Courses, Completion Rate, Study
@@ -87,58 +76,7 @@ export function StudentDashboard({ data, name }: { data: StudentDashboardData; n
             <p className="max-w-sm text-sm text-muted-foreground">{t("student.noCoursesBody")}</p>
           </Card>
         ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {data.courses.map((course) => (
-              <li key={course.enrollmentId}>
-                <Card className="flex h-full flex-col overflow-hidden">
-                  {course.thumbnailUrl ? (
-                    <img
-                      src={course.thumbnailUrl}
-                      alt=""
-                      className="aspect-video w-full object-cover"
-                      loading="lazy"
-                    />
-                  ) : (
-                    <div className="flex aspect-video w-full items-center justify-center bg-secondary">
-                      <BookOpenIcon className="size-10 text-brand/40" aria-hidden />
-                    </div>
-                  )}
-                  <div className="flex flex-1 flex-col gap-3 p-4">
-                    <div className="flex items-start justify-between gap-2">
-                      <h3 className="font-semibold leading-tight">{course.title}</h3>
-                      {course.isCompleted ? <Badge variant="success">{t("student.completed")}</Badge> : null}
-                    </div>
-                    <p className="text-sm text-muted-foreground">
-                      {cut(course.description, DESCRIPTION_CUT)}
-                    </p>
-                    <div className="mt-auto grid gap-1.5">
-                      <div className="flex justify-between text-xs text-muted-foreground">
-                        <span>{t("student.progress")}</span>
-                        <span>{Math.round(course.progress)}%</span>
-                      </div>
-                      <Progress value={course.progress} aria-label={t("student.progress")} />
-                    </div>
-                    <div className="flex flex-wrap gap-2">
-                      {course.paymentStatus === "pending" ? (
-                        <Badge variant="outline">{t("student.paymentPending")}</Badge>
-                      ) : (
-                        <Button asChild size="sm">
-                          <Link to={`/learn/${course.courseId}`}>
-                            {course.isCompleted ? t("student.review") : t("student.continue")}
-                          </Link>
-                        </Button>
-                      )}
-                      {course.certificateIssued && course.certificateUrl ? (
-                        <Button asChild size="sm" variant="outline">
-                          <a href={course.certificateUrl}>{t("student.certificate")}</a>
-                        </Button>
-                      ) : null}
-                    </div>
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <EnrolledCourseGrid courses={data.courses} />
         )}
       </section>
     </div>

@@ -1,0 +1,55 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { courses, enrollments, lessons, profiles, schools } from "../../db/schema/index.ts";
+
+/** A published course with what the enrolment page shows: school name, instructor name, lesson count. */
+export async function findPublishedCourse(db: Executor, courseId: string) {
+  const [row] = await db
+    .select({
+      course: courses,
+      schoolName: schools.name,
+      instructorName: profiles.full_name,
+      lessonCount:
+        sql<number>`(select count(*) from ${lessons} where ${lessons.course_id} = ${courses.id} and ${lessons.is_published})`.mapWith(
+          Number,
+        ),
+    })
+    .from(courses)
+    .leftJoin(schools, eq(schools.id, courses.school_id))
+    .leftJoin(profiles, eq(profiles.user_id, courses.creator_id))
+    .where(and(eq(courses.id, courseId), eq(courses.is_published, true)))
+    .limit(1);
+  return row;
+}
+
+/** The enrolment of a student in a course, or undefined. */
+export async function findEnrolment(db: Executor, studentId: string, courseId: string) {
+  const [row] = await db
+    .select({ id: enrollments.id, paymentStatus: enrollments.payment_status })
+    .from(enrollments)
+    .where(and(eq(enrollments.student_id, studentId), eq(enrollments.course_id, courseId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Inserts an enrolment unless the student already has one for the course (unique key
+ * (student_id, course_id)): `insert … on conflict do nothing returning`.
+ * @returns the new row, or undefined when one already existed (then nothing was written).
+ */
+export async function insertEnrolmentIfAbsent(db: Executor, values: typeof enrollments.$inferInsert) {
+  const [row] = await db
+    .insert(enrollments)
+    .values(values)
+    .onConflictDoNothing({ target: [enrollments.student_id, enrollments.course_id] })
+    .returning({ id: enrollments.id, paymentStatus: enrollments.payment_status });
+  return row;
+}
+
+/** enrollment_count + 1, computed by the database (exact under concurrency). */
+export async function incrementEnrollmentCount(db: Executor, courseId: string): Promise<void> {
+  await db
+    .update(courses)
+    .set({ enrollment_count: sql`${courses.enrollment_count} + 1` })
+    .where(eq(courses.id, courseId));
+}

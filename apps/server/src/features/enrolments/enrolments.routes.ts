@@ -1,0 +1,61 @@
+import { enrollResultSchema, joinCourseSchema } from "@academy/shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Db } from "../../db/client.ts";
+import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
+import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
+import type { HeadResolver } from "../../lib/page-head.ts";
+import { enrollInCourse, getJoinCourse, joinPageHead } from "./enrolments.service.ts";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+// Any string: a malformed id is answered like an unknown course (404 courseNotAvailable).
+const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
+const notAvailable = json(errorResponseSchema, "Course not found or not available");
+
+const joinRoute = createRoute({
+  method: "get",
+  path: "/public/courses/{id}",
+  tags: ["Enrolments"],
+  summary: "The public enrolment page of a published course (with the caller's enrolment when signed in)",
+  request: { params: idParams },
+  responses: { 200: json(joinCourseSchema, "The course"), 404: notAvailable },
+});
+
+const enrollRoute = createRoute({
+  method: "post",
+  path: "/courses/{id}/enroll",
+  tags: ["Enrolments"],
+  summary: "Enrol Now: one enrolment per student and course; free → completed, paid → pending",
+  request: { params: idParams },
+  responses: {
+    200: json(enrollResultSchema, "Enrolled (created) or already enrolled (existing)"),
+    401: errorResponses[401],
+    404: notAvailable,
+  },
+});
+
+/** /api/public/courses/{id} and /api/courses/{id}/enroll (001 §2 Course enrolment page, §4, §7). */
+export function enrolmentRoutes(deps: AppDeps) {
+  return createRouter()
+    .openapi(joinRoute, async (c) =>
+      c.json(await getJoinCourse(deps.db, c.get("user"), c.req.valid("param").id), 200),
+    )
+    .openapi(enrollRoute, async (c) =>
+      c.json(await enrollInCourse(deps.db, requireUser(c), c.req.valid("param").id), 200),
+    );
+}
+
+/**
+ * Head resolver for /join/{courseId} (push into `headResolvers` in app.ts): the course's title,
+ * description, image, URL and schema.org Course JSON-LD; undefined for other paths and for
+ * unknown or unpublished courses.
+ */
+export function enrolmentHeads(deps: { db: Db; env: { appUrl: string } }): HeadResolver {
+  return async (path) => {
+    const match = /^\/join\/([^/]+)\/?$/.exec(path);
+    if (!match) return undefined;
+    return joinPageHead(deps.db, deps.env.appUrl, match[1]);
+  };
+}

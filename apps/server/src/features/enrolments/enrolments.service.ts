@@ -1,0 +1,162 @@
+import { type EnrollResult, isFreePrice, type JoinCourse, LEARNING_MESSAGES } from "@academy/shared";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { SessionUser } from "../../lib/http.ts";
+import type { PageHead } from "../../lib/page-head.ts";
+import {
+  findEnrolment,
+  findPublishedCourse,
+  incrementEnrollmentCount,
+  insertEnrolmentIfAbsent,
+} from "./enrolments.queries.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type PaymentStatus = "pending" | "completed" | "cancelled";
+type PublishedCourse = NonNullable<Awaited<ReturnType<typeof findPublishedCourse>>>;
+
+/** Where an enrolment came from (enrollments.enrollment_source). */
+export type EnrolmentSource = "self" | "join_link";
+
+/**
+ * A published course, or AppError NOT_FOUND with LEARNING_MESSAGES.courseNotAvailable for an
+ * unknown, malformed or unpublished id (001 §8: the page then goes to /404).
+ */
+async function publishedCourse(db: Db, courseId: string): Promise<PublishedCourse> {
+  const found = UUID.test(courseId) ? await findPublishedCourse(db, courseId) : undefined;
+  if (!found) throw new AppError("NOT_FOUND", LEARNING_MESSAGES.courseNotAvailable);
+  return found;
+}
+
+/** estimated_duration minutes → hours with one decimal (001 §2 "duration in hours"). */
+export function estimatedHours(minutes: number): number {
+  return Math.round((minutes / 60) * 10) / 10;
+}
+
+/**
+ * The public enrolment page of a course (001 §2 "Course enrolment page", §7 "Select course by id
+ * … filters is_published true"). No session needed; with one, `enrolment` is the caller's own
+ * enrolment (id and payment_status) or null. estimatedHours in hours (one decimal); price in the
+ * course currency; instructorName from the creator's profile; schoolName from schools.
+ * @param actor the signed-in visitor, or null for an anonymous one.
+ * @throws AppError NOT_FOUND (courseNotAvailable) for unknown, malformed or unpublished ids.
+ */
+export async function getJoinCourse(
+  db: Db,
+  actor: SessionUser | null,
+  courseId: string,
+): Promise<JoinCourse> {
+  const { course, schoolName, instructorName, lessonCount } = await publishedCourse(db, courseId);
+  const enrolment = actor ? await findEnrolment(db, actor.id, course.id) : undefined;
+  return {
+    id: course.id,
+    title: course.title,
+    shortDescription: course.short_description,
+    description: course.description,
+    thumbnailUrl: course.thumbnail_url,
+    estimatedHours: estimatedHours(course.estimated_duration),
+    studentCount: course.enrollment_count,
+    rating: course.rating,
+    ratingCount: course.rating_count,
+    skillLevel: course.skill_level,
+    category: course.category,
+    price: Number(course.price),
+    currency: course.currency as JoinCourse["currency"],
+    isFree: isFreePrice(Number(course.price)),
+    totalLessons: lessonCount,
+    schoolName: schoolName ?? null,
+    instructorName: instructorName ?? null,
+    enrolment: enrolment
+      ? { id: enrolment.id, paymentStatus: enrolment.paymentStatus as PaymentStatus }
+      : null,
+  };
+}
+
+/**
+ * Enrol Now (001 §4 Enrolment, §7 "insert enrolment"; issue 4). One transaction:
+ * `insert … on conflict (student_id, course_id) do nothing returning`, and only when a row was
+ * inserted `enrollment_count = enrollment_count + 1`, so concurrent clicks make one row and the
+ * count stays exact. A free course (price ≤ 0) → payment_status "completed", payment_amount 0; a
+ * paid one → "pending", payment_amount = price (no lesson access until completed). school_id
+ * from the course. The profile role is left as it is (DESIGN §5: a creator who enrols stays a
+ * creator; the schema has no role-less profile).
+ * @returns outcome "created", or "existing" (with the stored enrolment) when already enrolled.
+ * @throws AppError NOT_FOUND (courseNotAvailable) for unknown, malformed or unpublished courses.
+ */
+export async function enrollInCourse(
+  db: Db,
+  actor: SessionUser,
+  courseId: string,
+  source: EnrolmentSource = "self",
+): Promise<EnrollResult> {
+  const { course } = await publishedCourse(db, courseId);
+  const price = Number(course.price);
+  const free = isFreePrice(price);
+  return db.transaction(async (tx) => {
+    const created = await insertEnrolmentIfAbsent(tx, {
+      course_id: course.id,
+      student_id: actor.id,
+      school_id: course.school_id,
+      payment_status: free ? "completed" : "pending",
+      payment_amount: free ? 0 : price,
+      enrollment_source: source,
+    });
+    if (created) {
+      await incrementEnrollmentCount(tx, course.id);
+      return {
+        enrollmentId: created.id,
+        outcome: "created" as const,
+        paymentStatus: created.paymentStatus as PaymentStatus,
+      };
+    }
+    const existing = await findEnrolment(tx, actor.id, course.id);
+    if (!existing) throw new Error("enrolment conflict without an existing row");
+    return {
+      enrollmentId: existing.id,
+      outcome: "existing" as const,
+      paymentStatus: existing.paymentStatus as PaymentStatus,
+    };
+  });
+}
+
+/**
+ * The server-rendered <head> of /join/{courseId} (DESIGN §1 public pages): "{title} · Academy",
+ * the short description, the absolute thumbnail URL, og:url, and JSON-LD of a schema.org Course
+ * (provider: the school; offers: price and currency).
+ * @param appUrl the app's origin without a trailing slash.
+ * @returns undefined for an unknown, malformed or unpublished course (the SPA shows its not-found).
+ */
+export async function joinPageHead(db: Db, appUrl: string, courseId: string): Promise<PageHead | undefined> {
+  if (!UUID.test(courseId)) return undefined;
+  const found = await findPublishedCourse(db, courseId);
+  if (!found) return undefined;
+  const { course, schoolName } = found;
+  const description = (course.short_description || course.description || "").trim() || undefined;
+  const thumbnail = course.thumbnail_url;
+  const image = thumbnail ? (thumbnail.startsWith("/") ? `${appUrl}${thumbnail}` : thumbnail) : null;
+  const url = `${appUrl}/join/${course.id}`;
+  return {
+    title: `${course.title} · Academy`,
+    description,
+    image,
+    url,
+    canonical: url,
+    type: "website",
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Course",
+      name: course.title,
+      description: description ?? course.title,
+      url,
+      ...(image ? { image } : {}),
+      provider: { "@type": "Organization", name: schoolName ?? "Academy" },
+      offers: {
+        "@type": "Offer",
+        price: Number(course.price),
+        priceCurrency: course.currency,
+        category: isFreePrice(Number(course.price)) ? "Free" : "Paid",
+        url,
+      },
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import { courses, enrollments, lessonProgress, lessons } from "../../db/schema/index.ts";
+
+export type EnrolmentRow = typeof enrollments.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
+export type LessonProgressRow = typeof lessonProgress.$inferSelect;
+
+/** The course fields the player needs, or undefined. */
+export async function findCourseForPlayer(db: Executor, courseId: string) {
+  const [row] = await db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      thumbnailUrl: courses.thumbnail_url,
+      creatorId: courses.creator_id,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The enrolment of a student in a course, or undefined.
+ * @param lock true: `for update`, so concurrent progress writes of one enrolment run one after another.
+ */
+export async function findEnrolmentOfStudent(
+  db: Executor,
+  studentId: string,
+  courseId: string,
+  lock = false,
+): Promise<EnrolmentRow | undefined> {
+  const query = db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.student_id, studentId), eq(enrollments.course_id, courseId)))
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** The published lessons of a course, ordered by order_index (001 §7 "Select lessons by course_id"). */
+export async function publishedLessons(db: Executor, courseId: string): Promise<LessonRow[]> {
+  return db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.course_id, courseId), eq(lessons.is_published, true)))
+    .orderBy(asc(lessons.order_index), asc(lessons.created_at));
+}
+
+/** A published lesson of the given course (undefined for a lesson of another course). */
+export async function findLessonOfCourse(
+  db: Executor,
+  courseId: string,
+  lessonId: string,
+): Promise<LessonRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.id, lessonId), eq(lessons.course_id, courseId), eq(lessons.is_published, true)))
+    .limit(1);
+  return row;
+}
+
+/** Every lesson_progress row of an enrolment. */
+export async function progressOfEnrolment(db: Executor, enrollmentId: string): Promise<LessonProgressRow[]> {
+  return db.select().from(lessonProgress).where(eq(lessonProgress.enrollment_id, enrollmentId));
+}
+
+export type ProgressWrite = "open" | "complete" | "video-ended" | "time";
+
+/**
+ * Upserts the lesson_progress row of (enrollment_id, lesson_id) for one event and adds
+ * `timeSpentDelta` seconds to time_spent. open: last_accessed; complete: progress 100,
+ * is_completed, completed_at (the first one is kept); video-ended: progress = max(progress,
+ * `videoEndProgress`), not completed; time: only time_spent.
+ */
+export async function upsertLessonProgress(
+  db: Executor,
+  input: {
+    enrollmentId: string;
+    lessonId: string;
+    studentId: string;
+    event: ProgressWrite;
+    timeSpentDelta: number;
+    videoEndProgress: number;
+    now: Date;
+  },
+): Promise<LessonProgressRow> {
+  const { event, now } = input;
+  const delta = Math.max(0, Math.trunc(input.timeSpentDelta));
+  const initialProgress = event === "complete" ? 100 : event === "video-ended" ? input.videoEndProgress : 0;
+  const set: PgUpdateSetSource<typeof lessonProgress> = {
+    time_spent: sql`${lessonProgress.time_spent} + ${delta}`,
+  };
+  if (event !== "time") set.last_accessed = now;
+  if (event === "complete") {
+    set.progress = 100;
+    set.is_completed = true;
+    set.completed_at = sql`coalesce(${lessonProgress.completed_at}, ${now.toISOString()}::timestamptz)`;
+  }
+  if (event === "video-ended") {
+    set.progress = sql`greatest(${lessonProgress.progress}, ${input.videoEndProgress})`;
+  }
+  const [row] = await db
+    .insert(lessonProgress)
+    .values({
+      enrollment_id: input.enrollmentId,
+      lesson_id: input.lessonId,
+      student_id: input.studentId,
+      is_completed: event === "complete",
+      progress: initialProgress,
+      time_spent: delta,
+      last_accessed: now,
+      completed_at: event === "complete" ? now : null,
+    })
+    .onConflictDoUpdate({ target: [lessonProgress.enrollment_id, lessonProgress.lesson_id], set })
+    .returning();
+  return row;
+}
+
+/** The resume point: enrollments.last_lesson_id and last_accessed. */
+export async function setLastLesson(
+  db: Executor,
+  enrollmentId: string,
+  lessonId: string,
+  now: Date,
+): Promise<EnrolmentRow> {
+  const [row] = await db
+    .update(enrollments)
+    .set({ last_lesson_id: lessonId, last_accessed: now })
+    .where(eq(enrollments.id, enrollmentId))
+    .returning();
+  return row;
+}
+
+/** Published lessons of the course, and how many of them the enrolment has completed. */
+export async function lessonCounts(
+  db: Executor,
+  enrollmentId: string,
+  courseId: string,
+): Promise<{ total: number; completed: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      completed: sql<number>`count(*) filter (where ${lessonProgress.is_completed})`.mapWith(Number),
+    })
+    .from(lessons)
+    .leftJoin(
+      lessonProgress,
+      and(eq(lessonProgress.lesson_id, lessons.id), eq(lessonProgress.enrollment_id, enrollmentId)),
+    )
+    .where(and(eq(lessons.course_id, courseId), eq(lessons.is_published, true)));
+  return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
+}
+
+/**
+ * Stores the enrolment's progress (percent); with `completedAt` also is_completed true and
+ * completion_date (the first one is kept).
+ */
+export async function updateEnrolmentProgress(
+  db: Executor,
+  enrollmentId: string,
+  progress: number,
+  completedAt?: Date,
+): Promise<EnrolmentRow> {
+  const [row] = await db
+    .update(enrollments)
+    .set(
+      completedAt
+        ? {
+            progress,
+            is_completed: true,
+            completion_date: sql`coalesce(${enrollments.completion_date}, ${completedAt.toISOString()}::timestamptz)`,
+          }
+        : { progress },
+    )
+    .where(eq(enrollments.id, enrollmentId))
+    .returning();
+  return row;
+}
+
+/** certificate_issued true and certificate_url. */
+export async function setEnrolmentCertificate(
+  db: Executor,
+  enrollmentId: string,
+  url: string,
+): Promise<EnrolmentRow> {
+  const [row] = await db
+    .update(enrollments)
+    .set({ certificate_issued: true, certificate_url: url })
+    .where(eq(enrollments.id, enrollmentId))
+    .returning();
+  return row;
+}

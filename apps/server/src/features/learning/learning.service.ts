@@ -1,0 +1,329 @@
+import {
+  DEFAULT_PASS_MARK,
+  enrolmentProgress,
+  gradeQuiz,
+  isCourseComplete,
+  LEARNING_MESSAGES,
+  type PlayerCourse,
+  type PlayerLesson,
+  type ProgressEvent,
+  type progressResultSchema,
+  type QuizResult,
+  VIDEO_END_PROGRESS,
+} from "@academy/shared";
+import type { z } from "zod";
+import type { Db, Executor } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { SessionUser } from "../../lib/http.ts";
+import { issueCertificate } from "../certificates/certificates.service.ts";
+import {
+  type EnrolmentRow,
+  findCourseForPlayer,
+  findEnrolmentOfStudent,
+  findLessonOfCourse,
+  type LessonProgressRow,
+  type LessonRow,
+  lessonCounts,
+  type ProgressWrite,
+  progressOfEnrolment,
+  publishedLessons,
+  setEnrolmentCertificate,
+  setLastLesson,
+  updateEnrolmentProgress,
+  upsertLessonProgress,
+} from "./learning.queries.ts";
+
+export type ProgressResult = z.infer<typeof progressResultSchema>;
+
+/** What the learning services need besides the database: the app's origin (certificate links). */
+export interface LearningDeps {
+  db: Db;
+  appUrl: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const LESSON_NOT_FOUND = "Lesson not found.";
+export const NOT_A_QUIZ = "This lesson is not a quiz.";
+
+/** A quiz question as stored in lessons.content_data (with its answer key). */
+interface StoredQuestion {
+  id: string;
+  question: string;
+  choices: string[];
+  correctIndex: number;
+}
+
+/**
+ * Access to the player (001 §6 Student: "must be enrolled to open the lesson player"): the
+ * acting user's own enrolment with payment_status completed. Only enrolled students get in; the
+ * course's creator too only through an enrolment of their own (a creator who enrols gets access
+ * like a student). An enrolment keeps access when the course is unpublished later.
+ * @throws AppError NOT_FOUND (courseNotAvailable) unknown or malformed course id;
+ *   FORBIDDEN (notEnrolled) no enrolment, payment pending or cancelled.
+ */
+async function enrolledAccess(db: Executor, actor: SessionUser, courseId: string, lock = false) {
+  const course = UUID.test(courseId) ? await findCourseForPlayer(db, courseId) : undefined;
+  if (!course) throw new AppError("NOT_FOUND", LEARNING_MESSAGES.courseNotAvailable);
+  const enrolment = await findEnrolmentOfStudent(db, actor.id, course.id, lock);
+  if (enrolment?.payment_status !== "completed")
+    throw new AppError("FORBIDDEN", LEARNING_MESSAGES.notEnrolled);
+  return { course, enrolment };
+}
+
+/** A published lesson of the course. @throws AppError NOT_FOUND (another course's lesson, unknown id). */
+async function lessonOfCourse(db: Executor, courseId: string, lessonId: string): Promise<LessonRow> {
+  const lesson = UUID.test(lessonId) ? await findLessonOfCourse(db, courseId, lessonId) : undefined;
+  if (!lesson) throw new AppError("NOT_FOUND", LESSON_NOT_FOUND);
+  return lesson;
+}
+
+function contentData(lesson: LessonRow): Record<string, unknown> {
+  const data = lesson.content_data;
+  return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+/** The stored quiz questions of a lesson, with their answer key (malformed entries are left out). */
+function storedQuestions(lesson: LessonRow): StoredQuestion[] {
+  const questions = contentData(lesson).questions;
+  if (!Array.isArray(questions)) return [];
+  return questions.flatMap((q): StoredQuestion[] => {
+    if (!q || typeof q !== "object") return [];
+    const { id, question, choices, correctIndex } = q as Record<string, unknown>;
+    if (typeof id !== "string" || !Array.isArray(choices) || typeof correctIndex !== "number") return [];
+    return [
+      {
+        id,
+        question: typeof question === "string" ? question : "",
+        choices: choices.filter((c): c is string => typeof c === "string"),
+        correctIndex,
+      },
+    ];
+  });
+}
+
+/** The quiz pass mark in percent: the creator's (1–100), else DEFAULT_PASS_MARK (70). */
+function passMarkOf(lesson: LessonRow): number {
+  const mark = contentData(lesson).passMark;
+  return typeof mark === "number" && Number.isInteger(mark) && mark >= 1 && mark <= 100
+    ? mark
+    : DEFAULT_PASS_MARK;
+}
+
+/**
+ * The lesson content as the player receives it. Every field is mapped explicitly: a quiz question
+ * carries id, question and choices only (never correctIndex before submission).
+ */
+function playerContent(lesson: LessonRow): PlayerLesson["content"] {
+  const data = contentData(lesson);
+  switch (lesson.content_type) {
+    case "video": {
+      const source = data.source;
+      return {
+        type: "video",
+        source: source === "upload" || source === "youtube" || source === "vimeo" ? source : null,
+        url: text(data.url) ?? lesson.content_url ?? null,
+      };
+    }
+    case "quiz":
+      return {
+        type: "quiz",
+        questions: storedQuestions(lesson).map((q) => ({
+          id: q.id,
+          question: q.question,
+          choices: [...q.choices],
+        })),
+        passMark: passMarkOf(lesson),
+      };
+    default:
+      return { type: "text", html: text(data.html) ?? "" };
+  }
+}
+
+function toLessonProgress(row: LessonProgressRow | undefined): PlayerLesson["progress"] {
+  return {
+    isCompleted: row?.is_completed ?? false,
+    progress: row?.progress ?? 0,
+    timeSpent: row?.time_spent ?? 0,
+    completedAt: row?.completed_at?.toISOString() ?? null,
+  };
+}
+
+function toEnrolment(row: EnrolmentRow): PlayerCourse["enrolment"] {
+  return {
+    id: row.id,
+    progress: row.progress,
+    isCompleted: row.is_completed,
+    completionDate: row.completion_date?.toISOString() ?? null,
+    certificateIssued: row.certificate_issued,
+    certificateUrl: row.certificate_url,
+    lastLessonId: row.last_lesson_id,
+  };
+}
+
+function toPlayerLesson(lesson: LessonRow, progress: LessonProgressRow | undefined): PlayerLesson {
+  const data = contentData(lesson);
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    // Builder lessons carry their section title in content_data.section and in description.
+    section: text(data.section) ?? lesson.description ?? null,
+    orderIndex: lesson.order_index,
+    type: lesson.content_type as PlayerLesson["type"],
+    duration: lesson.duration,
+    content: playerContent(lesson),
+    progress: toLessonProgress(progress),
+  };
+}
+
+/**
+ * The lesson player (001 §2 Lesson player, §6 Student, §7 "Select lessons by course_id …
+ * published, ordered by order_index", "Select lesson progress by enrollment_id"): the course, the
+ * caller's enrolment (with lastLessonId, the resume point) and the published lessons in order,
+ * each with the caller's progress (zeros when none). Quiz questions come without their answers.
+ * Durations in minutes, timeSpent in seconds, progress in percent.
+ * @throws AppError NOT_FOUND (courseNotAvailable), FORBIDDEN (notEnrolled: not enrolled, payment
+ *   pending or cancelled; the course's creator needs an enrolment too).
+ */
+export async function getPlayerCourse(db: Db, actor: SessionUser, courseId: string): Promise<PlayerCourse> {
+  const { course, enrolment } = await enrolledAccess(db, actor, courseId);
+  const [lessons, progress] = await Promise.all([
+    publishedLessons(db, course.id),
+    progressOfEnrolment(db, enrolment.id),
+  ]);
+  const byLesson = new Map(progress.map((p) => [p.lesson_id, p]));
+  return {
+    course: {
+      id: course.id,
+      title: course.title,
+      thumbnailUrl: course.thumbnailUrl,
+      creatorId: course.creatorId,
+    },
+    enrolment: toEnrolment(enrolment),
+    lessons: lessons.map((lesson) => toPlayerLesson(lesson, byLesson.get(lesson.id))),
+  };
+}
+
+/**
+ * Writes one progress event of the acting student's enrolment and recomputes the enrolment
+ * (001 §4 Enrolment and Lesson progress). Runs inside the caller's transaction, with the
+ * enrolment row locked. The enrolment's progress = share of completed published lessons
+ * (enrolmentProgress); when every lesson is complete (isCourseComplete): is_completed,
+ * completion_date (first time only), and the certificate is issued once (certificate_issued,
+ * certificate_url). A completed enrolment is not reopened by later changes.
+ */
+async function applyProgress(
+  tx: Executor,
+  appUrl: string,
+  actor: SessionUser,
+  enrolment: EnrolmentRow,
+  lesson: LessonRow,
+  event: ProgressWrite,
+  timeSpentDelta: number,
+): Promise<ProgressResult> {
+  const now = new Date();
+  const lessonRow = await upsertLessonProgress(tx, {
+    enrollmentId: enrolment.id,
+    lessonId: lesson.id,
+    studentId: actor.id,
+    event,
+    timeSpentDelta,
+    videoEndProgress: VIDEO_END_PROGRESS,
+    now,
+  });
+  let current = enrolment;
+  if (event === "open") current = await setLastLesson(tx, enrolment.id, lesson.id, now);
+  const { total, completed } = await lessonCounts(tx, enrolment.id, lesson.course_id);
+  const progress = enrolmentProgress(completed, total);
+  const complete = isCourseComplete(completed, total);
+  if (progress !== current.progress || (complete && !current.is_completed))
+    current = await updateEnrolmentProgress(tx, enrolment.id, progress, complete ? now : undefined);
+  if ((complete || current.is_completed) && !current.certificate_issued) {
+    const certificate = await issueCertificate(tx, { enrollmentId: enrolment.id, appUrl });
+    current = await setEnrolmentCertificate(tx, enrolment.id, certificate.url);
+  }
+  return { lesson: toLessonProgress(lessonRow), enrolment: toEnrolment(current) };
+}
+
+/**
+ * A progress event from the player (001 §4, §9; issue 4 "Progress"): open (resume point:
+ * enrollments.last_lesson_id and last_accessed), complete (Mark Complete: 100, completed),
+ * video-ended (max(progress, 90), not completed) or time (time only). Every event adds
+ * `timeSpentDelta` seconds (0–3600) to time_spent. One transaction; upsert on
+ * (enrollment_id, lesson_id). The enrolment is the acting user's own (looked up by the session).
+ * Also accepts bodies sent by navigator.sendBeacon when the student leaves.
+ * @returns the lesson's progress and the enrolment (progress percent, completion, certificate).
+ * @throws AppError NOT_FOUND (unknown course; LESSON_NOT_FOUND for a lesson of another course),
+ *   FORBIDDEN (notEnrolled).
+ */
+export async function recordProgress(
+  deps: LearningDeps,
+  actor: SessionUser,
+  courseId: string,
+  lessonId: string,
+  input: ProgressEvent,
+): Promise<ProgressResult> {
+  return deps.db.transaction(async (tx) => {
+    const { course, enrolment } = await enrolledAccess(tx, actor, courseId, true);
+    const lesson = await lessonOfCourse(tx, course.id, lessonId);
+    // A quiz lesson is completed by passing the quiz (issue 4), not by Mark Complete.
+    if (input.event === "complete" && lesson.content_type === "quiz") {
+      throw new AppError("VALIDATION_FAILED", QUIZ_COMPLETE_BY_PASSING);
+    }
+    return applyProgress(tx, deps.appUrl, actor, enrolment, lesson, input.event, input.timeSpentDelta ?? 0);
+  });
+}
+
+/** Refusal of Mark Complete on a quiz lesson. */
+export const QUIZ_COMPLETE_BY_PASSING = "Pass the quiz to complete this lesson.";
+
+/**
+ * Grades a quiz on the server (issue 4 "quiz"): gradeQuiz with the lesson's pass mark (default
+ * 70%). Passing completes the lesson exactly like Mark Complete (and may complete the course and
+ * issue the certificate); failing records no completion. Retakes are allowed. `results` reveals
+ * each question's correctIndex — only in this response, after submission.
+ * @param answers questionId → chosen choice index.
+ * @returns score (percent, rounded), passMark, passed, correct, total, per-question results, progress.
+ * @throws AppError BAD_REQUEST (NOT_A_QUIZ), NOT_FOUND, FORBIDDEN (notEnrolled).
+ */
+export async function submitQuiz(
+  deps: LearningDeps,
+  actor: SessionUser,
+  courseId: string,
+  lessonId: string,
+  answers: Record<string, number>,
+): Promise<QuizResult> {
+  return deps.db.transaction(async (tx) => {
+    const { course, enrolment } = await enrolledAccess(tx, actor, courseId, true);
+    const lesson = await lessonOfCourse(tx, course.id, lessonId);
+    if (lesson.content_type !== "quiz") throw new AppError("BAD_REQUEST", NOT_A_QUIZ);
+    const questions = storedQuestions(lesson);
+    const passMark = passMarkOf(lesson);
+    const grade = gradeQuiz(questions, answers, passMark);
+    const progress = await applyProgress(
+      tx,
+      deps.appUrl,
+      actor,
+      enrolment,
+      lesson,
+      grade.passed ? "complete" : "time",
+      0,
+    );
+    // fromEntries: every question id (whatever the creator typed) becomes an own property.
+    const results: QuizResult["results"] = Object.fromEntries(
+      questions.map((q) => {
+        const chosen = Object.hasOwn(answers, q.id) ? answers[q.id] : undefined;
+        return [
+          q.id,
+          {
+            chosen: typeof chosen === "number" ? chosen : null,
+            correctIndex: q.correctIndex,
+            isCorrect: chosen === q.correctIndex,
+          },
+        ];
+      }),
+    );
+    return { ...grade, passMark, results, progress };
+  });
+}

@@ -1,0 +1,21 @@
+import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
+import { meQueryOptions, saveLocale } from "@/features/auth/api/session";
+import { LessonPlayer } from "@/features/player/components/lesson-player";
+import { queryClient } from "@/lib/query-client";
+
+/** /learn/{courseId} needs a session (spec 001 §2): a visitor without one signs in and comes back. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const me = await queryClient.ensureQueryData(meQueryOptions);
+  if (!me) {
+    const url = new URL(request.url);
+    const back = `/learn/${params.courseId ?? ""}${url.search}`;
+    throw redirect(`/auth?tab=signin&redirect=${encodeURIComponent(back)}`);
+  }
+  return null;
+}
+
+/** /learn/{courseId} — the full-screen lesson player (outside the dashboard layout). */
+export function Component() {
+  const { courseId = "" } = useParams();
+  return <LessonPlayer key={courseId} courseId={courseId} onLocaleChange={saveLocale} />;
+}

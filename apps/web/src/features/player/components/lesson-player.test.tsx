@@ -1,0 +1,150 @@
+import type { PlayerCourse } from "@academy/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { toast } from "sonner";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import i18n from "@/lib/i18n";
+import { COURSE_ID, jsonResponse, LESSON_IDS, playerCourse } from "../test/fixtures";
+import { LessonPlayer } from "./lesson-player";
+
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+beforeAll(async () => {
+  await i18n.changeLanguage("en");
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** A fake server: GET /api/learn/{id} answers `load`, progress reports echo a progress answer. */
+function fakeServer(load: () => Response, course?: PlayerCourse) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
+    const method = init?.method ?? "GET";
+    calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (method === "GET") return load();
+    const lessonId = url.pathname.split("/")[5];
+    const lesson = course?.lessons.find((l) => l.id === lessonId);
+    return jsonResponse({ lesson: lesson?.progress, enrolment: course?.enrolment });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return calls;
+}
+
+function renderPlayer(search = "") {
+  const router = createMemoryRouter(
+    [
+      { path: "/learn/:courseId", element: <LessonPlayer courseId={COURSE_ID} /> },
+      { path: "/dashboard", element: <p>Dashboard page</p> },
+    ],
+    { initialEntries: [`/learn/${COURSE_ID}${search}`] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const progressCalls = (calls: Call[]) =>
+  calls
+    .filter((c) => c.method === "POST")
+    .map((c) => [c.path.split("/")[5], (c.body as { event: string }).event]);
+
+describe("LessonPlayer (spec 001 §2 Lesson player)", () => {
+  it("resumes at the last opened lesson, keeps it in the address and reports it as opened", async () => {
+    const course = playerCourse({ lastLessonId: LESSON_IDS[1] }, [0]);
+    const calls = fakeServer(() => jsonResponse(course), course);
+    const router = renderPlayer();
+    expect(await screen.findByRole("heading", { level: 2, name: "Watch the greeting" })).toBeTruthy();
+    expect(screen.getByTestId("lesson-position").textContent).toBe("Lesson 2 of 4");
+    expect(screen.getByTestId("course-percent").textContent).toBe("25%");
+    await waitFor(() => expect(router.state.location.search).toBe(`?lesson=${LESSON_IDS[1]}`));
+    await waitFor(() => expect(progressCalls(calls)).toContainEqual([LESSON_IDS[1], "open"]));
+    // The side list marks the completed lesson and the current one.
+    const items = screen.getAllByTestId("lesson-list-item");
+    expect(items[0]!.dataset.completed).toBe("true");
+    expect(items[1]!.getAttribute("aria-current")).toBe("step");
+  });
+
+  it("Mark Complete completes the lesson at once; Next and Previous move; Finish on the last lesson goes to the dashboard", async () => {
+    const course = playerCourse();
+    const calls = fakeServer(() => jsonResponse(course), course);
+    const router = renderPlayer();
+    await screen.findByRole("heading", { level: 2, name: "Welcome" });
+
+    fireEvent.click(screen.getByTestId("mark-complete"));
+    await waitFor(() => expect(screen.getByTestId("mark-complete").textContent).toBe("Completed"));
+    expect((screen.getByTestId("mark-complete") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId("course-percent").textContent).toBe("25%");
+    await waitFor(() => expect(progressCalls(calls)).toContainEqual([LESSON_IDS[0], "complete"]));
+
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Watch the greeting" })).toBeTruthy();
+    expect(router.state.location.search).toBe(`?lesson=${LESSON_IDS[1]}`);
+    fireEvent.click(screen.getByRole("button", { name: "Previous" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Welcome" })).toBeTruthy();
+
+    fireEvent.click(screen.getAllByRole("button", { name: /More to come/ })[0]!);
+    expect(await screen.findByText("Lesson content coming soon")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /Finish/ }));
+    expect(await screen.findByText("Dashboard page")).toBeTruthy();
+  });
+
+  it("not enrolled (403): 'Access Denied' / 'You are not enrolled in this course.' and back to the dashboard", async () => {
+    fakeServer(() =>
+      jsonResponse({ error: { code: "FORBIDDEN", message: "You are not enrolled in this course." } }, 403),
+    );
+    renderPlayer();
+    expect(await screen.findByText("Dashboard page")).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith(
+      "Access Denied",
+      expect.objectContaining({
+        description: "You are not enrolled in this course.",
+      }),
+    );
+  });
+
+  it("other failures: 'Failed to load course content.' with Retry", async () => {
+    let fail = true;
+    const course = playerCourse();
+    fakeServer(
+      () => (fail ? jsonResponse({ error: { code: "INTERNAL", message: "x" } }, 500) : jsonResponse(course)),
+      course,
+    );
+    renderPlayer();
+    // Server errors are retried twice (1 s, 2 s) before the error shows.
+    expect(await screen.findByText("Failed to load course content.", {}, { timeout: 6000 })).toBeTruthy();
+    fail = false;
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Retry" })));
+    expect(await screen.findByRole("heading", { level: 2, name: "Welcome" })).toBeTruthy();
+  });
+
+  it("a completed course offers the certificate page and its PDF", async () => {
+    const course = playerCourse(
+      { isCompleted: true, progress: 100, certificateIssued: true, certificateUrl: "/certificates/ABCD1234" },
+      [0, 1, 2, 3],
+    );
+    fakeServer(() => jsonResponse(course), course);
+    renderPlayer();
+    expect(await screen.findByTestId("completion-banner")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "View certificate" }).getAttribute("href")).toBe(
+      "/certificates/ABCD1234",
+    );
+    expect(screen.getByRole("link", { name: "Download PDF" }).getAttribute("href")).toBe(
+      "/api/certificates/ABCD1234/pdf",
+    );
+  });
+});
