@@ -1,5 +1,6 @@
 import type { Benchmark } from "../lib/types.ts";
 import { coursesBenchmark } from "./courses.ts";
+import { learningBenchmark } from "./learning.ts";
 import { startupBenchmark } from "./startup.ts";
 import { throughputBenchmark } from "./throughput.ts";
 
@@ -7,4 +8,9 @@ import { throughputBenchmark } from "./throughput.ts";
  * Every benchmark `npm run bench` runs, in order. To add one, write a `Benchmark` (see
  * ../lib/types.ts) that returns rows built with `row()`, and append it here.
  */
-export const benchmarks: Benchmark[] = [startupBenchmark, throughputBenchmark, coursesBenchmark];
+export const benchmarks: Benchmark[] = [
+  startupBenchmark,
+  throughputBenchmark,
+  coursesBenchmark,
+  learningBenchmark,
+];

@@ -106,7 +106,7 @@ export interface AcademyServer {
 }
 
 /** Environment for a benchmark server: production mode, warn-level logs, PGlite in `dataDir`, 127.0.0.1 only. */
-export function academyEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+export function academyEnv(dataDir: string, port: number, databaseUrl?: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -115,10 +115,14 @@ export function academyEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     HOST,
     APP_URL: `http://${HOST}:${port}`,
     DATA_DIR: dataDir,
+    // Benchmarks sign many accounts in from one address.
+    AUTH_RATE_LIMIT_MAX: "100000",
   };
   // The benchmarks measure the embedded PGlite setup in DATA_DIR, never an external database or mail server.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
+  // …unless a benchmark asks for PostgreSQL explicitly.
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   return env;
 }
 
@@ -131,13 +135,15 @@ export async function startAcademy(options: {
   via?: StartVia;
   label?: string;
   timeoutMs?: number;
+  /** Run on this PostgreSQL database instead of PGlite. */
+  databaseUrl?: string;
 }): Promise<AcademyServer> {
   const command = startCommand(options.via ?? "direct");
   const port = await freePort();
   const baseUrl = `http://${HOST}:${port}`;
   const proc = spawnGroup(options.label ?? `academy (${command.display})`, command.command, command.args, {
     cwd: ROOT,
-    env: academyEnv(options.dataDir, port),
+    env: academyEnv(options.dataDir, port, options.databaseUrl),
   });
   const stop = async () => {
     const result = await stopGroup(proc);

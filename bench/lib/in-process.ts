@@ -15,6 +15,8 @@ export interface InProcessApp {
   request(pathname: string, init?: { method?: string; json?: unknown; cookie?: string }): Promise<Response>;
   /** Signs up, verifies and signs in a creator; returns the session cookie and user id. */
   creator(email: string): Promise<{ cookie: string; userId: string }>;
+  /** The same for a student account (signupRole "student"). */
+  student(email: string): Promise<{ cookie: string; userId: string }>;
   close(): Promise<void>;
 }
 
@@ -43,26 +45,33 @@ export async function inProcessApp(): Promise<InProcessApp> {
     }
     return app.request(`${ORIGIN}${pathname}`, { method: init.method ?? "GET", headers, body });
   };
+  async function account(email: string, student: boolean) {
+    const password = "bench-password-1";
+    const signUp = await request("/api/auth/sign-up/email", {
+      method: "POST",
+      json: {
+        name: student ? "Bench Student" : "Bench Creator",
+        email,
+        password,
+        ...(student ? { signupRole: "student" } : {}),
+      },
+    });
+    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    await runtime.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const signIn = await request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const [row] = await runtime.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    return { cookie, userId: row.id };
+  }
   return {
     runtime,
     request,
-    async creator(email) {
-      const password = "bench-password-1";
-      const signUp = await request("/api/auth/sign-up/email", {
-        method: "POST",
-        json: { name: "Bench Creator", email, password },
-      });
-      if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-      await runtime.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-      const signIn = await request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
-      if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-      const cookie = signIn.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
-      const [row] = await runtime.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-      return { cookie, userId: row.id };
-    },
+    creator: (email) => account(email, false),
+    student: (email) => account(email, true),
     async close() {
       await runtime.close();
       rmSync(dataDir, { recursive: true, force: true });

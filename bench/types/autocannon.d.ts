@@ -66,6 +66,12 @@ declare module "autocannon" {
     workers?: number;
     bailout?: number;
     expectBody?: string;
+    /** Requests per second across all connections. */
+    overallRate?: number;
+    /** Per-request hooks, e.g. to rotate headers. */
+    requests?: Array<{
+      setupRequest?: (request: { headers: Record<string, string> }) => { headers: Record<string, string> };
+    }>;
   }
 
   export type Instance = EventEmitter & Promise<Result> & { stop(): void };
