@@ -264,6 +264,25 @@ export async function recordProgress(
   lessonId: string,
   input: ProgressEvent,
 ): Promise<ProgressResult> {
+  if (input.event !== "complete") {
+    // open, video-ended and time never complete a lesson, so the enrolment's progress cannot
+    // change: no transaction and no lock on the enrolment (the player sends these every 30 s).
+    const { course, enrolment } = await enrolledAccess(deps.db, actor, courseId);
+    const lesson = await lessonOfCourse(deps.db, course.id, lessonId);
+    const now = new Date();
+    const lessonRow = await upsertLessonProgress(deps.db, {
+      enrollmentId: enrolment.id,
+      lessonId: lesson.id,
+      studentId: actor.id,
+      event: input.event,
+      timeSpentDelta: input.timeSpentDelta ?? 0,
+      videoEndProgress: VIDEO_END_PROGRESS,
+      now,
+    });
+    const current =
+      input.event === "open" ? await setLastLesson(deps.db, enrolment.id, lesson.id, now) : enrolment;
+    return { lesson: toLessonProgress(lessonRow), enrolment: toEnrolment(current) };
+  }
   return deps.db.transaction(async (tx) => {
     const { course, enrolment } = await enrolledAccess(tx, actor, courseId, true);
     const lesson = await lessonOfCourse(tx, course.id, lessonId);
