@@ -195,3 +195,54 @@ export async function setEnrolmentCertificate(
     .returning();
   return row;
 }
+
+/**
+ * A "time" progress event in one statement: adds `delta` seconds to the lesson's time_spent for
+ * the student's completed-payment enrolment of the course, creating the progress row if needed.
+ * @returns the progress row and the enrolment, or undefined when the student has no such
+ *   enrolment or the lesson is not a published lesson of the course (the caller reports why).
+ */
+export async function addTimeSpent(
+  db: Executor,
+  input: { studentId: string; courseId: string; lessonId: string; delta: number },
+): Promise<{ progress: LessonProgressRow; enrolment: typeof enrollments.$inferSelect } | undefined> {
+  const delta = Math.max(0, Math.trunc(input.delta));
+  const [row] = await db
+    .insert(lessonProgress)
+    .select(
+      db
+        .select({
+          id: sql<string>`gen_random_uuid()`.as("id"),
+          enrollment_id: enrollments.id,
+          lesson_id: lessons.id,
+          student_id: enrollments.student_id,
+          is_completed: sql<boolean>`false`.as("is_completed"),
+          progress: sql<number>`0`.as("progress"),
+          time_spent: sql<number>`${delta}::int`.as("time_spent"),
+          last_accessed: sql<Date>`now()`.as("last_accessed"),
+          completed_at: sql<Date | null>`null::timestamptz`.as("completed_at"),
+        })
+        .from(enrollments)
+        .innerJoin(lessons, and(eq(lessons.course_id, enrollments.course_id), eq(lessons.is_published, true)))
+        .where(
+          and(
+            eq(enrollments.student_id, input.studentId),
+            eq(enrollments.course_id, input.courseId),
+            eq(enrollments.payment_status, "completed"),
+            eq(lessons.id, input.lessonId),
+          ),
+        ),
+    )
+    .onConflictDoUpdate({
+      target: [lessonProgress.enrollment_id, lessonProgress.lesson_id],
+      set: { time_spent: sql`${lessonProgress.time_spent} + ${delta}` },
+    })
+    .returning();
+  if (!row) return undefined;
+  const [enrolment] = await db
+    .select()
+    .from(enrollments)
+    .where(eq(enrollments.id, row.enrollment_id))
+    .limit(1);
+  return { progress: row, enrolment };
+}

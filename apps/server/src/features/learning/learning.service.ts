@@ -17,6 +17,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { issueCertificate } from "../certificates/certificates.service.ts";
 import {
+  addTimeSpent,
   type EnrolmentRow,
   findCourseForPlayer,
   findEnrolmentOfStudent,
@@ -264,6 +265,17 @@ export async function recordProgress(
   lessonId: string,
   input: ProgressEvent,
 ): Promise<ProgressResult> {
+  if (input.event === "time" && UUID.test(courseId) && UUID.test(lessonId)) {
+    // The player reports time every 30 s per student: one statement, no lock, no transaction.
+    const done = await addTimeSpent(deps.db, {
+      studentId: actor.id,
+      courseId,
+      lessonId,
+      delta: input.timeSpentDelta ?? 0,
+    });
+    if (done) return { lesson: toLessonProgress(done.progress), enrolment: toEnrolment(done.enrolment) };
+    // Otherwise fall through: the checks below say why (unknown course, not enrolled, other lesson).
+  }
   if (input.event !== "complete") {
     // open, video-ended and time never complete a lesson, so the enrolment's progress cannot
     // change: no transaction and no lock on the enrolment (the player sends these every 30 s).
