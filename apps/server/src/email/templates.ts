@@ -45,6 +45,30 @@ ${cta}
 </div></body></html>`;
 }
 
+/** An e-mail of paragraphs and one call-to-action button, as HTML and as plain text. */
+function withCallToAction(m: {
+  template: string;
+  locale: Locale;
+  subject: string;
+  paragraphs: string[];
+  label: string;
+  url: string;
+  footer: string;
+}): RenderedEmail {
+  return {
+    template: m.template,
+    subject: m.subject,
+    html: layout({
+      locale: m.locale,
+      heading: m.subject,
+      paragraphs: m.paragraphs,
+      cta: { label: m.label, url: m.url },
+      footer: m.footer,
+    }),
+    text: `${m.paragraphs.join("\n\n")}\n\n${m.label}: ${m.url}\n\n${m.footer}\n`,
+  };
+}
+
 /** The account verification e-mail sent on sign-up (issue 2). `url` is better-auth's verification link. */
 export function verificationEmail(input: {
   locale: Locale;
@@ -75,18 +99,15 @@ export function verificationEmail(input: {
   const footer = vi
     ? "Nếu bạn không tạo tài khoản này, hãy bỏ qua email này."
     : "If you did not create this account, you can ignore this email.";
-  return {
+  return withCallToAction({
     template: "verification",
+    locale: input.locale,
     subject,
-    html: layout({
-      locale: input.locale,
-      heading: subject,
-      paragraphs,
-      cta: { label, url: input.url },
-      footer,
-    }),
-    text: `${paragraphs.join("\n\n")}\n\n${label}: ${input.url}\n\n${footer}\n`,
-  };
+    paragraphs,
+    label,
+    url: input.url,
+    footer,
+  });
 }
 
 /**
@@ -127,16 +148,13 @@ export function courseUpdateEmail(input: {
   const footer = vi
     ? "Bạn nhận được email này vì bạn đã ghi danh vào khóa học trên Academy."
     : "You receive this email because you are enrolled in this course on Academy.";
-  return {
+  return withCallToAction({
     template: "course-update",
+    locale: input.locale,
     subject,
-    html: layout({
-      locale: input.locale,
-      heading: subject,
-      paragraphs,
-      cta: { label, url: input.url },
-      footer,
-    }),
-    text: `${paragraphs.join("\n\n")}\n\n${label}: ${input.url}\n\n${footer}\n`,
-  };
+    paragraphs,
+    label,
+    url: input.url,
+    footer,
+  });
 }
