@@ -24,6 +24,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
+import { DragHandle } from "./drag-handle";
 import { InlineTitle, MinutesInput } from "./inline-fields";
 import { LessonEditor } from "./lesson-editor";
 import { LESSON_TYPE_ICONS, LESSON_TYPE_TONES } from "./lesson-icons";
@@ -85,16 +86,12 @@ export function LessonRow(props: LessonRowProps) {
       data-lesson-id={lesson.id}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 p-2">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className="flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing"
-          aria-label={t("lesson.drag", { title: lesson.title })}
-          {...attributes}
-          {...listeners}
-        >
-          <GripVerticalIcon className="size-4" aria-hidden />
-        </button>
+        <DragHandle
+          label={t("lesson.drag", { title: lesson.title })}
+          setActivatorNodeRef={setActivatorNodeRef}
+          attributes={attributes}
+          listeners={listeners}
+        />
         <span
           className={cn(
             "flex size-8 shrink-0 items-center justify-center rounded-md",

@@ -23,6 +23,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { DragHandle } from "./drag-handle";
 import { InlineTitle } from "./inline-fields";
 import { lessonDndId } from "./lesson-row";
 import { sectionMinutes } from "./structure-ops";
@@ -86,16 +87,12 @@ export function SectionCard({
       data-section-id={section.id}
     >
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1 p-2 sm:p-3">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className="flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing"
-          aria-label={t("section.drag", { title: section.title })}
-          {...attributes}
-          {...listeners}
-        >
-          <GripVerticalIcon className="size-4" aria-hidden />
-        </button>
+        <DragHandle
+          label={t("section.drag", { title: section.title })}
+          setActivatorNodeRef={setActivatorNodeRef}
+          attributes={attributes}
+          listeners={listeners}
+        />
         <button
           type="button"
           className="flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
