@@ -73,7 +73,11 @@ async function main(): Promise<number> {
     };
 
     const ctx: BenchContext = { root: ROOT, tempDir, dataDir, log, note };
-    for (const benchmark of benchmarks) {
+    const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+    const selected = only.length ? benchmarks.filter((b) => only.includes(b.id)) : benchmarks;
+    if (only.length)
+      note(`BENCH_ONLY=${only.join(",")}: running ${selected.map((b) => b.id).join(", ")} only`);
+    for (const benchmark of selected) {
       if (aborting()) break;
       const started = performance.now();
       log(`== ${benchmark.title}`);
