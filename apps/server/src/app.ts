@@ -12,11 +12,13 @@ import { courseBuilderRoutes } from "./features/course-builder/course-builder.ro
 import { courseRoutes } from "./features/courses/courses.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { enrolmentHeads, enrolmentRoutes } from "./features/enrolments/enrolments.routes.ts";
+import { invitationRoutes } from "./features/invitations/invitations.routes.ts";
 import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
 import { platformRoutes } from "./features/platform/platform.routes.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
+import { studentRoutes } from "./features/students/students.routes.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
 import { AppError } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
@@ -133,7 +135,9 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     .route("/", learningRoutes(deps))
     .route("/", uploadRoutes(deps))
     .route("/", materialRoutes({ ...deps, sampleMaterials }))
-    .route("/", certificateRoutes(deps));
+    .route("/", certificateRoutes(deps))
+    .route("/", invitationRoutes(deps))
+    .route("/", studentRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db, Executor } from "../db/client.ts";
 import type { Logger } from "../lib/logger.ts";
-import { createOutboxWorker, enqueueEmail, type OutboxWorker } from "./outbox.ts";
+import { createOutboxWorker, enqueueEmail, enqueueEmails, type OutboxWorker } from "./outbox.ts";
 import type { RenderedEmail } from "./templates.ts";
 
 /**
@@ -11,6 +11,12 @@ import type { RenderedEmail } from "./templates.ts";
 export interface Mailer {
   mode: "smtp" | "capture";
   send(executor: Executor, message: RenderedEmail & { to: string }): Promise<string>;
+  /** Writes many messages as one batch (multi-row inserts); resolves with how many were queued. */
+  sendMany(
+    executor: Executor,
+    messages: Array<RenderedEmail & { to: string }>,
+    batchId: string,
+  ): Promise<number>;
   worker: OutboxWorker | undefined;
 }
 
@@ -33,6 +39,11 @@ export function createMailer(opts: {
       const id = await enqueueEmail(executor, message, mode);
       worker?.kick();
       return id;
+    },
+    async sendMany(executor, messages, batchId) {
+      const n = await enqueueEmails(executor, messages, mode, batchId);
+      worker?.kick();
+      return n;
     },
   };
 }

@@ -43,6 +43,61 @@ export async function enqueueEmail(
   return row.id;
 }
 
+/** Rows per INSERT statement of `enqueueEmails` (8 parameters a row, far below PostgreSQL's 65,535). */
+const ENQUEUE_CHUNK = 1000;
+
+/**
+ * Writes many messages into the outbox in multi-row INSERTs (1,000 rows a statement) with
+ * `executor`, all tagged with `batchId` so their delivery progress can be read back
+ * (`batchStatus`). Same status rules as `enqueueEmail`. Never talks to SMTP.
+ * @returns how many rows were written.
+ */
+export async function enqueueEmails(
+  executor: Executor,
+  messages: Array<RenderedEmail & { to: string }>,
+  mode: "smtp" | "capture",
+  batchId: string,
+): Promise<number> {
+  const now = new Date();
+  for (let i = 0; i < messages.length; i += ENQUEUE_CHUNK) {
+    await executor.insert(emailOutbox).values(
+      messages.slice(i, i + ENQUEUE_CHUNK).map((message) => ({
+        to_address: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        template: message.template,
+        status: mode === "capture" ? "captured" : "pending",
+        sent_at: mode === "capture" ? now : null,
+        batch_id: batchId,
+      })),
+    );
+  }
+  return messages.length;
+}
+
+/** Delivery progress of one batch: total rows, delivered (sent or captured), pending (incl. sending), failed. */
+export async function batchStatus(
+  db: Executor,
+  batchId: string,
+): Promise<{ total: number; delivered: number; pending: number; failed: number }> {
+  const result = (await db.execute(sql`
+    select count(*)::int as total,
+           count(*) filter (where status in ('sent', 'captured'))::int as delivered,
+           count(*) filter (where status in ('pending', 'sending'))::int as pending,
+           count(*) filter (where status = 'failed')::int as failed
+      from email_outbox where batch_id = ${batchId}`)) as unknown as {
+    rows: Array<{ total: number; delivered: number; pending: number; failed: number }>;
+  };
+  const row = result.rows[0];
+  return {
+    total: Number(row?.total ?? 0),
+    delivered: Number(row?.delivered ?? 0),
+    pending: Number(row?.pending ?? 0),
+    failed: Number(row?.failed ?? 0),
+  };
+}
+
 /**
  * Claims up to `limit` due messages for this worker (FOR UPDATE SKIP LOCKED: two workers never
  * claim the same row), marking them "sending" with a lease of CLAIM_SECONDS.

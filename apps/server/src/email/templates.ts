@@ -27,6 +27,8 @@ function layout(opts: {
   paragraphs: string[];
   cta?: { label: string; url: string };
   footer: string;
+  /** The school's name shown as the sender's brand; "Academy" when absent. */
+  brand?: string | null;
 }): string {
   const cta = opts.cta
     ? `<p style="margin:28px 0"><a href="${escapeHtml(opts.cta.url)}" style="background:#1A237E;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.cta.label)}</a></p>
@@ -35,7 +37,7 @@ function layout(opts: {
   return `<!doctype html><html lang="${opts.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(opts.heading)}</title></head>
 <body style="margin:0;background:#f1f5f9;font-family:Inter,Segoe UI,Arial,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:0 auto;padding:32px 16px">
-<div style="font-weight:700;font-size:20px;color:#1A237E;margin-bottom:16px">Academy</div>
+<div style="font-weight:700;font-size:20px;color:#1A237E;margin-bottom:16px">${escapeHtml(opts.brand?.trim() || "Academy")}</div>
 <div style="background:#ffffff;border-radius:12px;padding:28px">
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(opts.heading)}</h1>
 ${opts.paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join("\n")}
@@ -54,6 +56,7 @@ function withCallToAction(m: {
   label: string;
   url: string;
   footer: string;
+  brand?: string | null;
 }): RenderedEmail {
   return {
     template: m.template,
@@ -64,8 +67,9 @@ function withCallToAction(m: {
       paragraphs: m.paragraphs,
       cta: { label: m.label, url: m.url },
       footer: m.footer,
+      brand: m.brand,
     }),
-    text: `${m.paragraphs.join("\n\n")}\n\n${m.label}: ${m.url}\n\n${m.footer}\n`,
+    text: `${m.brand?.trim() || "Academy"}\n\n${m.paragraphs.join("\n\n")}\n\n${m.label}: ${m.url}\n\n${m.footer}\n`,
   };
 }
 
@@ -121,6 +125,7 @@ export function courseUpdateEmail(input: {
   subject?: string;
   message: string;
   url: string;
+  schoolName?: string | null;
 }): RenderedEmail {
   const vi = input.locale === "vi";
   const greeting = input.studentName
@@ -150,11 +155,184 @@ export function courseUpdateEmail(input: {
     : "You receive this email because you are enrolled in this course on Academy.";
   return withCallToAction({
     template: "course-update",
+    brand: input.schoolName,
     locale: input.locale,
     subject,
     paragraphs,
     label,
     url: input.url,
     footer,
+  });
+}
+
+function greet(locale: Locale, name: string | null | undefined): string {
+  if (locale === "vi") return name ? `Xin chào ${name},` : "Xin chào,";
+  return name ? `Hi ${name},` : "Hi,";
+}
+
+function school(locale: Locale, name: string | null | undefined): string {
+  return name?.trim() || (locale === "vi" ? "trường của giảng viên" : "your teacher's school");
+}
+
+/** A list of course titles for a sentence: "A", "A and B", "A, B and C" ("và" in Vietnamese). */
+export function joinTitles(locale: Locale, titles: string[]): string {
+  const quoted = titles.map((t) => `"${t}"`);
+  if (quoted.length <= 1) return quoted.join("");
+  const and = locale === "vi" ? " và " : " and ";
+  return `${quoted.slice(0, -1).join(", ")}${and}${quoted.at(-1)}`;
+}
+
+/**
+ * The invitation e-mail (000 §7 send-student-invitation; issue 5): who invites, into which
+ * courses, the creator's optional message, the link /auth?invitation={token} and its expiry (7 days).
+ */
+export function invitationEmail(input: {
+  locale: Locale;
+  schoolName: string | null;
+  inviterName: string | null;
+  courseTitles: string[];
+  message?: string | null;
+  url: string;
+  expiresAt: Date;
+}): RenderedEmail {
+  const vi = input.locale === "vi";
+  const who = input.inviterName?.trim() || school(input.locale, input.schoolName);
+  const courses = joinTitles(input.locale, input.courseTitles);
+  const date = input.expiresAt.toLocaleDateString(vi ? "vi-VN" : "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Asia/Ho_Chi_Minh",
+  });
+  const subject = vi
+    ? `${who} mời bạn tham gia khóa học trên ${input.schoolName?.trim() || "Academy"}`
+    : `${who} invited you to join ${input.schoolName?.trim() || "Academy"}`;
+  const paragraphs = [
+    greet(input.locale, null),
+    vi ? `${who} mời bạn tham gia ${courses}.` : `${who} invited you to join ${courses}.`,
+    ...(input.message?.trim()
+      ? [vi ? `Lời nhắn: ${input.message.trim()}` : `Message: ${input.message.trim()}`]
+      : []),
+    vi
+      ? `Hãy tạo tài khoản (hoặc đăng nhập) bằng địa chỉ email này để bắt đầu học. Lời mời có hiệu lực đến ${date}.`
+      : `Create your account (or sign in) with this email address to start learning. The invitation is valid until ${date}.`,
+  ];
+  return withCallToAction({
+    template: "invitation",
+    brand: input.schoolName,
+    locale: input.locale,
+    subject,
+    paragraphs,
+    label: vi ? "Nhận lời mời" : "Accept the invitation",
+    url: input.url,
+    footer: vi
+      ? "Nếu bạn không mong đợi lời mời này, hãy bỏ qua email này."
+      : "If you did not expect this invitation, you can ignore this email.",
+  });
+}
+
+/**
+ * Bulk e-mails from Student Management (000 §3 notification payload email_type welcome |
+ * reminder | completion; issue 5): one per student naming the selected courses; the creator's
+ * optional message is added as its own paragraphs; `url` opens the student's dashboard.
+ */
+export function studentNotificationEmail(input: {
+  locale: Locale;
+  emailType: "welcome" | "reminder" | "completion";
+  schoolName: string | null;
+  studentName: string | null;
+  courseTitles: string[];
+  message?: string | null;
+  url: string;
+}): RenderedEmail {
+  const vi = input.locale === "vi";
+  const courses = joinTitles(input.locale, input.courseTitles);
+  const brand = input.schoolName?.trim() || "Academy";
+  const texts = {
+    welcome: vi
+      ? {
+          subject: `Chào mừng bạn đến với ${brand}`,
+          body: `Chào mừng bạn đến với ${courses}! Chúng tôi rất vui được đồng hành cùng bạn. Bài học đầu tiên đang chờ bạn.`,
+          label: "Bắt đầu học",
+        }
+      : {
+          subject: `Welcome to ${brand}`,
+          body: `Welcome to ${courses}! We are glad to have you. Your first lesson is waiting for you.`,
+          label: "Start learning",
+        },
+    reminder: vi
+      ? {
+          subject: `Nhắc nhở: tiếp tục học ${courses}`,
+          body: `Đã một thời gian bạn chưa quay lại ${courses}. Chỉ vài phút mỗi ngày là đủ để tiến bộ — hãy tiếp tục từ nơi bạn đã dừng.`,
+          label: "Tiếp tục học",
+        }
+      : {
+          subject: `Reminder: continue ${courses}`,
+          body: `It has been a while since you last opened ${courses}. A few minutes a day is enough to make progress — pick up where you left off.`,
+          label: "Continue learning",
+        },
+    completion: vi
+      ? {
+          subject: `Chúc mừng bạn đã hoàn thành ${courses}`,
+          body: `Chúc mừng! Bạn đã hoàn thành ${courses}. Chứng chỉ của bạn có trên trang tổng quan.`,
+          label: "Xem chứng chỉ",
+        }
+      : {
+          subject: `Congratulations on completing ${courses}`,
+          body: `Congratulations! You have completed ${courses}. Your certificate is on your dashboard.`,
+          label: "See your certificate",
+        },
+  }[input.emailType];
+  const extra = (input.message ?? "")
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return withCallToAction({
+    template: input.emailType,
+    brand: input.schoolName,
+    locale: input.locale,
+    subject: texts.subject,
+    paragraphs: [greet(input.locale, input.studentName), texts.body, ...extra],
+    label: texts.label,
+    url: input.url,
+    footer: vi
+      ? `Bạn nhận được email này vì bạn đã ghi danh vào khóa học của ${brand}.`
+      : `You receive this email because you are enrolled in a course of ${brand}.`,
+  });
+}
+
+/**
+ * Payment confirmed (issue 5): the creator confirmed a pending paid enrolment; the student now
+ * has access. `amount` in the course currency (whole VND for VND).
+ */
+export function paymentConfirmedEmail(input: {
+  locale: Locale;
+  schoolName: string | null;
+  studentName: string | null;
+  courseTitle: string;
+  amount: number;
+  currency: string;
+  url: string;
+}): RenderedEmail {
+  const vi = input.locale === "vi";
+  const money = new Intl.NumberFormat(vi ? "vi-VN" : "en-US", {
+    style: "currency",
+    currency: input.currency,
+    maximumFractionDigits: input.currency === "VND" ? 0 : 2,
+  }).format(input.amount);
+  return withCallToAction({
+    template: "payment-confirmed",
+    brand: input.schoolName,
+    locale: input.locale,
+    subject: vi ? `Đã xác nhận thanh toán: ${input.courseTitle}` : `Payment confirmed: ${input.courseTitle}`,
+    paragraphs: [
+      greet(input.locale, input.studentName),
+      vi
+        ? `Khoản thanh toán ${money} cho khóa học "${input.courseTitle}" đã được xác nhận. Bạn có thể bắt đầu học ngay.`
+        : `Your payment of ${money} for "${input.courseTitle}" has been confirmed. You can start learning now.`,
+    ],
+    label: vi ? "Vào khóa học" : "Open the course",
+    url: input.url,
+    footer: vi ? "Cảm ơn bạn đã tin tưởng chúng tôi." : "Thank you for learning with us.",
   });
 }

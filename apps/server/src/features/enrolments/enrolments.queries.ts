@@ -53,3 +53,8 @@ export async function incrementEnrollmentCount(db: Executor, courseId: string): 
     .set({ enrollment_count: sql`${courses.enrollment_count} + 1` })
     .where(eq(courses.id, courseId));
 }
+
+/** payment_status = completed (access granted by the creator). */
+export async function markEnrolmentCompleted(db: Executor, enrollmentId: string): Promise<void> {
+  await db.update(enrollments).set({ payment_status: "completed" }).where(eq(enrollments.id, enrollmentId));
+}

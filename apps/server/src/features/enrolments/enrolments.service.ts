@@ -1,5 +1,5 @@
 import { type EnrollResult, isFreePrice, type JoinCourse, LEARNING_MESSAGES } from "@academy/shared";
-import type { Db } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { PageHead } from "../../lib/page-head.ts";
@@ -8,6 +8,7 @@ import {
   findPublishedCourse,
   incrementEnrollmentCount,
   insertEnrolmentIfAbsent,
+  markEnrolmentCompleted,
 } from "./enrolments.queries.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,7 +17,7 @@ type PaymentStatus = "pending" | "completed" | "cancelled";
 type PublishedCourse = NonNullable<Awaited<ReturnType<typeof findPublishedCourse>>>;
 
 /** Where an enrolment came from (enrollments.enrollment_source). */
-export type EnrolmentSource = "self" | "join_link";
+export type EnrolmentSource = "self" | "join_link" | "invitation" | "teacher_assignment";
 
 /**
  * A published course, or AppError NOT_FOUND with LEARNING_MESSAGES.courseNotAvailable for an
@@ -117,6 +118,42 @@ export async function enrollInCourse(
       paymentStatus: existing.paymentStatus as PaymentStatus,
     };
   });
+}
+
+/**
+ * Enrols `studentId` into `courseId` on the creator's behalf (issue 5: an accepted invitation or a
+ * teacher assignment): the enrolment is "completed" (access granted, payment_amount 0) whatever the
+ * price. Runs inside the caller's transaction `tx`: `insert … on conflict do nothing` and
+ * enrollment_count + 1 only when a row was inserted (exact under concurrency). An existing enrolment
+ * is left as it is, except that `upgradePending` turns a pending or cancelled one into completed.
+ * The caller checks that the acting creator owns the course.
+ * @returns "created" | "upgraded" | "existing", and the enrolment id.
+ */
+export async function grantEnrolment(
+  tx: Executor,
+  input: { studentId: string; courseId: string; schoolId: string | null; source: EnrolmentSource },
+  opts: { upgradePending?: boolean } = {},
+): Promise<{ outcome: "created" | "upgraded" | "existing"; enrollmentId: string }> {
+  const created = await insertEnrolmentIfAbsent(tx, {
+    course_id: input.courseId,
+    student_id: input.studentId,
+    school_id: input.schoolId,
+    payment_status: "completed",
+    payment_amount: 0,
+    enrollment_source: input.source,
+  });
+  if (created) {
+    await incrementEnrollmentCount(tx, input.courseId);
+    return { outcome: "created", enrollmentId: created.id };
+  }
+  const existing = await findEnrolment(tx, input.studentId, input.courseId);
+  if (!existing) throw new Error("enrolment conflict without an existing row");
+  if (opts.upgradePending && existing.paymentStatus !== "completed") {
+    await markEnrolmentCompleted(tx, existing.id);
+    if (existing.paymentStatus === "cancelled") await incrementEnrollmentCount(tx, input.courseId);
+    return { outcome: "upgraded", enrollmentId: existing.id };
+  }
+  return { outcome: "existing", enrollmentId: existing.id };
 }
 
 /**

@@ -1,0 +1,205 @@
+import { z } from "zod";
+import { AUTH_MESSAGES } from "./auth.ts";
+
+/**
+ * Invitations and Student Management contracts (spec 000 §2 Student Management, Invite dialog;
+ * §3 student_invitations, invitation payload, notification payload, CSV exports; §5 Invite dialog,
+ * Assign student, Bulk email; §7 invitation and student calls; §8 Invitation lookup, Students;
+ * 001 §2 Invitation acceptance page, §8 Invitation errors; issue 5).
+ * Progress is a percentage 0–100; dates are ISO 8601 strings; money in whole VND.
+ */
+
+/** The spec's toast titles and texts (English catalogue; the web translates them by key). */
+export const STUDENT_MESSAGES = {
+  missingInformationTitle: "Missing Information",
+  inviteMissing: "Please enter an email and select at least one course.",
+  inviteFailedTitle: "Error Sending Invitation",
+  inviteFailed: "Failed to send invitation. Please try again.",
+  inviteCourseNotFound: "One of the selected courses is not one of your published courses.",
+  assignMissing: "Please provide both email and course.",
+  studentNotFoundTitle: "Student Not Found",
+  studentNotFound: "No user found with that email address.",
+  alreadyEnrolledTitle: "Already Enrolled",
+  alreadyEnrolled: "This student is already enrolled in the selected course.",
+  assignFailedTitle: "Assignment Failed",
+  assignFailed: "Failed to assign student to course.",
+  courseNotFound: "Course not found.",
+  noStudentsSelectedTitle: "No Students Selected",
+  noStudentsSelected: "Please select students to send emails to.",
+  emailFailedTitle: "Email Failed",
+  emailFailed: "Failed to send bulk emails. Please try again.",
+  loadFailed: "Failed to load student data.",
+  enrolmentNotFound: "Enrolment not found.",
+  notPending: "This enrolment is not waiting for payment.",
+  invitationNotFoundTitle: "Invitation not found",
+  invitationNotFound: "This invitation may be invalid or expired.",
+  invitationInvalid: "This invitation may be invalid, expired, or already used.",
+  emailMismatch:
+    "Email mismatch: this invitation was sent to a different email address than the one you are signed in with.",
+} as const;
+
+const uuid = (message: string) => z.uuid({ message });
+
+/** Send-student-invitation request (000 §3 "Invitation request payload": email, courseIds, message). */
+export const sendInvitationSchema = z.object({
+  email: z
+    .string({ error: STUDENT_MESSAGES.inviteMissing })
+    .trim()
+    .min(1, STUDENT_MESSAGES.inviteMissing)
+    .max(254, AUTH_MESSAGES.emailInvalid)
+    .pipe(z.email(AUTH_MESSAGES.emailInvalid))
+    .transform((v) => v.toLowerCase()),
+  courseIds: z
+    .array(uuid(STUDENT_MESSAGES.inviteCourseNotFound), { error: STUDENT_MESSAGES.inviteMissing })
+    .min(1, STUDENT_MESSAGES.inviteMissing)
+    .max(50),
+  message: z.string().trim().max(2000, "The message must be at most 2000 characters.").optional(),
+});
+export type SendInvitationInput = z.infer<typeof sendInvitationSchema>;
+
+/** Response of send-student-invitation: the link to share (000 §3 "Response field: invitationLink"). */
+export const invitationResultSchema = z.object({
+  invitationId: z.string(),
+  invitationLink: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationResult = z.infer<typeof invitationResultSchema>;
+
+/** What /auth?invitation={token} shows (000 §7 "Select student_invitations (email)"). */
+export const invitationLookupSchema = z.object({
+  email: z.string(),
+  courses: z.array(z.object({ id: z.string(), title: z.string() })),
+  schoolName: z.string().nullable(),
+  creatorName: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
+
+/** process-student-invitation body (001 §7: invitationToken; the e-mail is the session's). */
+export const acceptInvitationSchema = z.object({
+  invitationToken: z.string().trim().min(1, STUDENT_MESSAGES.invitationInvalid).max(200),
+});
+
+/** process-student-invitation response (001 §7 "response reads coursesEnrolled"). */
+export const acceptInvitationResultSchema = z.object({
+  coursesEnrolled: z.number().int(),
+  courses: z.array(z.object({ id: z.string(), title: z.string() })),
+});
+export type AcceptInvitationResult = z.infer<typeof acceptInvitationResultSchema>;
+
+export const ENROLMENT_SOURCES = ["self", "join_link", "invitation", "teacher_assignment"] as const;
+export const STUDENT_EMAIL_TYPES = ["welcome", "reminder", "completion"] as const;
+export type StudentEmailType = (typeof STUDENT_EMAIL_TYPES)[number];
+
+/** Student list query: server-side pagination, search (name, e-mail, course title) and course filter. */
+export const studentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(200).optional(),
+  courseId: uuid(STUDENT_MESSAGES.courseNotFound).optional(),
+});
+export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
+
+/** One enrolment row of Student Management (000 §7 "Select enrollments … filtered by creator"). */
+export const studentRowSchema = z.object({
+  enrollmentId: z.string(),
+  studentId: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  /** 0–100. */
+  progress: z.number(),
+  isCompleted: z.boolean(),
+  paymentStatus: z.enum(["pending", "completed", "cancelled"]),
+  /** Whole VND (or the course currency). */
+  paymentAmount: z.number(),
+  enrollmentSource: z.string(),
+  enrollmentDate: z.string(),
+  lastAccessed: z.string().nullable(),
+});
+export type StudentRow = z.infer<typeof studentRowSchema>;
+
+export const studentListSchema = z.object({
+  items: z.array(studentRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type StudentList = z.infer<typeof studentListSchema>;
+
+/** The stat cards (000 §2 Student Management "Stats"). averageProgress is 0–100, rounded. */
+export const studentStatsSchema = z.object({
+  totalStudents: z.number().int(),
+  totalEnrolments: z.number().int(),
+  activeToday: z.number().int(),
+  completed: z.number().int(),
+  averageProgress: z.number().int(),
+  pendingPayments: z.number().int(),
+});
+export type StudentStats = z.infer<typeof studentStatsSchema>;
+
+/** The creator's courses for the filter, the assign form and the invite dialog. */
+export const studentCourseOptionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  isPublished: z.boolean(),
+});
+export const studentCourseOptionsSchema = z.object({ items: z.array(studentCourseOptionSchema) });
+export type StudentCourseOption = z.infer<typeof studentCourseOptionSchema>;
+
+/** Assign by e-mail (000 §5 Assign student: email and course; the e-mail is lower-cased). */
+export const assignStudentSchema = z.object({
+  email: z
+    .string({ error: STUDENT_MESSAGES.assignMissing })
+    .trim()
+    .min(1, STUDENT_MESSAGES.assignMissing)
+    .max(254, AUTH_MESSAGES.emailInvalid)
+    .transform((v) => v.toLowerCase()),
+  courseId: z
+    .string({ error: STUDENT_MESSAGES.assignMissing })
+    .min(1, STUDENT_MESSAGES.assignMissing)
+    .pipe(uuid(STUDENT_MESSAGES.courseNotFound)),
+});
+export type AssignStudentInput = z.infer<typeof assignStudentSchema>;
+
+export const assignStudentResultSchema = z.object({ enrollmentId: z.string() });
+
+/**
+ * Bulk e-mail (000 §3 notification payload {email_type, student_ids, courses}; §5 Bulk email):
+ * the selected enrolment rows; one e-mail per student naming the selected courses.
+ */
+export const bulkStudentEmailSchema = z.object({
+  enrollmentIds: z
+    .array(uuid(STUDENT_MESSAGES.enrolmentNotFound), { error: STUDENT_MESSAGES.noStudentsSelected })
+    .min(1, STUDENT_MESSAGES.noStudentsSelected)
+    .max(100_000),
+  emailType: z.enum(STUDENT_EMAIL_TYPES),
+  message: z.string().trim().max(5000, "The message must be at most 5000 characters.").optional(),
+});
+export type BulkStudentEmailInput = z.infer<typeof bulkStudentEmailSchema>;
+
+export const bulkStudentEmailResultSchema = z.object({
+  batchId: z.string(),
+  /** Messages written to the outbox (one per selected student). */
+  queued: z.number().int(),
+});
+export type BulkStudentEmailResult = z.infer<typeof bulkStudentEmailResultSchema>;
+
+/** Delivery progress of one bulk send: delivered = sent or captured. */
+export const emailBatchStatusSchema = z.object({
+  batchId: z.string(),
+  total: z.number().int(),
+  delivered: z.number().int(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+});
+export type EmailBatchStatus = z.infer<typeof emailBatchStatusSchema>;
+
+/** Confirm a pending paid enrolment as paid, or cancel it. */
+export const enrolmentPaymentActionSchema = z.object({ action: z.enum(["confirm", "cancel"]) });
+export const enrolmentPaymentResultSchema = z.object({
+  enrollmentId: z.string(),
+  paymentStatus: z.enum(["pending", "completed", "cancelled"]),
+});
