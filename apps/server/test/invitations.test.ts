@@ -8,7 +8,14 @@ import {
 } from "@academy/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courses, emailOutbox, enrollments, profiles, schools, studentInvitations } from "../src/db/schema/index.ts";
+import {
+  courses,
+  emailOutbox,
+  enrollments,
+  profiles,
+  schools,
+  studentInvitations,
+} from "../src/db/schema/index.ts";
 import {
   cookiesFrom,
   createTestContext,
@@ -44,7 +51,9 @@ function draft(title: string, extra: Partial<CourseDraftInput> = {}): CourseDraf
     category: "creative",
     skillLevel: "beginner",
     estimatedDuration: 1,
-    outline: [{ id: "s1", title: "Start", lessons: [{ id: "l1", title: "Welcome", type: "text", duration: 10 }] }],
+    outline: [
+      { id: "s1", title: "Start", lessons: [{ id: "l1", title: "Welcome", type: "text", duration: 10 }] },
+    ],
     ...extra,
   };
 }
@@ -205,7 +214,9 @@ describe("POST /api/invitations (send-student-invitation)", () => {
 describe("GET /api/invitations/lookup", () => {
   it("tells the invited e-mail and the courses of a pending invitation, to anyone with the token", async () => {
     const email = uniqueEmail("lookup");
-    const sent = invitationResultSchema.parse(await (await invite(cara, { email, courseIds: [banhMi, pho] })).json());
+    const sent = invitationResultSchema.parse(
+      await (await invite(cara, { email, courseIds: [banhMi, pho] })).json(),
+    );
     const response = await call(null, "GET", `/api/invitations/lookup?token=${tokenOf(sent.invitationLink)}`);
     expect(response.status).toBe(200);
     const body = invitationLookupSchema.parse(await response.json());
@@ -244,12 +255,17 @@ describe("POST /api/invitations/accept (process-student-invitation)", () => {
   });
 
   it("makes the invited account a student", async () => {
-    const [profile] = await ctx.runtime.db.select().from(profiles).where(eq(profiles.user_id, invitee.userId));
+    const [profile] = await ctx.runtime.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.user_id, invitee.userId));
     expect(profile.role).toBe("student");
   });
 
   it("refuses anonymous callers", async () => {
-    expect((await call(null, "POST", "/api/invitations/accept", { invitationToken: token })).status).toBe(401);
+    expect((await call(null, "POST", "/api/invitations/accept", { invitationToken: token })).status).toBe(
+      401,
+    );
   });
 
   it("refuses another signed-in account with 'Email mismatch' and changes nothing", async () => {
@@ -263,7 +279,9 @@ describe("POST /api/invitations/accept (process-student-invitation)", () => {
   it("enrols into every invited course once, even when accepted many times at once", async () => {
     const counts = await Promise.all([pho, banhMi, paid].map(countOf));
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => call(invitee, "POST", "/api/invitations/accept", { invitationToken: token })),
+      Array.from({ length: 5 }, () =>
+        call(invitee, "POST", "/api/invitations/accept", { invitationToken: token }),
+      ),
     );
     for (const response of responses) {
       expect(response.status).toBe(200);
@@ -327,10 +345,16 @@ describe("POST /api/invitations/accept (process-student-invitation)", () => {
   it("upgrades an existing pending paid enrolment and does not count it twice", async () => {
     const enrol = await call(stu, "POST", `/api/courses/${paid}/enroll`, {});
     expect([200, 201]).toContain(enrol.status);
-    expect((await enrolmentsOf(stu.userId)).find((e) => e.course_id === paid)?.payment_status).toBe("pending");
+    expect((await enrolmentsOf(stu.userId)).find((e) => e.course_id === paid)?.payment_status).toBe(
+      "pending",
+    );
     const before = await countOf(paid);
-    const sent = invitationResultSchema.parse(await (await invite(cara, { email: stu.email, courseIds: [paid] })).json());
-    const response = await call(stu, "POST", "/api/invitations/accept", { invitationToken: tokenOf(sent.invitationLink) });
+    const sent = invitationResultSchema.parse(
+      await (await invite(cara, { email: stu.email, courseIds: [paid] })).json(),
+    );
+    const response = await call(stu, "POST", "/api/invitations/accept", {
+      invitationToken: tokenOf(sent.invitationLink),
+    });
     expect(response.status).toBe(200);
     const row = (await enrolmentsOf(stu.userId)).find((e) => e.course_id === paid);
     expect(row?.payment_status).toBe("completed");

@@ -156,7 +156,7 @@ export async function assignStudent(
 /**
  * Bulk e-mail from Student Management (000 §3 notification payload {email_type, student_ids,
  * courses}, §5 Bulk email; issue 5): the selected enrolments of the creator's courses are grouped
- * by student and each student gets ONE e-mail of `emailType` (welcome | reminder | completion)
+ * by student and each student gets ONE e-mail (course titles in the order selected) of `emailType` (welcome | reminder | completion)
  * naming the selected courses, in the student's language, with the school's name. All messages
  * are written to the outbox in one transaction as one batch and the call returns at once; the
  * outbox worker delivers them (`emailBatchStatus` reports progress).
@@ -179,6 +179,8 @@ export async function sendBulkEmail(
     string,
     { email: string; name: string | null; locale: Locale; titles: string[] }
   >();
+  const position = new Map(ids.map((id, i) => [id, i]));
+  owned.sort((a, b) => (position.get(a.enrollmentId) ?? 0) - (position.get(b.enrollmentId) ?? 0));
   for (const row of owned) {
     const entry = byStudent.get(row.studentId) ?? {
       email: row.email,
