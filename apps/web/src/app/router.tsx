@@ -13,6 +13,7 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", lazy: () => import("./routes/home") },
       { path: "/auth", lazy: () => import("./routes/auth") },
+      { path: "/invitation", lazy: () => import("./routes/invitation") },
       { path: "/learn/:courseId", lazy: () => import("./routes/learn") },
       { path: "/join/:courseId", lazy: () => import("./routes/join") },
       { path: "/certificates/:id", lazy: () => import("./routes/certificate") },
@@ -25,6 +26,7 @@ export const router = createBrowserRouter([
           { path: "courses/new", loader: () => redirect("/dashboard/course-builder") },
           { path: "course-builder", lazy: () => import("./routes/dashboard/course-builder") },
           { path: "courses/:id/edit", lazy: () => import("./routes/dashboard/course-builder") },
+          { path: "students", lazy: () => import("./routes/dashboard/students") },
           { path: "*", lazy: () => import("./routes/dashboard/coming-soon") },
         ],
       },

@@ -6,22 +6,26 @@ import enCertificates from "@/locales/en/certificates.json";
 import enCommon from "@/locales/en/common.json";
 import enCourses from "@/locales/en/courses.json";
 import enDashboard from "@/locales/en/dashboard.json";
+import enInvitations from "@/locales/en/invitations.json";
 import enJoin from "@/locales/en/join.json";
 import enLanding from "@/locales/en/landing.json";
 import enMaterials from "@/locales/en/materials.json";
 import enPlayer from "@/locales/en/player.json";
 import enStructure from "@/locales/en/structure.json";
+import enStudents from "@/locales/en/students.json";
 import viAuth from "@/locales/vi/auth.json";
 import viBuilder from "@/locales/vi/builder.json";
 import viCertificates from "@/locales/vi/certificates.json";
 import viCommon from "@/locales/vi/common.json";
 import viCourses from "@/locales/vi/courses.json";
 import viDashboard from "@/locales/vi/dashboard.json";
+import viInvitations from "@/locales/vi/invitations.json";
 import viJoin from "@/locales/vi/join.json";
 import viLanding from "@/locales/vi/landing.json";
 import viMaterials from "@/locales/vi/materials.json";
 import viPlayer from "@/locales/vi/player.json";
 import viStructure from "@/locales/vi/structure.json";
+import viStudents from "@/locales/vi/students.json";
 
 export const LANGUAGES = ["en", "vi"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -42,6 +46,8 @@ export const resources = {
     join: enJoin,
     certificates: enCertificates,
     player: enPlayer,
+    students: enStudents,
+    invitations: enInvitations,
   },
   vi: {
     common: viCommon,
@@ -55,6 +61,8 @@ export const resources = {
     join: viJoin,
     certificates: viCertificates,
     player: viPlayer,
+    students: viStudents,
+    invitations: viInvitations,
   },
 } as const;
 

@@ -113,8 +113,9 @@ export const studentRowSchema = z.object({
   progress: z.number(),
   isCompleted: z.boolean(),
   paymentStatus: z.enum(["pending", "completed", "cancelled"]),
-  /** Whole VND (or the course currency). */
+  /** In the course currency (whole VND for VND). */
   paymentAmount: z.number(),
+  currency: z.string(),
   enrollmentSource: z.string(),
   enrollmentDate: z.string(),
   lastAccessed: z.string().nullable(),

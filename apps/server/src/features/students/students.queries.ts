@@ -14,6 +14,7 @@ export interface StudentRowRecord {
   is_completed: boolean;
   payment_status: "pending" | "completed" | "cancelled";
   payment_amount: string | number;
+  currency: string;
   enrollment_source: string;
   enrollment_date: Date | string;
   last_accessed: Date | string | null;
@@ -44,7 +45,7 @@ function whereClause(f: StudentFilter): SQL {
 }
 
 const SELECT_ROW = sql`select e.id as enrollment_id, e.student_id, p.full_name, p.email, e.course_id,
-  c.title as course_title, e.progress, e.is_completed, e.payment_status, e.payment_amount,
+  c.title as course_title, e.progress, e.is_completed, e.payment_status, e.payment_amount, c.currency,
   e.enrollment_source, e.enrollment_date, e.last_accessed, e.enrollment_date::text as enrollment_key
   from enrollments e
   join courses c on c.id = e.course_id

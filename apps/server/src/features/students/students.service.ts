@@ -68,6 +68,7 @@ function toRow(r: StudentRowRecord): StudentRow {
     isCompleted: r.is_completed,
     paymentStatus: r.payment_status,
     paymentAmount: Number(r.payment_amount),
+    currency: r.currency,
     enrollmentSource: r.enrollment_source,
     enrollmentDate: iso(r.enrollment_date) ?? "",
     lastAccessed: iso(r.last_accessed),

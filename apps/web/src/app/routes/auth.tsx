@@ -12,30 +12,48 @@ import { authConfigQueryOptions, meQueryOptions } from "@/features/auth/api/sess
 import { GoogleButton } from "@/features/auth/components/google-button";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/features/auth/components/sign-up-form";
+import { invitationLookupQueryOptions } from "@/features/invitations/api/invitations";
+import { ApiError } from "@/lib/api-client";
 import { queryClient } from "@/lib/query-client";
 import { safeRedirect } from "@/lib/redirect";
 
 /** A signed-in visitor to /auth goes to /dashboard (or where they were headed). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const me = await queryClient.ensureQueryData(meQueryOptions).catch(() => null);
-  if (me) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect")));
+  const params = new URL(request.url).searchParams;
+  const invitation = params.get("invitation");
+  // With an invitation a signed-in visitor goes straight to accepting it (issue 5).
+  if (me && invitation) throw redirect(`/invitation?invitation=${encodeURIComponent(invitation)}`);
+  if (me) throw redirect(safeRedirect(params.get("redirect")));
   return null;
 }
 
-/** /auth — Sign Up (default) and Sign In (spec 000 §2 /auth). */
+/**
+ * /auth — Sign Up (default) and Sign In (spec 000 §2 /auth). With ?invitation={token} (issue 5):
+ * the invitation is looked up (000 §8 toasts), the title is "Join Your Course", the e-mail is
+ * prefilled and locked, the new account is a student, and verification, sign-in and Google all
+ * return to /invitation?invitation={token}.
+ */
 export function Component() {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const redirectTo = safeRedirect(params.get("redirect"));
+  const invitationToken = params.get("invitation") ?? "";
+  const invitationPath = `/invitation?invitation=${encodeURIComponent(invitationToken)}`;
+  const redirectTo = invitationToken ? invitationPath : safeRedirect(params.get("redirect"));
   const verified = params.get("verified") === "1";
-  // From a course's /join page (redirect back there): the new account is a student (issue 4).
-  const asStudent = params.get("role") === "student" || redirectTo.startsWith("/join/");
+  const invitation = useInvitationLookup(invitationToken);
+  // From a course's /join page (redirect back there) or an invitation: the new account is a student (issues 4, 5).
+  const asStudent =
+    Boolean(invitationToken) || params.get("role") === "student" || redirectTo.startsWith("/join/");
   const verifyError = params.get("error");
   const [tab, setTab] = React.useState(verified || params.get("tab") === "signin" ? "signin" : "signup");
   const [signInEmail, setSignInEmail] = React.useState<string | undefined>();
   const config = useQuery(authConfigQueryOptions);
-  const callbackURL = `/auth?verified=1${redirectTo !== "/dashboard" ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
+  const callbackURL = invitationToken
+    ? invitationPath
+    : `/auth?verified=1${redirectTo !== "/dashboard" ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
+  const invitedEmail = invitation.data?.email;
 
   React.useEffect(() => {
     if (verifyError) {
@@ -58,8 +76,23 @@ export function Component() {
       <main className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 sm:items-center">
         <Card className="w-full max-w-md">
           <CardHeader className="text-center">
-            <h1 className="text-2xl font-bold tracking-tight">{t("headline")}</h1>
-            <p className="text-sm text-muted-foreground">{t("subheadline")}</p>
+            <h1 className="text-2xl font-bold tracking-tight">
+              {invitationToken ? t("invitation.title") : t("headline")}
+            </h1>
+            <p className="text-sm text-muted-foreground">
+              {invitation.data
+                ? t("invitation.subtitle", {
+                    who: invitation.data.creatorName ?? invitation.data.schoolName ?? "Academy",
+                  })
+                : t("subheadline")}
+            </p>
+            {invitation.data && invitation.data.courses.length > 0 ? (
+              <ul className="mt-2 grid gap-1 text-sm font-medium" data-testid="invited-courses">
+                {invitation.data.courses.map((course) => (
+                  <li key={course.id}>{course.title}</li>
+                ))}
+              </ul>
+            ) : null}
           </CardHeader>
           <CardContent className="grid gap-5">
             {verified ? (
@@ -79,6 +112,8 @@ export function Component() {
               </TabsList>
               <TabsContent value="signup">
                 <SignUpForm
+                  key={invitedEmail ?? "signup"}
+                  lockedEmail={invitedEmail}
                   asStudent={asStudent}
                   callbackURL={callbackURL}
                   onSwitchToSignIn={(email) => {
@@ -89,7 +124,8 @@ export function Component() {
               </TabsContent>
               <TabsContent value="signin">
                 <SignInForm
-                  defaultEmail={signInEmail}
+                  key={signInEmail ?? invitedEmail ?? "signin"}
+                  defaultEmail={signInEmail ?? invitedEmail}
                   redirectTo={redirectTo}
                   callbackURL={callbackURL}
                   onSignedIn={(to) => navigate(to, { replace: true })}
@@ -111,4 +147,38 @@ export function Component() {
       </main>
     </div>
   );
+}
+
+/**
+ * Looks the invitation up once and says how it went (000 §8 Invitation lookup): "Invitation found!",
+ * "Invitation not found" (unknown, used or expired), "Invitation error" (the server failed) or
+ * "Error" (the check could not run).
+ */
+function useInvitationLookup(token: string) {
+  const { t } = useTranslation("auth");
+  const lookup = useQuery({ ...invitationLookupQueryOptions(token), enabled: Boolean(token) });
+  const told = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    if (!token || told.current === token) return;
+    if (lookup.isSuccess) {
+      told.current = token;
+      toast.success(t("invitation.toast.found"));
+    } else if (lookup.isError) {
+      told.current = token;
+      const error = lookup.error;
+      if (error instanceof ApiError && error.status === 404)
+        toast.error(t("invitation.toast.notFound.title"), {
+          description: t("invitation.toast.notFound.description"),
+        });
+      else if (error instanceof ApiError && error.code !== "NETWORK")
+        toast.error(t("invitation.toast.queryError.title"), {
+          description: t("invitation.toast.queryError.description"),
+        });
+      else
+        toast.error(t("invitation.toast.failed.title"), {
+          description: t("invitation.toast.failed.description"),
+        });
+    }
+  }, [token, lookup.isSuccess, lookup.isError, lookup.error, t]);
+  return lookup;
 }

@@ -7,11 +7,11 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
+import { Pagination, pageCount } from "@/components/ui/pagination";
 import { COURSES_CSV_URL, COURSES_PAGE_SIZE, coursesQueryOptions } from "@/features/courses/api/courses";
 import { courseErrorText } from "@/features/courses/api/errors";
 import { BulkActionsPanel } from "@/features/courses/components/bulk-actions-panel";
 import { CourseCard } from "@/features/courses/components/course-card";
-import { CoursesPagination, pageCount } from "@/features/courses/components/courses-pagination";
 import {
   COURSE_GRID,
   CourseGridSkeleton,
@@ -170,7 +170,8 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <CoursesPagination
+          <Pagination
+            label={t("pagination.label")}
             page={page}
             pageSize={COURSES_PAGE_SIZE}
             total={total}

@@ -1,6 +1,6 @@
 import { type SignUpInput, signUpSchema } from "@academy/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MailCheckIcon } from "lucide-react";
+import { LockIcon, MailCheckIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -21,17 +21,20 @@ export function SignUpForm({
   callbackURL,
   onSwitchToSignIn,
   asStudent = false,
+  lockedEmail,
 }: {
   callbackURL: string;
   onSwitchToSignIn: (email: string) => void;
   /** True when the account is made to learn (from a course's /join page): the profile becomes a student. */
   asStudent?: boolean;
+  /** The invited address (issue 5): prefilled and read-only. */
+  lockedEmail?: string;
 }) {
   const { t } = useTranslation("auth");
   const [sentTo, setSentTo] = React.useState<string | null>(null);
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { name: "", email: "", password: "" },
+    defaultValues: { name: "", email: lockedEmail ?? "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -92,8 +95,17 @@ export function SignUpForm({
           autoComplete="email"
           inputMode="email"
           aria-invalid={Boolean(errors.email)}
+          readOnly={Boolean(lockedEmail)}
+          aria-describedby={lockedEmail ? "signup-email-locked" : undefined}
+          className={lockedEmail ? "bg-muted text-muted-foreground" : undefined}
           {...form.register("email")}
         />
+        {lockedEmail ? (
+          <p id="signup-email-locked" className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <LockIcon className="size-3" aria-hidden />
+            {t("invitation.emailLocked")}
+          </p>
+        ) : null}
       </Field>
       <Field id="signup-password" label={t("fields.password")} error={errors.password?.message}>
         <PasswordInput

@@ -3,17 +3,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-
-/** Puts `text` on the clipboard; false when the browser refuses (no permission, insecure page). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { copyText } from "@/lib/clipboard";
 
 /** The verification link in a read-only field with a Copy button ("Link copied!" / failure toast). */
 export function CopyLink({ url }: { url: string }) {

@@ -34,6 +34,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Spinner } from "@/components/ui/spinner";
+import { copyText } from "@/lib/clipboard";
 import { formatDate, formatNumber, renderLabel } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { joinLink, useDuplicateCourse, useSetCoursePublished } from "../api/courses";
@@ -45,14 +46,8 @@ import { PriceLabel } from "./price-label";
  * Copies the public invite link of a course (000 §2 Share Link: /join/{id}).
  * @returns true when the link is on the clipboard; false when the browser refused.
  */
-export async function copyInviteLink(courseId: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(joinLink(courseId));
-    return true;
-  } catch {
-    return false;
-  }
+export function copyInviteLink(courseId: string): Promise<boolean> {
+  return copyText(joinLink(courseId));
 }
 
 /** Copies the invite link and says so: "Link copied!" or "Failed to copy invite link." (000 §8). */

@@ -8,26 +8,31 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** Server-side pagination: Previous / Next and "Page X of Y". Hidden when everything fits on one page. */
-export function CoursesPagination({
+/**
+ * Server-side pagination: Previous / Next and "Page X of Y". Hidden when everything fits on one
+ * page. `label` names the list for screen readers ("Course pages").
+ */
+export function Pagination({
   page,
   pageSize,
   total,
   onPageChange,
   busy,
+  label,
 }: {
   page: number;
   pageSize: number;
   total: number;
   onPageChange: (page: number) => void;
   busy?: boolean;
+  label: string;
 }) {
-  const { t, i18n } = useTranslation("courses");
+  const { t, i18n } = useTranslation("common");
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   const lng = i18n.language;
   return (
-    <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-3">
+    <nav aria-label={label} className="flex items-center justify-between gap-3">
       <Button
         variant="outline"
         size="sm"
