@@ -120,7 +120,7 @@ export function Component() {
         </div>
       ) : list.isError ? (
         <div
-          className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center"
+          className="grid justify-items-center gap-3 rounded-lg border border-dashed border-border p-10 text-center"
           role="alert"
         >
           <p className="font-medium">{studentErrorText(list.error, t)}</p>
@@ -130,7 +130,7 @@ export function Component() {
         </div>
       ) : noStudentsAtAll ? (
         <div
-          className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center"
+          className="grid justify-items-center gap-3 rounded-lg border border-dashed border-border p-10 text-center"
           data-testid="students-empty"
         >
           <UsersIcon className="size-10 text-muted-foreground" aria-hidden />
@@ -142,7 +142,7 @@ export function Component() {
           </Button>
         </div>
       ) : items.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
+        <div className="grid justify-items-center gap-3 rounded-lg border border-dashed border-border p-10 text-center">
           <SearchXIcon className="size-10 text-muted-foreground" aria-hidden />
           <p className="font-medium">{t("noResults.title")}</p>
           <p className="text-sm text-muted-foreground">

@@ -112,7 +112,7 @@ function Success({ result }: { result: AcceptInvitationResult }) {
             <li key={course.id}>
               <Link
                 to={`/learn/${course.id}`}
-                className="flex items-center gap-3 rounded-md border p-3 text-sm font-medium hover:bg-muted/60"
+                className="flex items-center gap-3 rounded-md border border-border p-3 text-sm font-medium hover:bg-muted/60"
               >
                 <BookOpenIcon className="size-4 shrink-0 text-brand" aria-hidden />
                 <span className="min-w-0 truncate">{course.title}</span>

@@ -180,12 +180,12 @@ export function InviteDialog({
             <fieldset className="grid gap-1.5">
               <legend className="mb-1.5 text-sm font-medium">{t("fields.courses")}</legend>
               {courses.length === 0 ? (
-                <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">
+                <p className="rounded-md border border-dashed border-border p-3 text-sm text-muted-foreground">
                   {t("noCourses")}
                 </p>
               ) : (
                 <ul
-                  className="max-h-48 divide-y overflow-y-auto rounded-md border"
+                  className="max-h-48 divide-y divide-border overflow-y-auto rounded-md border border-border"
                   data-testid="invite-courses"
                 >
                   {courses.map((course) => (

@@ -85,13 +85,13 @@ export function StudentsTable({
 
   return (
     <div
-      className={cn("overflow-hidden rounded-lg border bg-card", busy && "opacity-70")}
+      className={cn("overflow-hidden rounded-lg border border-border bg-card", busy && "opacity-70")}
       data-testid="students-table"
     >
       <div
         className={cn(
           GRID,
-          "hidden border-b bg-muted/50 px-4 py-2.5 text-xs font-medium uppercase text-muted-foreground md:grid",
+          "hidden border-b border-border bg-muted/50 px-4 py-2.5 text-xs font-medium uppercase text-muted-foreground md:grid",
         )}
       >
         <Checkbox
@@ -107,7 +107,7 @@ export function StudentsTable({
         <span>{t("table.enrolled")}</span>
         <span>{t("table.lastAccessed")}</span>
       </div>
-      <ul className="divide-y">
+      <ul className="divide-y divide-border">
         {rows.map((row) => {
           const status = statusOf(row);
           const label = row.name ?? row.email;
