@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { sampleMaterials as aiSamples } from "./ai/offline-materials.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { createSessionLookup } from "./auth/session-lookup.ts";
 import { mailboxRoutes } from "./email/mailbox.routes.ts";
 import { certificateHeads, certificateRoutes } from "./features/certificates/certificates.routes.ts";
 import { courseBuilderRoutes } from "./features/course-builder/course-builder.routes.ts";
@@ -105,19 +106,17 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
 
   app.route("/api/auth", authRoutes(deps, headerList));
 
+  // One round trip per request for the session (decision 0008); better-auth handles the rest.
+  let sessionLookup: ReturnType<typeof createSessionLookup> | undefined;
   app.use("/api/*", async (c, next) => {
     c.set("user", null);
     c.set("sessionId", null);
     if (c.req.header("cookie")?.includes("session_token")) {
-      const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+      sessionLookup ??= createSessionLookup(deps.db, deps.auth);
+      const session = await (await sessionLookup)(c.req.raw.headers);
       if (session) {
-        c.set("user", {
-          id: session.user.id,
-          email: session.user.email,
-          name: session.user.name,
-          emailVerified: session.user.emailVerified,
-        });
-        c.set("sessionId", session.session.id);
+        c.set("user", session.user);
+        c.set("sessionId", session.sessionId);
       }
     }
     c.header("Cache-Control", "no-store");

@@ -205,44 +205,76 @@ export async function setEnrolmentCertificate(
 export async function addTimeSpent(
   db: Executor,
   input: { studentId: string; courseId: string; lessonId: string; delta: number },
-): Promise<{ progress: LessonProgressRow; enrolment: typeof enrollments.$inferSelect } | undefined> {
+): Promise<{ progress: TimeSpentProgress; enrolment: TimeSpentEnrolment } | undefined> {
   const delta = Math.max(0, Math.trunc(input.delta));
-  const [row] = await db
-    .insert(lessonProgress)
-    .select(
-      db
-        .select({
-          id: sql<string>`gen_random_uuid()`.as("id"),
-          enrollment_id: enrollments.id,
-          lesson_id: lessons.id,
-          student_id: enrollments.student_id,
-          is_completed: sql<boolean>`false`.as("is_completed"),
-          progress: sql<number>`0`.as("progress"),
-          time_spent: sql<number>`${delta}::int`.as("time_spent"),
-          last_accessed: sql<Date>`now()`.as("last_accessed"),
-          completed_at: sql<Date | null>`null::timestamptz`.as("completed_at"),
-        })
-        .from(enrollments)
-        .innerJoin(lessons, and(eq(lessons.course_id, enrollments.course_id), eq(lessons.is_published, true)))
-        .where(
-          and(
-            eq(enrollments.student_id, input.studentId),
-            eq(enrollments.course_id, input.courseId),
-            eq(enrollments.payment_status, "completed"),
-            eq(lessons.id, input.lessonId),
-          ),
-        ),
+  // One statement and one round trip: the upsert, then the enrolment read in the same query.
+  const result = (await db.execute(sql`
+    with up as (
+      insert into lesson_progress
+        (id, enrollment_id, lesson_id, student_id, is_completed, progress, time_spent, last_accessed, completed_at)
+      select gen_random_uuid(), e.id, l.id, e.student_id, false, 0, ${delta}::int, now(), null
+        from enrollments e
+        join lessons l on l.course_id = e.course_id and l.is_published
+       where e.student_id = ${input.studentId} and e.course_id = ${input.courseId}
+         and e.payment_status = 'completed' and l.id = ${input.lessonId}
+      on conflict (enrollment_id, lesson_id)
+        do update set time_spent = lesson_progress.time_spent + ${delta}::int
+      returning enrollment_id, is_completed, progress, time_spent, completed_at
     )
-    .onConflictDoUpdate({
-      target: [lessonProgress.enrollment_id, lessonProgress.lesson_id],
-      set: { time_spent: sql`${lessonProgress.time_spent} + ${delta}` },
-    })
-    .returning();
+    select up.is_completed as lp_is_completed, up.progress as lp_progress, up.time_spent as lp_time_spent,
+           up.completed_at as lp_completed_at,
+           e.id, e.progress, e.is_completed, e.completion_date, e.certificate_issued, e.certificate_url,
+           e.last_lesson_id
+      from up join enrollments e on e.id = up.enrollment_id`)) as unknown as {
+    rows: Array<{
+      lp_is_completed: boolean;
+      lp_progress: number;
+      lp_time_spent: number;
+      lp_completed_at: Date | string | null;
+      id: string;
+      progress: number;
+      is_completed: boolean;
+      completion_date: Date | string | null;
+      certificate_issued: boolean;
+      certificate_url: string | null;
+      last_lesson_id: string | null;
+    }>;
+  };
+  const row = result.rows[0];
   if (!row) return undefined;
-  const [enrolment] = await db
-    .select()
-    .from(enrollments)
-    .where(eq(enrollments.id, row.enrollment_id))
-    .limit(1);
-  return { progress: row, enrolment };
+  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return {
+    progress: {
+      is_completed: row.lp_is_completed,
+      progress: Number(row.lp_progress),
+      time_spent: Number(row.lp_time_spent),
+      completed_at: date(row.lp_completed_at),
+    },
+    enrolment: {
+      id: row.id,
+      progress: Number(row.progress),
+      is_completed: row.is_completed,
+      completion_date: date(row.completion_date),
+      certificate_issued: row.certificate_issued,
+      certificate_url: row.certificate_url,
+      last_lesson_id: row.last_lesson_id,
+    },
+  };
 }
+
+/** The lesson_progress fields a time report answers with. */
+export type TimeSpentProgress = Pick<
+  LessonProgressRow,
+  "is_completed" | "progress" | "time_spent" | "completed_at"
+>;
+/** The enrolment fields a time report answers with. */
+export type TimeSpentEnrolment = Pick<
+  typeof enrollments.$inferSelect,
+  | "id"
+  | "progress"
+  | "is_completed"
+  | "completion_date"
+  | "certificate_issued"
+  | "certificate_url"
+  | "last_lesson_id"
+>;

@@ -142,7 +142,9 @@ function playerContent(lesson: LessonRow): PlayerLesson["content"] {
   }
 }
 
-function toLessonProgress(row: LessonProgressRow | undefined): PlayerLesson["progress"] {
+function toLessonProgress(
+  row: Pick<LessonProgressRow, "is_completed" | "progress" | "time_spent" | "completed_at"> | undefined,
+): PlayerLesson["progress"] {
   return {
     isCompleted: row?.is_completed ?? false,
     progress: row?.progress ?? 0,
@@ -151,7 +153,18 @@ function toLessonProgress(row: LessonProgressRow | undefined): PlayerLesson["pro
   };
 }
 
-function toEnrolment(row: EnrolmentRow): PlayerCourse["enrolment"] {
+function toEnrolment(
+  row: Pick<
+    EnrolmentRow,
+    | "id"
+    | "progress"
+    | "is_completed"
+    | "completion_date"
+    | "certificate_issued"
+    | "certificate_url"
+    | "last_lesson_id"
+  >,
+): PlayerCourse["enrolment"] {
   return {
     id: row.id,
     progress: row.progress,
