@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { courses, enrollments, lessons, profiles } from "../../db/schema/index.ts";
+import { courses, enrollments, lessons, profiles, schools } from "../../db/schema/index.ts";
 
 export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
@@ -113,9 +113,11 @@ export async function enrolledStudentsOf(db: Executor, courseIds: string[]) {
       email: profiles.email,
       name: profiles.full_name,
       locale: profiles.locale,
+      schoolName: schools.name,
     })
     .from(enrollments)
     .innerJoin(profiles, eq(profiles.user_id, enrollments.student_id))
+    .leftJoin(schools, eq(schools.id, enrollments.school_id))
     .where(and(inArray(enrollments.course_id, courseIds), eq(enrollments.payment_status, "completed")));
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type CourseList, type CourseSummary, duplicateSlug, duplicateTitle } from "@academy/shared";
 import Papa from "papaparse";
 import QRCode from "qrcode";
@@ -198,22 +199,19 @@ export async function bulkAction(
     case "email": {
       const titles = new Map(owned.map((c) => [c.id, c.title]));
       const students = await enrolledStudentsOf(db, ids);
-      const queued = await db.transaction(async (tx) => {
-        let n = 0;
-        for (const s of students) {
-          const mail = courseUpdateEmail({
-            locale: (s.locale as Locale) ?? "vi",
-            studentName: s.name,
-            courseTitle: titles.get(s.courseId) ?? "",
-            subject: input.subject,
-            message: input.message ?? "",
-            url: `${deps.appUrl}/learn/${s.courseId}`,
-          });
-          await deps.mailer.send(tx, { to: s.email, ...mail });
-          n++;
-        }
-        return n;
-      });
+      const messages = students.map((s) => ({
+        to: s.email,
+        ...courseUpdateEmail({
+          locale: (s.locale as Locale) ?? "vi",
+          studentName: s.name,
+          courseTitle: titles.get(s.courseId) ?? "",
+          subject: input.subject,
+          message: input.message ?? "",
+          url: `${deps.appUrl}/learn/${s.courseId}`,
+          schoolName: s.schoolName,
+        }),
+      }));
+      const queued = await db.transaction((tx) => deps.mailer.sendMany(tx, messages, randomUUID()));
       return { action: "email", affected: owned.length, queued };
     }
   }
