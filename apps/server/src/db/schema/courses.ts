@@ -65,6 +65,8 @@ export const courses = pgTable(
     price: numeric("price", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** academy_fold(title), kept by the database for accent-insensitive search. */
+    title_fold: text("title_fold").generatedAlwaysAs(sql`academy_fold(title)`),
   },
   (t) => [
     index("courses_creator_created_idx").on(t.creator_id, t.created_at.desc()),

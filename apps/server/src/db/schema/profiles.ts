@@ -25,6 +25,9 @@ export const profiles = pgTable(
     time_zone: text("time_zone").notNull().default("Asia/Ho_Chi_Minh"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** academy_fold(full_name) and academy_fold(email), kept by the database for accent-insensitive search. */
+    name_fold: text("name_fold").generatedAlwaysAs(sql`academy_fold(coalesce(full_name, ''))`),
+    email_fold: text("email_fold").generatedAlwaysAs(sql`academy_fold(email)`),
   },
   (t) => [
     index("profiles_email_idx").on(sql`lower(${t.email})`),

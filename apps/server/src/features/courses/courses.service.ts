@@ -119,7 +119,7 @@ export async function duplicateCourse(
 }
 
 async function copyCourse(tx: Executor, source: CourseRow, now: number): Promise<CourseSummary> {
-  const { id: _id, created_at: _c, updated_at: _u, ...rest } = source;
+  const { id: _id, created_at: _c, updated_at: _u, title_fold: _f, ...rest } = source;
   const copy = await insertCourse(tx, {
     ...rest,
     title: duplicateTitle(source.title),

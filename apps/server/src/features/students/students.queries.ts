@@ -38,9 +38,9 @@ function whereClause(f: StudentFilter): SQL {
   const parts: SQL[] = [sql`c.creator_id = ${f.creatorId}`];
   if (f.courseId) parts.push(sql`e.course_id = ${f.courseId}`);
   if (f.pattern)
-    parts.push(sql`(academy_fold(coalesce(p.full_name, '')) like ${f.pattern} escape '\\'
-      or academy_fold(p.email) like ${f.pattern} escape '\\'
-      or academy_fold(c.title) like ${f.pattern} escape '\\')`);
+    parts.push(sql`(p.name_fold like ${f.pattern} escape '\\'
+      or p.email_fold like ${f.pattern} escape '\\'
+      or c.title_fold like ${f.pattern} escape '\\')`);
   return sql.join(parts, sql` and `);
 }
 
