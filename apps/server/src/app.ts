@@ -12,6 +12,12 @@ import { courseBuilderRoutes } from "./features/course-builder/course-builder.ro
 import { courseRoutes } from "./features/courses/courses.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { enrolmentHeads, enrolmentRoutes } from "./features/enrolments/enrolments.routes.ts";
+import {
+  LandingPageCache,
+  landingPageRoutes,
+  landingPublicRoutes,
+} from "./features/landing-pages/landing-pages.routes.ts";
+import { LANDING_CSP } from "./features/landing-pages/landing-public.ts";
 import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
 import { platformRoutes } from "./features/platform/platform.routes.ts";
@@ -83,12 +89,16 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     ),
   );
   const docsHeaders = securityHeaders(docsHeaderList);
+  // Public landing pages may load analytics scripts after consent (decision 0071).
+  const landingHeaders = securityHeaders(securityHeaderList({ production, csp: LANDING_CSP }));
   app.use("*", (c, next) =>
     c.req.path === "/api/docs"
       ? docsHeaders(c, next)
-      : c.req.path.startsWith("/files/")
-        ? fileHeaders(c, next)
-        : appHeaders(c, next),
+      : c.req.path.startsWith("/lp/")
+        ? landingHeaders(c, next)
+        : c.req.path.startsWith("/files/")
+          ? fileHeaders(c, next)
+          : appHeaders(c, next),
   );
 
   const limitBody = bodyLimit({
@@ -122,6 +132,7 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     await next();
   });
 
+  const landingCache = new LandingPageCache();
   const api = new OpenAPIHono<AppEnv>()
     .route("/", platformRoutes(deps))
     .route("/", preLaunchRoutes(deps))
@@ -133,7 +144,8 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     .route("/", learningRoutes(deps))
     .route("/", uploadRoutes(deps))
     .route("/", materialRoutes({ ...deps, sampleMaterials }))
-    .route("/", certificateRoutes(deps));
+    .route("/", certificateRoutes(deps))
+    .route("/", landingPageRoutes(deps, landingCache));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {
@@ -148,6 +160,7 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
   app.route("/", fileRoutes(deps));
+  app.route("/", landingPublicRoutes(deps, landingCache));
   if (!production) app.route("/dev/mailbox", mailboxRoutes(deps.db));
   // Public pages whose <head> the server renders (title, description, Open Graph, JSON-LD).
   const headResolvers: HeadResolver[] = [enrolmentHeads(deps), certificateHeads(deps)];

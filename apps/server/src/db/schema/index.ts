@@ -3,5 +3,6 @@ export * from "./builder.ts";
 export * from "./certificates.ts";
 export * from "./courses.ts";
 export * from "./enrollments.ts";
+export * from "./landing-pages.ts";
 export * from "./platform.ts";
 export * from "./profiles.ts";
