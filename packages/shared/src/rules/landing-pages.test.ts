@@ -141,13 +141,15 @@ describe("landing-page rules (spec 001 §5, §9)", () => {
 
   it("converts older keyed-block templates into the section list", () => {
     const sections = templateSections({
+      pricing_vn: { title: "Price", price: 10 },
       hero: { headline: "Hi", ctaText: "Go" },
       features_1: { features: ["a", "b"] },
-      pricing_vn: { title: "Price", price: 10 },
+      custom: { type: "faq", order: 0.5, items: [] },
     });
-    expect(sections.map((s) => s.type)).toEqual(["hero", "features", "pricing_vn"]);
+    expect(sections.map((s) => s.type)).toEqual(["hero", "faq", "features", "pricing_vn"]);
     expect(sections[0].content).toEqual({ headline: "Hi", ctaText: "Go" });
-    expect(sections[2].title).toBe("Price");
+    expect(sections[3].title).toBe("Price");
+    expect(sections[1].content).toEqual({ items: [] });
     expect(sections[0].styles).toEqual(DEFAULT_SECTION_STYLES);
     expect(templateSections({ sections: [{ id: "x", type: "faq", content: {} }] })[0].id).toBe("x");
   });

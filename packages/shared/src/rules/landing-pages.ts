@@ -322,15 +322,27 @@ export function templateSections(templateData: unknown): LandingSection[] {
   if (!isRecord(templateData)) return [];
   if (Array.isArray(templateData.sections)) return templateData.sections.map(normalizeSection);
   const source = isRecord(templateData.sections) ? templateData.sections : templateData;
+  // JSONB does not keep key order: blocks carry `order`, else they follow the canonical type order.
+  const rank = (key: string, block: Record<string, unknown>) => {
+    if (typeof block.order === "number") return block.order;
+    const position = KEYED_BLOCK_ORDER.findIndex(
+      (t) => key === t || key.startsWith(`${t}_`) || key.startsWith(`${t}-`),
+    );
+    return position === -1 ? KEYED_BLOCK_ORDER.length : position;
+  };
   return Object.entries(source)
-    .filter(([, block]) => isRecord(block))
+    .filter(
+      (entry): entry is [string, Record<string, unknown>] =>
+        isRecord(entry[1]) && entry[0] !== "translations",
+    )
+    .sort(([a, x], [b, y]) => rank(a, x) - rank(b, y))
     .map(([key, block], index) => {
       const b = block as Record<string, unknown>;
       const known = [...SECTION_TYPES]
         .sort((a, c) => c.length - a.length)
         .find((t) => key === t || key.startsWith(`${t}_`) || key.startsWith(`${t}-`));
       const type = typeof b.type === "string" ? b.type : (known ?? key);
-      const { type: _t, title, styles, content, ...rest } = b;
+      const { type: _t, title, styles, content, order: _o, ...rest } = b;
       return normalizeSection(
         {
           id: `${key}-${index + 1}`,
@@ -343,6 +355,20 @@ export function templateSections(templateData: unknown): LandingSection[] {
       );
     });
 }
+
+/** Order of keyed blocks without an explicit `order` (older templates). */
+const KEYED_BLOCK_ORDER = [
+  "hero",
+  "features",
+  "curriculum",
+  "instructor",
+  "testimonials",
+  "pricing_vn",
+  "pricing",
+  "faq",
+  "cta",
+  "contact_zalo",
+] as const;
 
 /**
  * Spec 001 §4 auto-apply: the first template whose name contains 'starter' (any case), else the
