@@ -8,6 +8,7 @@ import enCourses from "@/locales/en/courses.json";
 import enDashboard from "@/locales/en/dashboard.json";
 import enJoin from "@/locales/en/join.json";
 import enLanding from "@/locales/en/landing.json";
+import enLandingPages from "@/locales/en/landingPages.json";
 import enMaterials from "@/locales/en/materials.json";
 import enPlayer from "@/locales/en/player.json";
 import enStructure from "@/locales/en/structure.json";
@@ -19,6 +20,7 @@ import viCourses from "@/locales/vi/courses.json";
 import viDashboard from "@/locales/vi/dashboard.json";
 import viJoin from "@/locales/vi/join.json";
 import viLanding from "@/locales/vi/landing.json";
+import viLandingPages from "@/locales/vi/landingPages.json";
 import viMaterials from "@/locales/vi/materials.json";
 import viPlayer from "@/locales/vi/player.json";
 import viStructure from "@/locales/vi/structure.json";
@@ -35,6 +37,7 @@ export const resources = {
     auth: enAuth,
     dashboard: enDashboard,
     landing: enLanding,
+    landingPages: enLandingPages,
     courses: enCourses,
     builder: enBuilder,
     structure: enStructure,
@@ -48,6 +51,7 @@ export const resources = {
     auth: viAuth,
     dashboard: viDashboard,
     landing: viLanding,
+    landingPages: viLandingPages,
     courses: viCourses,
     builder: viBuilder,
     structure: viStructure,
@@ -98,6 +102,7 @@ void i18next.use(initReactI18next).init({
     "auth",
     "dashboard",
     "landing",
+    "landingPages",
     "courses",
     "builder",
     "structure",

@@ -348,9 +348,11 @@ function renderPayment(p: PublicPayment, input: RenderInput): string {
   const amount = (a: number) => formatPrice(a, currency, input.lang);
   switch (p.type) {
     case "vietqr":
-      return `<div class="lp-card lp-pay lp-pay-vietqr"><h3>${L.vietqr}</h3><img class="lp-qr" src="${esc(
-        safeImageUrl(p.qrDataUrl),
-      )}" alt="${esc(`${L.vietqr}: ${p.bankName} ${p.accountNumber}`)}" width="240" height="240" loading="lazy"><p class="lp-muted">${L.scan}</p><dl>${row(
+      return `<div class="lp-card lp-pay lp-pay-vietqr"><h3>${L.vietqr}</h3>${
+        safeImageUrl(p.qrDataUrl)
+          ? `<img class="lp-qr" src="${esc(safeImageUrl(p.qrDataUrl))}" alt="${esc(`${L.vietqr}: ${p.bankName} ${p.accountNumber}`)}" width="240" height="240" loading="lazy">`
+          : `<div class="lp-qr lp-qr-empty" aria-hidden="true">QR</div>`
+      }<p class="lp-muted">${L.scan}</p><dl>${row(
         L.bank,
         p.bankName,
       )}${row(L.accountNumber, p.accountNumber)}${row(L.accountHolder, p.accountHolder)}${row(L.amount, amount(p.amount))}${row(
@@ -415,7 +417,7 @@ img{max-width:100%;height:auto}h1,h2,h3{line-height:1.2;margin:0 0 .75rem}h1{fon
 .lp-about{background:#f6f7fb}.lp-stats{display:flex;flex-wrap:wrap;gap:1.5rem;list-style:none;padding:0;margin:1rem 0 0;font-weight:600}
 .lp-pays{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:1rem}.lp-pay dl{margin:0}.lp-pay dl div{display:flex;justify-content:space-between;gap:1rem;padding:.3rem 0;border-bottom:1px dashed #e3e6ee}
 .lp-pay dt{color:#545b6b}.lp-pay dd{margin:0;font-weight:600;text-align:right;word-break:break-word}.lp-qr{display:block;margin:0 auto .5rem;image-rendering:pixelated}
-.lp-pay-vietqr{text-align:center}.lp-pay h4{margin:.75rem 0 .25rem}
+.lp-pay-vietqr{text-align:center}.lp-qr-empty{width:240px;height:240px;display:flex;align-items:center;justify-content:center;border:2px dashed #c5cad6;border-radius:8px;color:#8a90a0;font-weight:700;font-size:2rem}.lp-pay h4{margin:.75rem 0 .25rem}
 .lp-closing{background:var(--lp-primary);color:#fff;text-align:center}.lp-closing .lp-btn{background:var(--lp-secondary);color:#0b1030}
 .lp-unsupported{background:#fff4e5;color:#7a4b00;text-align:center;border:2px dashed #f0b35b}
 .lp-consent{position:fixed;left:1rem;right:1rem;bottom:1rem;max-width:560px;margin:0 auto;background:#1c1f2a;color:#fff;padding:1rem;border-radius:12px;display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;z-index:10}
