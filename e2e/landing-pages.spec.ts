@@ -4,7 +4,14 @@ import type { Browser, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
-import { DESKTOP, e2eContext, launchBrowser, newContext, PHONE, screenshot } from "./browser.ts";
+import {
+  DESKTOP,
+  e2eContext,
+  screenshot as fullPageShot,
+  launchBrowser,
+  newContext,
+  PHONE,
+} from "./browser.ts";
 
 const ctx = e2eContext();
 const skip = "skip" in ctx && ctx.skip !== undefined;
@@ -12,6 +19,12 @@ const PRICE = 1_990_000;
 
 async function toast(page: Page, text: string | RegExp) {
   await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+/** A full-page screenshot taken from the top, so the sticky builder header sits where it belongs. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullPageShot(page, name);
 }
 
 async function choose(page: Page, trigger: string, option: string | RegExp) {

@@ -214,7 +214,7 @@ function sectionAttrs(section: LandingSection, extraClass = ""): string {
   if (fg) styles.push(`color:${fg}`);
   if (/^[0-9.]+(rem|px|em)( [0-9.]+(rem|px|em)){0,3}$/.test(section.styles.padding))
     styles.push(`--lp-pad:${section.styles.padding}`);
-  return `class="lp-section lp-${esc(section.type)}${extraClass ? ` ${extraClass}` : ""}" id="${esc(section.id)}"${
+  return `class="lp-section lp-s-${esc(section.type)}${extraClass ? ` ${extraClass}` : ""}" id="${esc(section.id)}"${
     styles.length ? ` style="${styles.join(";")}"` : ""
   }`;
 }
@@ -350,7 +350,7 @@ function renderPayment(p: PublicPayment, input: RenderInput): string {
     case "vietqr":
       return `<div class="lp-card lp-pay lp-pay-vietqr"><h3>${L.vietqr}</h3>${
         safeImageUrl(p.qrDataUrl)
-          ? `<img class="lp-qr" src="${esc(safeImageUrl(p.qrDataUrl))}" alt="${esc(`${L.vietqr}: ${p.bankName} ${p.accountNumber}`)}" width="240" height="240" loading="lazy">`
+          ? `<img class="lp-qr" src="${esc(safeImageUrl(p.qrDataUrl))}" alt="${esc(`${L.vietqr}: ${p.bankName} ${p.accountNumber}`)}" width="240" height="240">`
           : `<div class="lp-qr lp-qr-empty" aria-hidden="true">QR</div>`
       }<p class="lp-muted">${L.scan}</p><dl>${row(
         L.bank,
@@ -399,8 +399,8 @@ img{max-width:100%;height:auto}h1,h2,h3{line-height:1.2;margin:0 0 .75rem}h1{fon
 .lp-btn{display:inline-block;background:var(--lp-primary);color:#fff;text-decoration:none;font-weight:600;padding:.85rem 1.6rem;border-radius:var(--lp-radius);border:0;font-size:1rem;cursor:pointer;min-height:44px}
 .lp-btn:hover{filter:brightness(1.1)}.lp-btn:focus-visible{outline:3px solid var(--lp-secondary);outline-offset:2px}
 .lp-btn-light{background:#fff;color:var(--lp-primary)}.lp-btn-zalo{background:#0068ff}.lp-btn-disabled{opacity:.6;cursor:default}
-.lp-hero{background:linear-gradient(135deg,var(--lp-primary),#0b1030);color:#fff;padding-top:calc(var(--lp-pad,2rem) + 2rem);padding-bottom:calc(var(--lp-pad,2rem) + 2rem)}
-.lp-hero-grid{display:grid;gap:2rem;align-items:center}.lp-hero-img .lp-hero-grid{grid-template-columns:1.1fr 1fr}.lp-hero img{border-radius:var(--lp-radius);aspect-ratio:16/9;object-fit:cover;width:100%}
+.lp-s-hero{background:linear-gradient(135deg,var(--lp-primary),#0b1030);color:#fff;padding-top:calc(var(--lp-pad,2rem) + 2rem);padding-bottom:calc(var(--lp-pad,2rem) + 2rem)}
+.lp-hero-grid{display:grid;gap:2rem;align-items:center}.lp-hero-img .lp-hero-grid{grid-template-columns:1.1fr 1fr}.lp-s-hero img{border-radius:var(--lp-radius);aspect-ratio:16/9;object-fit:cover;width:100%}
 .lp-features{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:.75rem}
 .lp-features li{padding:.8rem 1rem .8rem 2.4rem;border-radius:var(--lp-radius);background:rgba(127,127,127,.08);position:relative}
 .lp-features li::before{content:"";position:absolute;left:1rem;top:1.15rem;width:.7rem;height:.4rem;border-left:3px solid var(--lp-secondary);border-bottom:3px solid var(--lp-secondary);transform:rotate(-45deg)}

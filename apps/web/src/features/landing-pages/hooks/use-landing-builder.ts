@@ -126,7 +126,11 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
     if (templatesQuery.isPending) return;
     if (initialCourseId && coursesQuery.isPending) return;
     initialised.current = true;
-    let next: BuilderPage = { ...EMPTY };
+    // The page's language starts as the creator's (labels on the page follow it).
+    let next: BuilderPage = {
+      ...EMPTY,
+      seo: { ...EMPTY.seo, language: locale === "vi" ? "vi-VN" : "en-US" },
+    };
     if (initialCourseId) {
       const course = coursesQuery.data?.find((c) => c.id === initialCourseId);
       if (course) {
@@ -149,6 +153,7 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
   }, [
     id,
     initialCourseId,
+    locale,
     templatesQuery.isPending,
     templatesQuery.isError,
     templatesQuery.data,

@@ -249,7 +249,7 @@ function SortableSection(props: {
           />
           <fieldset className="grid gap-3 rounded-md bg-muted/40 p-3">
             <legend className="px-1 text-sm font-medium">{t("sections.styles")}</legend>
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid gap-3">
               <ColourInput
                 id={`${id}-bg`}
                 label={t("sections.background")}
