@@ -94,7 +94,7 @@ export function PreviewPane({
 
   const width = device === "desktop" ? DESKTOP_WIDTH : MOBILE_WIDTH;
   const scale = Math.min(1, boxWidth / width);
-  const height = 760;
+  const height = device === "desktop" ? 1400 : 760;
   return (
     <section aria-label={t("builder.livePreview")} className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
