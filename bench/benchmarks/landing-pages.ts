@@ -158,6 +158,8 @@ async function lighthouseScores(url: string, runs: number, log: (m: string) => v
         logLevel: "error",
         onlyCategories: ["performance", "accessibility"],
       });
+      if (result?.lhr.runtimeError)
+        log(`lighthouse run ${i + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       const categories = result?.lhr.categories;
       performance.push(Math.round((categories?.performance?.score ?? 0) * 100));
       accessibility.push(Math.round((categories?.accessibility?.score ?? 0) * 100));

@@ -14,6 +14,7 @@ import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { enrolmentHeads, enrolmentRoutes } from "./features/enrolments/enrolments.routes.ts";
 import {
   LandingPageCache,
+  landingFastPath,
   landingPageRoutes,
   landingPublicRoutes,
 } from "./features/landing-pages/landing-pages.routes.ts";
@@ -53,6 +54,10 @@ export const API_BODY_LIMIT = 1024 * 1024;
 export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
   const production = deps.env.nodeEnv === "production";
   const app = new OpenAPIHono<AppEnv>();
+
+  // Published landing pages served from the cache skip the rest of the middleware (decision 0071).
+  const landingCache = new LandingPageCache(securityHeaderList({ production, csp: LANDING_CSP }));
+  app.use("/lp/*", landingFastPath(landingCache));
 
   // Structured request log: every request at info level; with a quieter LOG_LEVEL only server
   // errors are logged (and the per-request work is skipped).
@@ -132,7 +137,6 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     await next();
   });
 
-  const landingCache = new LandingPageCache();
   const api = new OpenAPIHono<AppEnv>()
     .route("/", platformRoutes(deps))
     .route("/", preLaunchRoutes(deps))

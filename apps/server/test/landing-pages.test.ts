@@ -466,6 +466,18 @@ describe("the public page /lp/{slug}", () => {
     expect(html).toContain("background-color:#FFF8E1");
     expect(html).toContain(`href="/join/${courseId}" data-enrol`);
     expect(response.headers.get("content-security-policy")).toContain("https://www.googletagmanager.com");
+    // The second request is a cache hit answered before the other middleware: same bytes and headers.
+    const cached = await ctx.request("/lp/pho-live");
+    expect(await cached.text()).toBe(html);
+    expect(cached.headers.get("content-security-policy")).toBe(
+      response.headers.get("content-security-policy"),
+    );
+    expect(cached.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(cached.headers.get("etag")).toBe(response.headers.get("etag"));
+    const notModified = await ctx.request("/lp/pho-live", {
+      headers: { "if-none-match": cached.headers.get("etag") ?? "" },
+    });
+    expect(notModified.status).toBe(304);
     const script = await ctx.request(LANDING_SCRIPT_PATH);
     expect(script.status).toBe(200);
     expect(script.headers.get("content-type")).toContain("javascript");

@@ -9,7 +9,7 @@ import {
   paymentMethodsInputSchema,
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { Db } from "../../db/client.ts";
 import type { AppDeps, AppEnv } from "../../lib/http.ts";
 import { createRouter, requireUser } from "../../lib/http.ts";
@@ -301,6 +301,25 @@ export function landingPublicRoutes(
     });
   });
   return app;
+}
+
+/**
+ * The cache-hit fast path of GET /lp/{slug} (decision 0071), to run before the app's other
+ * middleware: a plain GET (no query, no If-None-Match) of a cached published page is answered at
+ * once with the stored HTML and headers (security headers included); anything else goes on.
+ */
+export function landingFastPath(cache: LandingPageCache): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "GET") return next();
+    const url = c.req.url;
+    const at = url.indexOf("/lp/", url.indexOf("//") + 2);
+    if (at === -1 || url.includes("?") || c.req.header("if-none-match")) return next();
+    const slug = url.slice(at + 4);
+    if (!slug || slug.includes("/") || url.indexOf("/", url.indexOf("//") + 2) !== at) return next();
+    const hit = cache.get(slug);
+    if (!hit) return next();
+    return c.body(hit.html, 200, hit.headers);
+  };
 }
 
 export { LandingPageCache };

@@ -265,8 +265,16 @@ export function notFoundHtml(): string {
  * show up.
  */
 export class LandingPageCache {
-  private readonly entries = new Map<string, { html: string; etag: string; expires: number }>();
+  private readonly entries = new Map<
+    string,
+    { html: string; etag: string; expires: number; headers: Record<string, string> }
+  >();
+  /**
+   * @param baseHeaders headers every cached answer carries (the /lp security headers), so a cache
+   *   hit can be answered before the app's other middleware runs.
+   */
   constructor(
+    private readonly baseHeaders: Array<[string, string]> = [],
     private readonly ttlMs = 10_000,
     private readonly max = 500,
   ) {}
@@ -281,11 +289,12 @@ export class LandingPageCache {
   }
   set(slug: string, html: string) {
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
-    const entry = {
-      html,
-      etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
-      expires: Date.now() + this.ttlMs,
-    };
+    const etag = `"${createHash("sha1").update(html).digest("base64url")}"`;
+    const headers: Record<string, string> = Object.fromEntries(this.baseHeaders);
+    headers["Content-Type"] = "text/html; charset=utf-8";
+    headers["Cache-Control"] = "no-cache";
+    headers.ETag = etag;
+    const entry = { html, etag, expires: Date.now() + this.ttlMs, headers };
     this.entries.set(slug, entry);
     return entry;
   }
