@@ -195,6 +195,44 @@ describe("landing pages: create, save, publish", () => {
         "Google Tag Manager ID must look like GTM-XXXXXXX",
       ],
       [{ courseId: danCourseId }, "Choose one of your own courses."],
+      [{ templateId: "00000000-0000-4000-8000-000000000000" }, "Template not found."],
+      [
+        { styleData: { ...DEFAULT_STYLE_DATA, primaryColor: "red" } },
+        "Primary colour must be a hex colour like #1A237E",
+      ],
+      [
+        { seoData: { ...DEFAULT_SEO_DATA, canonicalUrl: "ftp://example.com" } },
+        "Canonical URL must start with http:// or https://",
+      ],
+      [
+        {
+          contentData: {
+            sections: Array.from({ length: 51 }, (_, i) => ({
+              id: `s${i}`,
+              type: "faq",
+              title: "",
+              content: {},
+            })),
+          },
+        },
+        "A page can have at most 50 sections",
+      ],
+      [
+        {
+          contentData: {
+            sections: [
+              {
+                id: "p",
+                type: "cta",
+                title: "",
+                content: {},
+                styles: { backgroundColor: "transparent", textColor: "", padding: "big" },
+              },
+            ],
+          },
+        },
+        "Padding must look like 2rem or 16px",
+      ],
     ];
     for (const [patch, message] of cases) {
       const response = await call(cara, "POST", "/api/landing-pages", page("bad-input", patch));
@@ -413,6 +451,16 @@ describe("payment methods", () => {
       ],
     });
     expect((await errorOf(badBank)).message).toBe("Choose a bank: VCB, TCB, ACB or VTB");
+    const badSwift = await call(cara, "PUT", `/api/landing-pages/${pageId}/payment-methods`, {
+      methods: [
+        {
+          methodType: "bank-transfer",
+          isEnabled: true,
+          configuration: { bankName: "ACB", accountNumber: "123456", accountHolder: "", swiftCode: "AB" },
+        },
+      ],
+    });
+    expect((await errorOf(badSwift)).message).toBe("SWIFT code must be 8 or 11 letters and digits");
     const after = await ctx.runtime.db
       .select()
       .from(paymentMethods)

@@ -94,7 +94,7 @@ export function LandingBuilder({
   };
 
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       <title>{`${page.title || t(id ? "builder.titleEdit" : "builder.titleNew")} · Academy`}</title>
       <header className="sticky top-0 z-20 -mx-4 flex flex-wrap items-center gap-2 border-b border-border bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <Button variant="ghost" size="sm" onClick={() => navigate("/dashboard/landing-pages")}>
@@ -139,7 +139,7 @@ export function LandingBuilder({
         </div>
       </header>
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <Tabs value={tab} onValueChange={setTab} className="min-w-0">
           <TabsList className="grid h-auto w-full grid-cols-4">
             <TabsTrigger value="setup">{t("builder.tabs.setup")}</TabsTrigger>

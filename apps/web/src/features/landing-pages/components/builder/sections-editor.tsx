@@ -85,11 +85,11 @@ export function SectionsEditor({
   };
 
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       {sections.length === 0 ? <p className="text-sm text-muted-foreground">{t("sections.empty")}</p> : null}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={sections.map((s) => s.id)} strategy={verticalListSortingStrategy}>
-          <ol className="grid gap-2" data-testid="section-list">
+          <ol className="grid min-w-0 grid-cols-1 gap-2" data-testid="section-list">
             {sections.map((section, index) => (
               <SortableSection
                 key={section.id}
