@@ -281,15 +281,20 @@ describe.skipIf(skip)("landing page journey", () => {
     await screenshot(p, "landing-list-phone");
     await p.goto(`/dashboard/landing-pages/builder/${pageId}`);
     await p.locator("#lp-title").waitFor();
+    await p.getByTestId("landing-preview").scrollIntoViewIfNeeded();
     await screenshot(p, "landing-builder-setup-phone");
     await p.getByRole("tab", { name: "Design" }).click();
     await p.getByTestId("section-item").first().waitFor();
+    // Chromium paints an iframe only once it has been on screen.
+    await p.getByTestId("landing-preview").scrollIntoViewIfNeeded();
     await screenshot(p, "landing-builder-design-phone");
     await p.getByRole("tab", { name: "Payment", exact: true }).click();
     await p.getByTestId("payment-item").first().waitFor();
+    await p.getByTestId("landing-preview").scrollIntoViewIfNeeded();
     await screenshot(p, "landing-builder-payment-phone");
     await p.getByRole("tab", { name: "Settings" }).first().click();
     await p.locator("#seo-title").waitFor();
+    await p.getByTestId("landing-preview").scrollIntoViewIfNeeded();
     await screenshot(p, "landing-builder-settings-phone");
     await phone.close();
   }, 240_000);
