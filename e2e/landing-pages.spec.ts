@@ -285,8 +285,22 @@ describe.skipIf(skip)("landing page journey", () => {
     await screenshot(p, "landing-builder-setup-phone");
     await p.getByRole("tab", { name: "Design" }).click();
     await p.getByTestId("section-item").first().waitFor();
-    // Chromium paints an iframe only once it has been on screen.
+    // The preview iframe, captured on its own (a full-page capture at 390 px leaves scaled iframes blank).
     await p.getByTestId("landing-preview").scrollIntoViewIfNeeded();
+    await p
+      .frameLocator("[data-testid=landing-preview]")
+      .getByRole("heading", { name: "Nấu phở ngon như hàng Hà Nội" })
+      .waitFor();
+    await p.waitForTimeout(500);
+    await p
+      .getByTestId("landing-preview")
+      .screenshot({ path: "e2e/screenshots/landing-builder-preview-phone-desktop.png" });
+    await p.getByRole("button", { name: "Mobile", exact: true }).click();
+    await p.waitForTimeout(500);
+    await p
+      .getByTestId("landing-preview")
+      .screenshot({ path: "e2e/screenshots/landing-builder-preview-phone-mobile.png" });
+    await p.getByRole("button", { name: "Desktop", exact: true }).click();
     await screenshot(p, "landing-builder-design-phone");
     await p.getByRole("tab", { name: "Payment", exact: true }).click();
     await p.getByTestId("payment-item").first().waitFor();
