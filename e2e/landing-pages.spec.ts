@@ -1,3 +1,4 @@
+import path from "node:path";
 import { hasValidCrc, parseEmvTlv } from "@academy/shared";
 import jsQR from "jsqr";
 import type { Browser, Page } from "playwright-core";
@@ -294,12 +295,12 @@ describe.skipIf(skip)("landing page journey", () => {
     await p.waitForTimeout(500);
     await p
       .getByTestId("landing-preview")
-      .screenshot({ path: "e2e/screenshots/landing-builder-preview-phone-desktop.png" });
+      .screenshot({ path: path.join(SCREENSHOT_DIR, "landing-builder-preview-phone-desktop.png") });
     await p.getByRole("button", { name: "Mobile", exact: true }).click();
     await p.waitForTimeout(500);
     await p
       .getByTestId("landing-preview")
-      .screenshot({ path: "e2e/screenshots/landing-builder-preview-phone-mobile.png" });
+      .screenshot({ path: path.join(SCREENSHOT_DIR, "landing-builder-preview-phone-mobile.png") });
     await p.getByRole("button", { name: "Desktop", exact: true }).click();
     await screenshot(p, "landing-builder-design-phone");
     await p.getByRole("tab", { name: "Payment", exact: true }).click();
