@@ -12,6 +12,7 @@ import {
   launchBrowser,
   newContext,
   PHONE,
+  SCREENSHOT_DIR,
 } from "./browser.ts";
 
 const ctx = e2eContext();
