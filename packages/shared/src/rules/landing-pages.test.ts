@@ -10,11 +10,13 @@ import {
   defaultSectionContent,
   descriptionPreview,
   deviceTypeForWidth,
+  LANDING_LIMITS,
   landingSlug,
   metaCounterState,
   parseFeatures,
   parseKeywords,
   pickAutoTemplate,
+  shouldAutoSave,
   templateSections,
   zaloLink,
 } from "./landing-pages.ts";
@@ -66,6 +68,14 @@ describe("landing-page rules (spec 001 §5, §9)", () => {
     expect(firstMessage(seo({ metaDescription: "x".repeat(161) }))).toBe(
       "Meta description must be at most 160 characters",
     );
+  });
+
+  it("auto-saves only an existing page with a title and unsaved changes, after 30 s", () => {
+    expect(LANDING_LIMITS.autoSaveDelayMs).toBe(30_000);
+    expect(shouldAutoSave({ id: "p1", title: "Phở", dirty: true })).toBe(true);
+    expect(shouldAutoSave({ id: null, title: "Phở", dirty: true })).toBe(false);
+    expect(shouldAutoSave({ id: "p1", title: "   ", dirty: true })).toBe(false);
+    expect(shouldAutoSave({ id: "p1", title: "Phở", dirty: false })).toBe(false);
   });
 
   it("device type by the 768 px rule", () => {

@@ -197,6 +197,14 @@ export function metaCounterState(length: number, kind: "title" | "description"):
   return length > warn ? "warn" : "ok";
 }
 
+/**
+ * Spec 001 §4 Auto-save: only an existing page (it has an id) with a non-blank title and unsaved
+ * changes is auto-saved, LANDING_LIMITS.autoSaveDelayMs (30 s) after the last change.
+ */
+export function shouldAutoSave(page: { id: string | null; title: string; dirty: boolean }): boolean {
+  return page.id !== null && page.title.trim() !== "" && page.dirty;
+}
+
 /** Spec 001 §3 landing_page_analytics: mobile when the window is under 768 px wide, else desktop. */
 export function deviceTypeForWidth(width: number): "mobile" | "desktop" {
   return width < LANDING_LIMITS.mobileBreakpointPx ? "mobile" : "desktop";

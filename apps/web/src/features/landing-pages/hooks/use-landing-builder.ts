@@ -12,6 +12,7 @@ import {
   pickAutoTemplate,
   type SeoData,
   type StyleData,
+  shouldAutoSave,
 } from "@academy/shared";
 import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
@@ -242,7 +243,7 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
 
   // Auto-save: 30 s after the last change, only for an existing page with a title (spec 001 §4).
   React.useEffect(() => {
-    if (!dirty || id === null || !page.title.trim()) return;
+    if (!shouldAutoSave({ id, title: page.title, dirty })) return;
     const timer = window.setTimeout(() => void saveNow(false, "auto"), LANDING_LIMITS.autoSaveDelayMs);
     return () => window.clearTimeout(timer);
   }, [dirty, id, page, saveNow]);
