@@ -1,5 +1,6 @@
 import type { Benchmark } from "../lib/types.ts";
 import { coursesBenchmark } from "./courses.ts";
+import { landingPagesBenchmark } from "./landing-pages.ts";
 import { learningBenchmark } from "./learning.ts";
 import { startupBenchmark } from "./startup.ts";
 import { studentsBenchmark } from "./students.ts";
@@ -15,4 +16,5 @@ export const benchmarks: Benchmark[] = [
   coursesBenchmark,
   learningBenchmark,
   studentsBenchmark,
+  landingPagesBenchmark,
 ];

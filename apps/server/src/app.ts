@@ -14,6 +14,13 @@ import { courseRoutes } from "./features/courses/courses.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { enrolmentHeads, enrolmentRoutes } from "./features/enrolments/enrolments.routes.ts";
 import { invitationRoutes } from "./features/invitations/invitations.routes.ts";
+import {
+  LandingPageCache,
+  landingFastPath,
+  landingPageRoutes,
+  landingPublicRoutes,
+} from "./features/landing-pages/landing-pages.routes.ts";
+import { LANDING_CSP } from "./features/landing-pages/landing-public.ts";
 import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
 import { platformRoutes } from "./features/platform/platform.routes.ts";
@@ -51,6 +58,10 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
   const production = deps.env.nodeEnv === "production";
   const app = new OpenAPIHono<AppEnv>();
 
+  // Published landing pages served from the cache skip the rest of the middleware (decision 0071).
+  const landingCache = new LandingPageCache(securityHeaderList({ production, csp: LANDING_CSP }));
+  app.use("/lp/*", landingFastPath(landingCache));
+
   // Structured request log: every request at info level; with a quieter LOG_LEVEL only server
   // errors are logged (and the per-request work is skipped).
   const logAll = deps.logger.isLevelEnabled("info");
@@ -86,12 +97,16 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     ),
   );
   const docsHeaders = securityHeaders(docsHeaderList);
+  // Public landing pages may load analytics scripts after consent (decision 0071).
+  const landingHeaders = securityHeaders(securityHeaderList({ production, csp: LANDING_CSP }));
   app.use("*", (c, next) =>
     c.req.path === "/api/docs"
       ? docsHeaders(c, next)
-      : c.req.path.startsWith("/files/")
-        ? fileHeaders(c, next)
-        : appHeaders(c, next),
+      : c.req.path.startsWith("/lp/")
+        ? landingHeaders(c, next)
+        : c.req.path.startsWith("/files/")
+          ? fileHeaders(c, next)
+          : appHeaders(c, next),
   );
 
   const limitBody = bodyLimit({
@@ -136,7 +151,8 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     .route("/", materialRoutes({ ...deps, sampleMaterials }))
     .route("/", certificateRoutes(deps))
     .route("/", invitationRoutes(deps))
-    .route("/", studentRoutes(deps));
+    .route("/", studentRoutes(deps))
+    .route("/", landingPageRoutes(deps, landingCache));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {
@@ -151,6 +167,7 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
   app.route("/", fileRoutes(deps));
+  app.route("/", landingPublicRoutes(deps, landingCache));
   if (!production) app.route("/dev/mailbox", mailboxRoutes(deps.db));
   // Public pages whose <head> the server renders (title, description, Open Graph, JSON-LD).
   const headResolvers: HeadResolver[] = [enrolmentHeads(deps), certificateHeads(deps)];

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { EnvError, loadEnv, resolveAuthSecret } from "./env.ts";
+import { EnvError, loadEnv, resolveAuthSecret, resolveEncryptionKey } from "./env.ts";
 
 /** The EnvError that loading `source` throws. */
 function envError(source: Record<string, string>): EnvError {
@@ -139,5 +139,37 @@ describe("resolveAuthSecret", () => {
     const secret = "s".repeat(40);
     expect(resolveAuthSecret(loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: secret }))).toBe(secret);
     expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+  });
+});
+
+describe("resolveEncryptionKey", () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  function tempDataDir(): string {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "academy-key-"));
+    dirs.push(dir);
+    return path.join(dir, "data");
+  }
+
+  it("generates a 32-byte key into a 0600 file once, then reads it back", () => {
+    const dataDir = tempDataDir();
+    const key = resolveEncryptionKey(loadEnv({ DATA_DIR: dataDir }));
+    expect(key.length).toBe(32);
+    const file = path.join(dataDir, "encryption-key");
+    expect(readFileSync(file, "utf8").trim()).toBe(key.toString("hex"));
+    if (process.platform !== "win32") expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(resolveEncryptionKey(loadEnv({ DATA_DIR: dataDir })).equals(key)).toBe(true);
+  });
+
+  it("prefers ENCRYPTION_KEY (64 hex characters) and refuses anything else", () => {
+    const hex = "ab".repeat(32);
+    const dataDir = tempDataDir();
+    expect(resolveEncryptionKey(loadEnv({ DATA_DIR: dataDir, ENCRYPTION_KEY: hex })).toString("hex")).toBe(
+      hex,
+    );
+    expect(existsSync(path.join(dataDir, "encryption-key"))).toBe(false);
+    expect(() => loadEnv({ ENCRYPTION_KEY: "short" })).toThrow(/ENCRYPTION_KEY: must be 64 hex characters/);
   });
 });

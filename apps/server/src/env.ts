@@ -27,6 +27,13 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
   ),
+  ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (openssl rand -hex 32)")
+      .optional(),
+  ),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL"),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default("Academy <no-reply@academy.local>")),
   GOOGLE_CLIENT_ID: optionalString,
@@ -77,6 +84,8 @@ export interface Env {
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string | undefined;
+  /** 32-byte key (hex) encrypting payment-method secrets; generated in DATA_DIR when unset. */
+  encryptionKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string } | undefined;
@@ -130,6 +139,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     dataDir: path.resolve(v.DATA_DIR),
     databaseUrl: v.DATABASE_URL,
     authSecret: v.AUTH_SECRET,
+    encryptionKey: v.ENCRYPTION_KEY,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     google:
@@ -169,4 +179,19 @@ export function resolveAuthSecret(env: Env): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Returns the 32-byte AES-256-GCM key for secrets at rest: ENCRYPTION_KEY (64 hex characters), or
+ * the key kept in `<DATA_DIR>/encryption-key` (generated on first start, file mode 0600). Servers
+ * sharing one database must share this key (set ENCRYPTION_KEY).
+ */
+export function resolveEncryptionKey(env: Env): Buffer {
+  if (env.encryptionKey) return Buffer.from(env.encryptionKey, "hex");
+  const file = path.join(env.dataDir, "encryption-key");
+  if (existsSync(file)) return Buffer.from(readFileSync(file, "utf8").trim(), "hex");
+  mkdirSync(env.dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString("hex")}\n`, { mode: 0o600 });
+  return key;
 }

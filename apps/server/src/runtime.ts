@@ -5,7 +5,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { lockDataDir } from "./db/lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { createMailer, type Mailer } from "./email/mailer.ts";
-import { type Env, resolveAuthSecret } from "./env.ts";
+import { type Env, resolveAuthSecret, resolveEncryptionKey } from "./env.ts";
 import type { AppDeps } from "./lib/http.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createStorage } from "./storage/storage.ts";
@@ -34,6 +34,7 @@ export async function createRuntime(
   }
   try {
     const secret = resolveAuthSecret(env);
+    const encryptionKey = resolveEncryptionKey(env);
     const handle =
       options.handle ??
       (await openDatabase({
@@ -55,6 +56,7 @@ export async function createRuntime(
       logger,
       storage,
       ai,
+      encryptionKey,
       async close() {
         await mailer.worker?.stop();
         await handle.close();

@@ -21,6 +21,8 @@ export interface AppDeps {
   logger: Logger;
   ai: AiPort;
   storage: Storage;
+  /** AES-256-GCM key for secrets at rest (payment-method keys), see `resolveEncryptionKey`. */
+  encryptionKey: Buffer;
 }
 
 export interface SessionUser {

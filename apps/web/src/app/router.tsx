@@ -27,6 +27,12 @@ export const router = createBrowserRouter([
           { path: "course-builder", lazy: () => import("./routes/dashboard/course-builder") },
           { path: "courses/:id/edit", lazy: () => import("./routes/dashboard/course-builder") },
           { path: "students", lazy: () => import("./routes/dashboard/students") },
+          { path: "landing-pages", lazy: () => import("./routes/dashboard/landing-pages") },
+          { path: "landing-pages/builder", lazy: () => import("./routes/dashboard/landing-page-builder") },
+          {
+            path: "landing-pages/builder/:id",
+            lazy: () => import("./routes/dashboard/landing-page-builder"),
+          },
           { path: "*", lazy: () => import("./routes/dashboard/coming-soon") },
         ],
       },

@@ -9,6 +9,7 @@ import enDashboard from "@/locales/en/dashboard.json";
 import enInvitations from "@/locales/en/invitations.json";
 import enJoin from "@/locales/en/join.json";
 import enLanding from "@/locales/en/landing.json";
+import enLandingPages from "@/locales/en/landingPages.json";
 import enMaterials from "@/locales/en/materials.json";
 import enPlayer from "@/locales/en/player.json";
 import enStructure from "@/locales/en/structure.json";
@@ -22,6 +23,7 @@ import viDashboard from "@/locales/vi/dashboard.json";
 import viInvitations from "@/locales/vi/invitations.json";
 import viJoin from "@/locales/vi/join.json";
 import viLanding from "@/locales/vi/landing.json";
+import viLandingPages from "@/locales/vi/landingPages.json";
 import viMaterials from "@/locales/vi/materials.json";
 import viPlayer from "@/locales/vi/player.json";
 import viStructure from "@/locales/vi/structure.json";
@@ -39,6 +41,7 @@ export const resources = {
     auth: enAuth,
     dashboard: enDashboard,
     landing: enLanding,
+    landingPages: enLandingPages,
     courses: enCourses,
     builder: enBuilder,
     structure: enStructure,
@@ -54,6 +57,7 @@ export const resources = {
     auth: viAuth,
     dashboard: viDashboard,
     landing: viLanding,
+    landingPages: viLandingPages,
     courses: viCourses,
     builder: viBuilder,
     structure: viStructure,
@@ -106,6 +110,7 @@ void i18next.use(initReactI18next).init({
     "auth",
     "dashboard",
     "landing",
+    "landingPages",
     "courses",
     "builder",
     "structure",

@@ -4,5 +4,6 @@ export * from "./certificates.ts";
 export * from "./courses.ts";
 export * from "./enrollments.ts";
 export * from "./invitations.ts";
+export * from "./landing-pages.ts";
 export * from "./platform.ts";
 export * from "./profiles.ts";

@@ -1,0 +1,237 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import {
+  courses,
+  landingPageAnalytics,
+  landingPages,
+  landingPageTemplates,
+  lessons,
+  paymentMethods,
+  profiles,
+} from "../../db/schema/index.ts";
+
+export type LandingPageRow = typeof landingPages.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/** The profile role of a user (student | creator | admin), or undefined. */
+export async function findRole(db: Executor, userId: string) {
+  const [row] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.user_id, userId));
+  return row?.role;
+}
+
+/** A creator's landing pages with their course title, newest created first (spec 001 §7). */
+export async function listPagesOfCreator(db: Executor, creatorId: string) {
+  return db
+    .select({ page: landingPages, courseTitle: courses.title })
+    .from(landingPages)
+    .leftJoin(courses, eq(courses.id, landingPages.course_id))
+    .where(eq(landingPages.creator_id, creatorId))
+    .orderBy(desc(landingPages.created_at), desc(landingPages.id));
+}
+
+/** One landing page with its course title, by id. */
+export async function findPageById(db: Executor, id: string) {
+  const [row] = await db
+    .select({ page: landingPages, courseTitle: courses.title })
+    .from(landingPages)
+    .leftJoin(courses, eq(courses.id, landingPages.course_id))
+    .where(eq(landingPages.id, id));
+  return row;
+}
+
+/** One landing page by slug (published or not). */
+export async function findPageBySlug(db: Executor, slug: string) {
+  const [row] = await db.select().from(landingPages).where(eq(landingPages.slug, slug));
+  return row;
+}
+
+export type PageValues = Pick<
+  LandingPageRow,
+  | "title"
+  | "description"
+  | "slug"
+  | "course_id"
+  | "template_id"
+  | "content_data"
+  | "style_data"
+  | "seo_data"
+  | "is_published"
+>;
+
+/** Inserts a landing page for a creator. @throws the database's unique violation on a taken slug. */
+export async function insertPage(db: Executor, creatorId: string, values: PageValues) {
+  const [row] = await db
+    .insert(landingPages)
+    .values({ ...values, creator_id: creatorId })
+    .returning();
+  return row;
+}
+
+/** Updates a creator's landing page; undefined when it is not theirs. */
+export async function updatePage(db: Executor, id: string, creatorId: string, values: PageValues) {
+  const [row] = await db
+    .update(landingPages)
+    .set({ ...values, updated_at: new Date() })
+    .where(and(eq(landingPages.id, id), eq(landingPages.creator_id, creatorId)))
+    .returning();
+  return row;
+}
+
+/** Deletes a creator's landing page (payment methods and analytics go with it); the deleted slug or undefined. */
+export async function deletePage(db: Executor, id: string, creatorId: string) {
+  const [row] = await db
+    .delete(landingPages)
+    .where(and(eq(landingPages.id, id), eq(landingPages.creator_id, creatorId)))
+    .returning({ slug: landingPages.slug });
+  return row?.slug;
+}
+
+/** Active templates ordered by category (spec 001 §7), then name. */
+export async function listActiveTemplates(db: Executor) {
+  return db
+    .select()
+    .from(landingPageTemplates)
+    .where(eq(landingPageTemplates.is_active, true))
+    .orderBy(asc(landingPageTemplates.category), asc(landingPageTemplates.name));
+}
+
+/** A template by id (active or not). */
+export async function findTemplate(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: landingPageTemplates.id })
+    .from(landingPageTemplates)
+    .where(eq(landingPageTemplates.id, id));
+  return row;
+}
+
+/** A creator's courses for the connection list, newest first (spec 001 §7). */
+export async function listCoursesOfCreator(db: Executor, creatorId: string) {
+  return db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      description: courses.description,
+      isPublished: courses.is_published,
+      price: courses.price,
+      currency: courses.currency,
+      creatorId: courses.creator_id,
+    })
+    .from(courses)
+    .where(eq(courses.creator_id, creatorId))
+    .orderBy(desc(courses.created_at));
+}
+
+/** A course with what the landing page shows (spec 001 §7 joined course), by id. */
+export async function findCourseForPage(db: Executor, courseId: string) {
+  const [row] = await db
+    .select({
+      id: courses.id,
+      creatorId: courses.creator_id,
+      title: courses.title,
+      description: courses.description,
+      price: courses.price,
+      currency: courses.currency,
+      enrollmentCount: courses.enrollment_count,
+      estimatedDuration: courses.estimated_duration,
+      category: courses.category,
+      isPublished: courses.is_published,
+      thumbnailUrl: courses.thumbnail_url,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return row;
+}
+
+/** A course's published lessons in order (title, minutes). */
+export async function listLessons(db: Executor, courseId: string) {
+  return db
+    .select({ title: lessons.title, duration: lessons.duration })
+    .from(lessons)
+    .where(and(eq(lessons.course_id, courseId), eq(lessons.is_published, true)))
+    .orderBy(asc(lessons.order_index));
+}
+
+/** The creator's profile for the instructor section. */
+export async function findInstructor(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      fullName: profiles.full_name,
+      email: profiles.email,
+      avatarUrl: profiles.avatar_url,
+      bio: profiles.bio,
+    })
+    .from(profiles)
+    .where(eq(profiles.user_id, userId));
+  return row;
+}
+
+/** A page's payment methods ordered by display_order. */
+export async function listPaymentMethods(db: Executor, pageId: string) {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.landing_page_id, pageId))
+    .orderBy(asc(paymentMethods.display_order));
+}
+
+/** Replaces a page's payment methods with `rows` (spec 001 §7: delete all, insert the full list). */
+export async function replacePaymentMethods(
+  db: Executor,
+  pageId: string,
+  rows: Omit<typeof paymentMethods.$inferInsert, "landing_page_id">[],
+) {
+  await db.delete(paymentMethods).where(eq(paymentMethods.landing_page_id, pageId));
+  if (rows.length === 0) return [];
+  return db
+    .insert(paymentMethods)
+    .values(rows.map((r) => ({ ...r, landing_page_id: pageId })))
+    .returning();
+}
+
+/**
+ * Records a view or conversion of a published page in one statement: +1 on view_count or
+ * conversion_count and one landing_page_analytics row. Returns false when no published page has
+ * that slug.
+ */
+export async function recordEvent(
+  db: Executor,
+  slug: string,
+  event: {
+    eventType: "view" | "conversion";
+    eventData: Record<string, unknown>;
+    visitorId: string;
+    userAgent: string;
+    referrer: string;
+    deviceType: string;
+  },
+): Promise<boolean> {
+  const counter =
+    event.eventType === "view"
+      ? sql`view_count = view_count + 1`
+      : sql`conversion_count = conversion_count + 1`;
+  const result = await db.execute(sql`
+    with page as (
+      update ${landingPages} set ${counter}
+      where ${landingPages.slug} = ${slug} and ${landingPages.is_published}
+      returning id
+    )
+    insert into ${landingPageAnalytics} (landing_page_id, event_type, event_data, visitor_id, user_agent, referrer, device_type)
+    select id, ${event.eventType}, ${JSON.stringify(event.eventData)}::jsonb, ${event.visitorId}, ${event.userAgent}, ${event.referrer}, ${event.deviceType}
+    from page
+    returning landing_page_id`);
+  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+  return Array.isArray(rows) && rows.length > 0;
+}
+
+/** Event counts of a page by type and device (owner analytics). */
+export async function countEvents(db: Executor, pageId: string) {
+  return db
+    .select({
+      eventType: landingPageAnalytics.event_type,
+      deviceType: landingPageAnalytics.device_type,
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(landingPageAnalytics)
+    .where(eq(landingPageAnalytics.landing_page_id, pageId))
+    .groupBy(landingPageAnalytics.event_type, landingPageAnalytics.device_type);
+}

@@ -1,0 +1,388 @@
+import {
+  LANDING_MESSAGES,
+  type LandingPage,
+  type LandingPageInput,
+  type LandingTemplate,
+  type landingPageInputSchema,
+  normalizeSection,
+  PAYMENT_METHOD_FIELDS,
+  PAYMENT_METHOD_TYPES,
+  type PaymentMethod,
+  type PaymentMethodType,
+  type paymentMethodsInputSchema,
+  resolveSeo,
+  resolveStyles,
+  type SECRET_FIELDS,
+  templateSections,
+} from "@academy/shared";
+import QRCode from "qrcode";
+import type { z } from "zod";
+import type { Db, Executor } from "../../db/client.ts";
+import { AppError, isUniqueViolation } from "../../lib/errors.ts";
+import type { SessionUser } from "../../lib/http.ts";
+import { openJson, sealJson } from "../../lib/secret-box.ts";
+import * as q from "./landing-pages.queries.ts";
+
+/** What the landing-pages service needs. `onPageChanged` drops a slug from the public-page cache. */
+export interface LandingDeps {
+  db: Db;
+  encryptionKey: Buffer;
+  appUrl: string;
+  onPageChanged: (slug: string) => void;
+}
+
+const CREATOR_ONLY = "Only creators can build landing pages.";
+
+function notFound(): AppError {
+  return new AppError("NOT_FOUND", LANDING_MESSAGES.landingNotFound);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** @throws AppError FORBIDDEN when the actor's profile is a student's. */
+async function assertCreator(db: Executor, actor: SessionUser): Promise<void> {
+  const role = await q.findRole(db, actor.id);
+  if (role !== "creator" && role !== "admin") throw new AppError("FORBIDDEN", CREATOR_ONLY);
+}
+
+/** The actor's page `id`, or NOT_FOUND (unknown, malformed or someone else's id alike). */
+async function ownedPage(db: Executor, actor: SessionUser, id: string) {
+  const row = UUID.test(id) ? await q.findPageById(db, id) : undefined;
+  if (!row || row.page.creator_id !== actor.id) throw notFound();
+  return row;
+}
+
+function toDto(row: { page: q.LandingPageRow; courseTitle: string | null }): LandingPage {
+  const p = row.page;
+  const content = (p.content_data ?? {}) as { sections?: unknown };
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    slug: p.slug,
+    courseId: p.course_id,
+    courseTitle: row.courseTitle,
+    templateId: p.template_id,
+    contentData: { sections: Array.isArray(content.sections) ? content.sections.map(normalizeSection) : [] },
+    styleData: resolveStyles(p.style_data),
+    seoData: resolveSeo(p.seo_data),
+    isPublished: p.is_published,
+    viewCount: p.view_count,
+    conversionCount: p.conversion_count,
+    createdAt: p.created_at.toISOString(),
+    updatedAt: p.updated_at.toISOString(),
+  };
+}
+
+/** The actor's landing pages, newest first (spec 001 §2 list, §7). */
+export async function listLandingPages(db: Db, actor: SessionUser): Promise<LandingPage[]> {
+  return (await q.listPagesOfCreator(db, actor.id)).map(toDto);
+}
+
+/** One of the actor's landing pages. @throws AppError NOT_FOUND */
+export async function getLandingPage(db: Db, actor: SessionUser, id: string): Promise<LandingPage> {
+  return toDto(await ownedPage(db, actor, id));
+}
+
+type ParsedInput = z.output<typeof landingPageInputSchema>;
+
+/** Checks the references of a page: own course, existing template. */
+async function checkReferences(db: Executor, actor: SessionUser, input: ParsedInput): Promise<void> {
+  if (input.courseId) {
+    const course = await q.findCourseForPage(db, input.courseId);
+    if (!course || course.creatorId !== actor.id)
+      throw new AppError("VALIDATION_FAILED", LANDING_MESSAGES.courseNotYours, [
+        { path: "courseId", message: LANDING_MESSAGES.courseNotYours },
+      ]);
+  }
+  if (input.templateId && !(await q.findTemplate(db, input.templateId)))
+    throw new AppError("VALIDATION_FAILED", LANDING_MESSAGES.templateNotFound, [
+      { path: "templateId", message: LANDING_MESSAGES.templateNotFound },
+    ]);
+}
+
+function values(input: ParsedInput): q.PageValues {
+  return {
+    title: input.title,
+    description: input.description,
+    slug: input.slug,
+    course_id: input.courseId,
+    template_id: input.templateId,
+    content_data: input.contentData,
+    style_data: input.styleData,
+    seo_data: input.seoData,
+    is_published: input.isPublished,
+  };
+}
+
+function slugTaken(): AppError {
+  return new AppError("CONFLICT", LANDING_MESSAGES.slugTaken, [
+    { path: "slug", message: LANDING_MESSAGES.slugTaken },
+  ]);
+}
+
+/**
+ * Creates a landing page (spec 001 §4 Builder mode 'new': the first save creates the record).
+ * @param input validated by `landingPageInputSchema` (title and slug required, meta limits, …).
+ * @throws AppError FORBIDDEN (students), VALIDATION_FAILED (course not the actor's, unknown
+ *   template), CONFLICT `This URL slug is already taken. Please choose another.`
+ */
+export async function createLandingPage(
+  deps: LandingDeps,
+  actor: SessionUser,
+  input: ParsedInput,
+): Promise<LandingPage> {
+  await assertCreator(deps.db, actor);
+  await checkReferences(deps.db, actor, input);
+  try {
+    const row = await q.insertPage(deps.db, actor.id, values(input));
+    deps.onPageChanged(row.slug);
+    return getLandingPage(deps.db, actor, row.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+/**
+ * Saves the whole page: Save Draft and auto-save send isPublished false, Publish true (spec 001 §4).
+ * @throws AppError NOT_FOUND (not the actor's), FORBIDDEN, VALIDATION_FAILED, CONFLICT (slug taken)
+ */
+export async function updateLandingPage(
+  deps: LandingDeps,
+  actor: SessionUser,
+  id: string,
+  input: ParsedInput,
+): Promise<LandingPage> {
+  const before = await ownedPage(deps.db, actor, id);
+  await assertCreator(deps.db, actor);
+  await checkReferences(deps.db, actor, input);
+  try {
+    const row = await q.updatePage(deps.db, id, actor.id, values(input));
+    if (!row) throw notFound();
+    deps.onPageChanged(before.page.slug);
+    deps.onPageChanged(row.slug);
+    return getLandingPage(deps.db, actor, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+/** Deletes a page with its payment methods and analytics (spec 001 §7). @throws AppError NOT_FOUND */
+export async function deleteLandingPage(deps: LandingDeps, actor: SessionUser, id: string): Promise<void> {
+  await ownedPage(deps.db, actor, id);
+  const slug = await q.deletePage(deps.db, id, actor.id);
+  if (!slug) throw notFound();
+  deps.onPageChanged(slug);
+}
+
+/**
+ * Active templates ordered by category (spec 001 §7), in `locale` (Vietnamese names, descriptions
+ * and sections from template_data.translations.vi); older keyed-block templates come back as a
+ * section list. Signed-in users only.
+ */
+export async function listTemplates(db: Db, locale: "en" | "vi"): Promise<LandingTemplate[]> {
+  const rows = await q.listActiveTemplates(db);
+  return rows.map((t) => {
+    const data = (t.template_data ?? {}) as Record<string, unknown>;
+    const { translations, ...base } = data as { translations?: Record<string, Record<string, unknown>> };
+    const vi = locale === "vi" ? translations?.vi : undefined;
+    const styles = resolveStyles(t.style_data);
+    const raw = (t.style_data ?? {}) as Record<string, unknown>;
+    return {
+      id: t.id,
+      name: typeof vi?.name === "string" ? vi.name : t.name,
+      description: typeof vi?.description === "string" ? vi.description : t.description,
+      category: t.category,
+      previewImageUrl: t.preview_image_url,
+      sections: templateSections(vi ? { sections: vi.sections } : base),
+      styleData: Object.fromEntries(
+        Object.entries(styles).filter(([key]) => key in raw),
+      ) as LandingTemplate["styleData"],
+    };
+  });
+}
+
+/** The actor's courses for the connection list, newest first (spec 001 §6, §7). */
+export async function listConnectableCourses(db: Db, actor: SessionUser) {
+  return (await q.listCoursesOfCreator(db, actor.id)).map(({ creatorId: _c, ...course }) => course);
+}
+
+/**
+ * What the builder's preview renders besides the page itself: the connected course (the actor's
+ * own), its published lessons, and the actor's profile for the instructor section.
+ * @throws AppError VALIDATION_FAILED when the course is not the actor's.
+ */
+export async function getPreviewContext(db: Db, actor: SessionUser, courseId: string | undefined) {
+  let course = null;
+  let lessons: { title: string; duration: number }[] = [];
+  if (courseId) {
+    const row = UUID.test(courseId) ? await q.findCourseForPage(db, courseId) : undefined;
+    if (!row || row.creatorId !== actor.id)
+      throw new AppError("VALIDATION_FAILED", LANDING_MESSAGES.courseNotYours);
+    course = {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      price: row.price,
+      currency: row.currency,
+      enrollmentCount: row.enrollmentCount,
+      estimatedDuration: row.estimatedDuration,
+    };
+    lessons = await q.listLessons(db, row.id);
+  }
+  const profile = await q.findInstructor(db, actor.id);
+  return {
+    course,
+    lessons,
+    instructor: {
+      fullName: profile?.fullName || actor.name || actor.email,
+      avatarUrl: profile?.avatarUrl ?? null,
+      bio: profile?.bio ?? null,
+    },
+  };
+}
+
+type Secrets = Partial<Record<(typeof SECRET_FIELDS)[number], string>>;
+
+function isSecret(type: PaymentMethodType, name: string): boolean {
+  return PAYMENT_METHOD_FIELDS[type].some((f) => f.name === name && f.secret);
+}
+
+function openSecrets(key: Buffer, row: q.PaymentMethodRow): Secrets {
+  return row.secret_data ? openJson<Secrets>(key, row.secret_data) : {};
+}
+
+/** A stored method as the browser may see it: public fields, and for secrets only set / not set. */
+function toMethodDto(key: Buffer, row: q.PaymentMethodRow): PaymentMethod {
+  const type = row.method_type as PaymentMethodType;
+  const secrets = openSecrets(key, row);
+  const configuration = Object.fromEntries(
+    Object.entries((row.configuration ?? {}) as Record<string, unknown>)
+      .filter(([name, value]) => !isSecret(type, name) && typeof value === "string")
+      .map(([name, value]) => [name, value as string]),
+  );
+  const secretsSet = Object.fromEntries(
+    PAYMENT_METHOD_FIELDS[type]
+      .filter((f) => f.secret)
+      .map((f) => [f.name, Boolean(secrets[f.name as keyof Secrets])]),
+  );
+  return {
+    methodType: type,
+    isEnabled: row.is_enabled,
+    displayOrder: row.display_order,
+    configuration,
+    secretsSet,
+  };
+}
+
+/** A page's payment methods in display order, secrets never included (DESIGN.md §5). @throws AppError NOT_FOUND */
+export async function getPaymentMethods(
+  deps: LandingDeps,
+  actor: SessionUser,
+  pageId: string,
+): Promise<PaymentMethod[]> {
+  await ownedPage(deps.db, actor, pageId);
+  return (await q.listPaymentMethods(deps.db, pageId)).map((row) => toMethodDto(deps.encryptionKey, row));
+}
+
+/**
+ * Replaces a page's payment methods with the given ordered set (spec 001 §4, §7): display_order is
+ * the position; each type at most once. Secret fields (accessKey, secretKey, key1, key2) are sealed
+ * with AES-256-GCM; an omitted or empty secret keeps the stored one of the same type.
+ * @throws AppError NOT_FOUND, FORBIDDEN, VALIDATION_FAILED
+ */
+export async function savePaymentMethods(
+  deps: LandingDeps,
+  actor: SessionUser,
+  pageId: string,
+  input: z.output<typeof paymentMethodsInputSchema>,
+): Promise<PaymentMethod[]> {
+  const { page } = await ownedPage(deps.db, actor, pageId);
+  await assertCreator(deps.db, actor);
+  const rows = await deps.db.transaction(async (tx) => {
+    const existing = new Map((await q.listPaymentMethods(tx, pageId)).map((r) => [r.method_type, r]));
+    const next = input.methods.map((method, index) => {
+      const type = method.methodType;
+      const old = existing.get(type);
+      const secrets: Secrets = old ? openSecrets(deps.encryptionKey, old) : {};
+      const configuration: Record<string, string> = {};
+      for (const [name, value] of Object.entries(
+        method.configuration as Record<string, string | undefined>,
+      )) {
+        if (isSecret(type, name)) {
+          if (value) secrets[name as keyof Secrets] = value;
+        } else configuration[name] = value ?? "";
+      }
+      return {
+        method_type: type,
+        is_enabled: method.isEnabled,
+        configuration,
+        secret_data: Object.keys(secrets).length ? sealJson(deps.encryptionKey, secrets) : null,
+        display_order: index,
+      };
+    });
+    return q.replacePaymentMethods(tx, pageId, next);
+  });
+  deps.onPageChanged(page.slug);
+  return rows
+    .sort((a, b) => a.display_order - b.display_order)
+    .map((row) => toMethodDto(deps.encryptionKey, row));
+}
+
+/** Views, conversions and their split by device of one page (owner only). @throws AppError NOT_FOUND */
+export async function getPageAnalytics(db: Db, actor: SessionUser, pageId: string) {
+  const { page } = await ownedPage(db, actor, pageId);
+  const rows = await q.countEvents(db, pageId);
+  const byDevice = { mobile: { views: 0, conversions: 0 }, desktop: { views: 0, conversions: 0 } };
+  for (const r of rows) {
+    const device = r.deviceType === "mobile" ? "mobile" : "desktop";
+    byDevice[device][r.eventType === "view" ? "views" : "conversions"] += r.count;
+  }
+  return { views: page.view_count, conversions: page.conversion_count, byDevice };
+}
+
+/**
+ * Records a public view or conversion of a published page (spec 001 §3 landing_page_analytics, §7):
+ * +1 on the counter and one event row, in one statement. Unknown or unpublished slugs are ignored
+ * (tracking failures are silent, spec 001 §8).
+ */
+export async function recordLandingEvent(
+  db: Db,
+  slug: string,
+  event: {
+    eventType: "view" | "conversion";
+    visitorId: string;
+    deviceType: "mobile" | "desktop";
+    referrer: string;
+    eventData: Record<string, unknown>;
+  },
+  userAgent: string,
+): Promise<boolean> {
+  return q.recordEvent(db, slug, {
+    ...event,
+    userAgent: userAgent.slice(0, 500),
+    referrer: event.referrer.slice(0, 2000),
+  });
+}
+
+/** A 240×240 PNG QR code of the page's public address (published pages only). @throws AppError NOT_FOUND, CONFLICT */
+export async function landingQrPng(
+  deps: LandingDeps,
+  actor: SessionUser,
+  pageId: string,
+): Promise<Uint8Array> {
+  const { page } = await ownedPage(deps.db, actor, pageId);
+  if (!page.is_published) throw new AppError("CONFLICT", "Publish the landing page to get its QR code.");
+  return new Uint8Array(
+    await QRCode.toBuffer(`${deps.appUrl}/lp/${page.slug}`, {
+      type: "png",
+      width: 240,
+      margin: 2,
+      errorCorrectionLevel: "M",
+    }),
+  );
+}
+
+export { type LandingPageInput, PAYMENT_METHOD_TYPES };

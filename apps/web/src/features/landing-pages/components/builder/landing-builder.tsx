@@ -1,0 +1,266 @@
+import { landingSlug } from "@academy/shared";
+import { formatPrice } from "@academy/shared/render/landing-page";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeftIcon, ExternalLinkIcon, RocketIcon, SaveIcon } from "lucide-react";
+import * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import {
+  landingQrUrl,
+  landingUrl,
+  paymentMethodsQueryOptions,
+  previewContextQueryOptions,
+} from "../../api/landing-pages";
+import { useLandingBuilder } from "../../hooks/use-landing-builder";
+import { useLeaveGuard } from "../../hooks/use-leave-guard";
+import { type EditableMethod, PaymentMethodsTab, PaymentSettingsTab, toEditable } from "./payment-tab";
+import { PreviewPane } from "./preview-pane";
+import { SectionsEditor } from "./sections-editor";
+import { SeoTab } from "./seo-tab";
+import { SetupTab } from "./setup-tab";
+import { MobileTab, StylesTab } from "./styles-tab";
+
+/**
+ * The landing-page builder (spec 001 §2 Landing page builder, §4, §5): tabs Setup, Design
+ * (Sections, Styles, Mobile), Payment (Payment Methods, Settings), Settings (SEO); the live preview;
+ * Back, Preview, Save Draft and Publish; auto-save; a warning before leaving with unsaved changes.
+ */
+export function LandingBuilder({
+  id,
+  initialCourseId,
+}: {
+  id: string | null;
+  initialCourseId: string | null;
+}) {
+  const { t, i18n } = useTranslation("landingPages");
+  const navigate = useNavigate();
+  const b = useLandingBuilder(id, initialCourseId);
+  const [tab, setTab] = React.useState("setup");
+  const [qrOpen, setQrOpen] = React.useState(false);
+  const methodsQuery = useQuery({ ...paymentMethodsQueryOptions(id ?? "new"), enabled: id !== null });
+  const [methods, setMethods] = React.useState<EditableMethod[]>([]);
+  React.useEffect(() => {
+    if (methodsQuery.data) setMethods(toEditable(methodsQuery.data));
+  }, [methodsQuery.data]);
+  React.useEffect(() => {
+    if (methodsQuery.isError) toast.error(t("toast.paymentsLoadError"));
+  }, [methodsQuery.isError, t]);
+  const context = useQuery(previewContextQueryOptions(b.page.courseId));
+  const blocker = useLeaveGuard(b.dirty, b.dirtyRef);
+
+  if (b.loadFailed)
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-xl border p-6">
+        <p>{t("builder.notFound")}</p>
+        <Button asChild variant="outline">
+          <Link to="/dashboard/landing-pages">{t("builder.backToList")}</Link>
+        </Button>
+      </div>
+    );
+  if (!b.ready)
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <span className="sr-only">{t("builder.loading")}</span>
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-96 w-full" />
+      </div>
+    );
+
+  const { page } = b;
+  const canPublish = page.title.trim() !== "" && (page.slug || landingSlug(page.title)) !== "";
+  const course = context.data?.course ?? null;
+  const openPreview = () => {
+    if (!page.slug) {
+      toast.error(t("toast.missingSlug"));
+      return;
+    }
+    window.open(landingUrl(page.slug, page.isPublished), "_blank", "noopener");
+  };
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-4">
+      <title>{`${page.title || t(id ? "builder.titleEdit" : "builder.titleNew")} · Academy`}</title>
+      <header className="sticky top-0 z-20 -mx-3 flex flex-wrap items-center gap-2 border-b border-border bg-background/95 px-3 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+        <Button variant="ghost" size="sm" onClick={() => navigate("/dashboard/landing-pages")}>
+          <ArrowLeftIcon aria-hidden />
+          {t("builder.back")}
+        </Button>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-lg font-semibold">
+            {page.title || t(id ? "builder.titleEdit" : "builder.titleNew")}
+          </h1>
+          <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="save-state">
+            <Badge variant="secondary" className="mr-2">
+              {page.isPublished ? t("list.live") : t("list.draft")}
+            </Badge>
+            {b.saving
+              ? t("builder.saving")
+              : b.dirty
+                ? t("builder.unsaved")
+                : id
+                  ? t("builder.allSaved")
+                  : ""}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={openPreview}>
+            <ExternalLinkIcon aria-hidden />
+            {t("builder.preview")}
+          </Button>
+          <Button variant="outline" size="sm" disabled={b.saving} onClick={() => void b.saveNow(false)}>
+            <SaveIcon aria-hidden />
+            {t("builder.saveDraft")}
+          </Button>
+          <Button
+            size="sm"
+            disabled={!canPublish || b.saving}
+            title={canPublish ? undefined : t("builder.publishHint")}
+            onClick={() => void b.saveNow(true)}
+          >
+            <RocketIcon aria-hidden />
+            {t("builder.publish")}
+          </Button>
+        </div>
+      </header>
+
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+        <Tabs value={tab} onValueChange={setTab} className="min-w-0">
+          <TabsList className="grid h-auto w-full grid-cols-4">
+            <TabsTrigger value="setup">{t("builder.tabs.setup")}</TabsTrigger>
+            <TabsTrigger value="design">{t("builder.tabs.design")}</TabsTrigger>
+            <TabsTrigger value="payment">{t("builder.tabs.payment")}</TabsTrigger>
+            <TabsTrigger value="settings">{t("builder.tabs.settings")}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="setup">
+            <SetupTab
+              page={page}
+              courses={b.courses}
+              templates={b.templates}
+              templatesLoading={b.templatesLoading}
+              onTitle={b.setTitle}
+              onSlug={b.setSlug}
+              update={b.update}
+              onTemplate={(template) => {
+                b.applyTemplate(template);
+                setTab("design");
+              }}
+            />
+          </TabsContent>
+          <TabsContent value="design">
+            <Tabs defaultValue="sections">
+              <TabsList className="grid w-full grid-cols-3">
+                <TabsTrigger value="sections">{t("builder.designTabs.sections")}</TabsTrigger>
+                <TabsTrigger value="styles">{t("builder.designTabs.styles")}</TabsTrigger>
+                <TabsTrigger value="mobile">{t("builder.designTabs.mobile")}</TabsTrigger>
+              </TabsList>
+              <TabsContent value="sections">
+                <SectionsEditor
+                  sections={page.sections}
+                  courseId={page.courseId}
+                  onChange={(sections) => b.update({ sections })}
+                />
+              </TabsContent>
+              <TabsContent value="styles">
+                <StylesTab styles={page.styles} onChange={(styles) => b.update({ styles })} />
+              </TabsContent>
+              <TabsContent value="mobile">
+                <MobileTab styles={page.styles} onChange={(styles) => b.update({ styles })} />
+              </TabsContent>
+            </Tabs>
+          </TabsContent>
+          <TabsContent value="payment">
+            <Tabs defaultValue="methods">
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="methods">{t("builder.paymentTabs.methods")}</TabsTrigger>
+                <TabsTrigger value="settings">{t("builder.paymentTabs.settings")}</TabsTrigger>
+              </TabsList>
+              <TabsContent value="methods">
+                <PaymentMethodsTab pageId={id} methods={methods} onSaved={setMethods} />
+              </TabsContent>
+              <TabsContent value="settings">
+                <PaymentSettingsTab
+                  priceLabel={
+                    course
+                      ? formatPrice(course.price, course.currency, i18n.language === "vi" ? "vi" : "en")
+                      : null
+                  }
+                />
+              </TabsContent>
+            </Tabs>
+          </TabsContent>
+          <TabsContent value="settings">
+            <SeoTab
+              seo={page.seo}
+              onChange={(seo) => b.update({ seo })}
+              structuredInput={{
+                name: course?.title ?? page.title,
+                description: course?.description || page.seo.metaDescription || page.description,
+                url: `${window.location.origin}/lp/${page.slug}`,
+                providerName: context.data?.instructor.fullName ?? "Academy",
+                price: course?.price ?? 0,
+                currency: course?.currency ?? "VND",
+              }}
+            />
+          </TabsContent>
+        </Tabs>
+        <div className="min-w-0 xl:sticky xl:top-24 xl:self-start">
+          <PreviewPane
+            page={page}
+            methods={methods}
+            onShowQr={page.isPublished && id ? () => setQrOpen(true) : undefined}
+          />
+        </div>
+      </div>
+
+      <Dialog open={qrOpen} onOpenChange={setQrOpen}>
+        <DialogContent className="max-w-sm" closeLabel={t("list.close")}>
+          <DialogHeader>
+            <DialogTitle>{t("list.qrTitle")}</DialogTitle>
+            <DialogDescription>{t("list.qrDescription", { title: page.title })}</DialogDescription>
+          </DialogHeader>
+          {id ? (
+            <div className="grid justify-items-center gap-3">
+              <img
+                src={landingQrUrl(id)}
+                alt={t("list.qrTitle")}
+                width={240}
+                height={240}
+                className="rounded-md border"
+              />
+              <p className="break-all text-center text-sm text-muted-foreground">{landingUrl(page.slug)}</p>
+            </div>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <AlertDialog open={blocker.state === "blocked"}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("builder.leaveTitle")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("builder.leaveText")}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel onClick={() => blocker.reset?.()}>{t("builder.stay")}</AlertDialogCancel>
+            <AlertDialogAction onClick={() => blocker.proceed?.()}>{t("builder.leave")}</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
