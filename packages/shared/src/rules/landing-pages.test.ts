@@ -76,6 +76,9 @@ describe("landing-page rules (spec 001 §5, §9)", () => {
     expect(shouldAutoSave({ id: null, title: "Phở", dirty: true })).toBe(false);
     expect(shouldAutoSave({ id: "p1", title: "   ", dirty: true })).toBe(false);
     expect(shouldAutoSave({ id: "p1", title: "Phở", dirty: false })).toBe(false);
+    // A live page is never taken offline by an auto-save (decision 0071).
+    expect(shouldAutoSave({ id: "p1", title: "Phở", dirty: true, isPublished: true })).toBe(false);
+    expect(shouldAutoSave({ id: "p1", title: "Phở", dirty: true, isPublished: false })).toBe(true);
   });
 
   it("device type by the 768 px rule", () => {

@@ -199,10 +199,18 @@ export function metaCounterState(length: number, kind: "title" | "description"):
 
 /**
  * Spec 001 §4 Auto-save: only an existing page (it has an id) with a non-blank title and unsaved
- * changes is auto-saved, LANDING_LIMITS.autoSaveDelayMs (30 s) after the last change.
+ * changes is auto-saved, LANDING_LIMITS.autoSaveDelayMs (30 s) after the last change. A LIVE page
+ * is not auto-saved (decision 0071): auto-save saves with is_published false, which would take
+ * the page offline for its visitors 30 s after an edit; its changes wait for Publish (or an
+ * explicit Save Draft), and the leave warning keeps them from being lost.
  */
-export function shouldAutoSave(page: { id: string | null; title: string; dirty: boolean }): boolean {
-  return page.id !== null && page.title.trim() !== "" && page.dirty;
+export function shouldAutoSave(page: {
+  id: string | null;
+  title: string;
+  dirty: boolean;
+  isPublished?: boolean;
+}): boolean {
+  return page.id !== null && page.title.trim() !== "" && page.dirty && !page.isPublished;
 }
 
 /** Spec 001 §3 landing_page_analytics: mobile when the window is under 768 px wide, else desktop. */

@@ -48,7 +48,11 @@ export const enrollments = pgTable(
     uniqueIndex("enrollments_student_course_key").on(t.student_id, t.course_id),
     // Newest first with a stable tie-break: Student Management's first page and the CSV keyset.
     // (DESC NULLS FIRST is PostgreSQL's DESC: drizzle would write NULLS LAST, which ORDER BY … DESC cannot use.)
-    index("enrollments_course_idx").on(t.course_id, t.enrollment_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("enrollments_course_idx").on(
+      t.course_id,
+      t.enrollment_date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("enrollments_date_id_idx").on(t.enrollment_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("enrollments_student_date_idx").on(t.student_id, t.enrollment_date.desc()),
     check("enrollments_progress_check", sql`${t.progress} >= 0 and ${t.progress} <= 100`),

@@ -241,9 +241,9 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
     [id, navigate, save, t, markDirty],
   );
 
-  // Auto-save: 30 s after the last change, only for an existing page with a title (spec 001 §4).
+  // Auto-save: 30 s after the last change, only for an existing draft page with a title (spec 001 §4; a live page waits for Publish, decision 0071).
   React.useEffect(() => {
-    if (!shouldAutoSave({ id, title: page.title, dirty })) return;
+    if (!shouldAutoSave({ id, title: page.title, dirty, isPublished: page.isPublished })) return;
     const timer = window.setTimeout(() => void saveNow(false, "auto"), LANDING_LIMITS.autoSaveDelayMs);
     return () => window.clearTimeout(timer);
   }, [dirty, id, page, saveNow]);

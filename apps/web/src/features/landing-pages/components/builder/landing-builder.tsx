@@ -112,7 +112,9 @@ export function LandingBuilder({
             {b.saving
               ? t("builder.saving")
               : b.dirty
-                ? t("builder.unsaved")
+                ? page.isPublished
+                  ? t("builder.unsavedLive")
+                  : t("builder.unsaved")
                 : id
                   ? t("builder.allSaved")
                   : ""}
