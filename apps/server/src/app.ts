@@ -14,6 +14,7 @@ import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { enrolmentHeads, enrolmentRoutes } from "./features/enrolments/enrolments.routes.ts";
 import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
+import { messagingRoutes } from "./features/messaging/messaging.routes.ts";
 import { platformRoutes } from "./features/platform/platform.routes.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
@@ -133,7 +134,8 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     .route("/", learningRoutes(deps))
     .route("/", uploadRoutes(deps))
     .route("/", materialRoutes({ ...deps, sampleMaterials }))
-    .route("/", certificateRoutes(deps));
+    .route("/", certificateRoutes(deps))
+    .route("/", messagingRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {

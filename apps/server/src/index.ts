@@ -1,5 +1,6 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { createRuntime } from "./runtime.ts";
@@ -32,6 +33,14 @@ export async function main(): Promise<void> {
   }
   const { app } = createApp(runtime);
   runtime.mailer.worker?.start();
+  const nudges = createNudgeWorker({
+    db: runtime.db,
+    mailer: runtime.mailer,
+    appUrl: env.appUrl,
+    logger: runtime.logger,
+    intervalMs: env.messageNudgeIntervalMs,
+  });
+  nudges.start();
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     runtime.logger.info(
       { port: info.port, url: env.appUrl, database: runtime.handle.kind, mail: runtime.mailer.mode },
@@ -50,6 +59,7 @@ export async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await nudges.stop();
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));
       clearTimeout(force);
       runtime.logger.flush?.();

@@ -13,3 +13,5 @@ export * from "./schemas/learning.ts";
 export * from "./schemas/material-content.ts";
 export * from "./schemas/pre-launch.ts";
 export * from "./schemas/profile.ts";
+export * from "./rules/messaging.ts";
+export * from "./schemas/messaging.ts";

@@ -6,6 +6,7 @@ import type { Auth } from "../auth/auth.ts";
 import type { DatabaseHandle, Db } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
 import type { Env } from "../env.ts";
+import type { RealtimeBus } from "../realtime/bus.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { AiPort } from "./ai-port.ts";
 import { AppError } from "./errors.ts";
@@ -21,6 +22,8 @@ export interface AppDeps {
   logger: Logger;
   ai: AiPort;
   storage: Storage;
+  /** PostgreSQL LISTEN/NOTIFY between instances (realtime/bus.ts). */
+  realtime: RealtimeBus;
 }
 
 export interface SessionUser {

@@ -5,3 +5,4 @@ export * from "./courses.ts";
 export * from "./enrollments.ts";
 export * from "./platform.ts";
 export * from "./profiles.ts";
+export * from "./messaging.ts";
