@@ -15,6 +15,7 @@ import { enrolmentHeads, enrolmentRoutes } from "./features/enrolments/enrolment
 import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
 import { messagingRoutes } from "./features/messaging/messaging.routes.ts";
+import { createMessagingHub } from "./features/messaging/messaging.stream.ts";
 import { platformRoutes } from "./features/platform/platform.routes.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
@@ -123,6 +124,8 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     await next();
   });
 
+  // Realtime messaging: browsers connected to this instance, fed by LISTEN/NOTIFY (decision 0061).
+  const messagingHub = createMessagingHub({ db: deps.db, bus: deps.realtime, logger: deps.logger });
   const api = new OpenAPIHono<AppEnv>()
     .route("/", platformRoutes(deps))
     .route("/", preLaunchRoutes(deps))
@@ -135,7 +138,7 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     .route("/", uploadRoutes(deps))
     .route("/", materialRoutes({ ...deps, sampleMaterials }))
     .route("/", certificateRoutes(deps))
-    .route("/", messagingRoutes(deps));
+    .route("/", messagingRoutes(deps, messagingHub));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {
@@ -195,7 +198,7 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     );
   });
 
-  return { app, api };
+  return { app, api, messagingHub };
 }
 
 export type AppType = ReturnType<typeof createApp>["api"];

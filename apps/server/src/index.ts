@@ -31,7 +31,7 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app } = createApp(runtime);
+  const { app, messagingHub } = createApp(runtime);
   runtime.mailer.worker?.start();
   const nudges = createNudgeWorker({
     db: runtime.db,
@@ -58,6 +58,8 @@ export async function main(): Promise<void> {
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
     }, 10_000);
     force.unref();
+    // Open event streams would hold the server open: end them (browsers reconnect elsewhere).
+    messagingHub.close();
     server.close(async () => {
       await nudges.stop();
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));

@@ -78,6 +78,7 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
 
   const heartbeat = encoder.encode(": ping\n\n");
   const pings = new Set<() => void>();
+  const closers = new Set<() => void>();
   const timer = setInterval(() => {
     for (const ping of pings) ping();
   }, HEARTBEAT_MS);
@@ -111,8 +112,7 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
       const write = (chunk: Uint8Array) => {
         if (closed) return;
         if ((controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) {
-          cleanup();
-          controller.close();
+          end();
           return;
         }
         controller.enqueue(chunk);
@@ -125,11 +125,21 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
         },
       };
       const ping = () => write(heartbeat);
+      const end = () => {
+        if (closed) return;
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
       const cleanup = () => {
         if (closed) return;
         closed = true;
         connections -= 1;
         pings.delete(ping);
+        closers.delete(end);
         const set = byUser.get(userId);
         set?.delete(sub);
         if (set && set.size === 0) byUser.delete(userId);
@@ -143,6 +153,7 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
         }
         set.add(sub);
         pings.add(ping);
+        closers.add(end);
         signal.addEventListener("abort", cleanup, { once: true });
         try {
           await deps.bus.ready();
@@ -188,9 +199,10 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
         },
       });
     },
-    /** Stops the heartbeat timer. */
+    /** Ends every open stream (clients reconnect elsewhere) and stops the heartbeat (shutdown). */
     close() {
       clearInterval(timer);
+      for (const end of [...closers]) end();
     },
   };
 
