@@ -1,8 +1,8 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
-import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { EnvError, loadEnv } from "./env.ts";
+import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { createRuntime } from "./runtime.ts";
 
 /**

@@ -37,7 +37,11 @@ export function readEvents(body: ReadableStream<Uint8Array>, onClose?: () => voi
             fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
           }
           if (!fields.event) continue;
-          events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) as MessagingEvent });
+          events.push({
+            id: fields.id,
+            event: fields.event,
+            data: JSON.parse(fields.data) as MessagingEvent,
+          });
           for (const wake of waiters) wake();
         }
       }

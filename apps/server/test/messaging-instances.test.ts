@@ -5,8 +5,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "./global-setup.ts";
 import { readEvents } from "./messaging-helpers.ts";
 
@@ -18,7 +17,9 @@ import { readEvents } from "./messaging-helpers.ts";
 const info = inject("testDatabase");
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 if (info.kind !== "postgres")
-  console.warn("messaging-instances.test.ts: SKIPPED — set TEST_DATABASE_URL to a PostgreSQL server to run it");
+  console.warn(
+    "messaging-instances.test.ts: SKIPPED — set TEST_DATABASE_URL to a PostgreSQL server to run it",
+  );
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -115,7 +116,10 @@ describe.skipIf(info.kind !== "postgres")("two server instances on one PostgreSQ
     if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    const mail = await db.query("select text from email_outbox where to_address = $1 and template = 'verification'", [email]);
+    const mail = await db.query(
+      "select text from email_outbox where to_address = $1 and template = 'verification'",
+      [email],
+    );
     const link = new URL(/https?:\/\/[^\s]+verify-email[^\s]+/.exec(mail.rows[0].text)?.[0] ?? "");
     await fetch(`${instance.url}${link.pathname}${link.search}`, { redirect: "manual" });
     const user = await db.query(`select id from "user" where email = $1`, [email]);
@@ -133,7 +137,11 @@ describe.skipIf(info.kind !== "postgres")("two server instances on one PostgreSQ
   async function api(instance: Instance, cookie: string, method: string, pathname: string, body?: unknown) {
     const response = await fetch(`${instance.url}${pathname}`, {
       method,
-      headers: { cookie, origin: "http://127.0.0.1", ...(body ? { "content-type": "application/json" } : {}) },
+      headers: {
+        cookie,
+        origin: "http://127.0.0.1",
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
@@ -194,7 +202,9 @@ describe.skipIf(info.kind !== "postgres")("two server instances on one PostgreSQ
       message: { id: sent.id, conversationId, senderId: student.id, content: "Sent via A, read via B" },
     });
     // And the other way: the teacher answers through B, the student's stream on A receives it.
-    const studentResponse = await fetch(`${a.url}/api/messaging/events`, { headers: { cookie: student.cookie } });
+    const studentResponse = await fetch(`${a.url}/api/messaging/events`, {
+      headers: { cookie: student.cookie },
+    });
     if (!studentResponse.body) throw new Error("no body");
     const studentStream = readEvents(studentResponse.body);
     await studentStream.waitFor((events) => events.some((e) => e.event === "ready"));

@@ -13,7 +13,13 @@ import {
 } from "@academy/shared";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, emailOutbox, messageParticipants, messages, profiles } from "../src/db/schema/index.ts";
+import {
+  conversations,
+  emailOutbox,
+  messageParticipants,
+  messages,
+  profiles,
+} from "../src/db/schema/index.ts";
 import { sendUnreadNudges } from "../src/features/messaging/messaging.service.ts";
 import { createTestContext, signUpAndSignIn, TEST_ORIGIN, type TestContext } from "./harness.ts";
 import { readEvents } from "./messaging-helpers.ts";
@@ -32,7 +38,13 @@ let convStu: Conversation; // cara ↔ stu about course A
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const RATE_LIMIT = 20;
 
-function call(who: Account | null, method: "GET" | "POST", pathname: string, json?: unknown, headers?: HeadersInit) {
+function call(
+  who: Account | null,
+  method: "GET" | "POST",
+  pathname: string,
+  json?: unknown,
+  headers?: HeadersInit,
+) {
   return ctx.request(pathname, { method, cookie: who?.cookie, json, headers });
 }
 
@@ -80,7 +92,13 @@ async function unreadTotal(who: Account): Promise<number> {
 }
 
 async function openStream(who: Account, lastEventId?: string) {
-  const response = await call(who, "GET", "/api/messaging/events", undefined, lastEventId ? { "last-event-id": lastEventId } : {});
+  const response = await call(
+    who,
+    "GET",
+    "/api/messaging/events",
+    undefined,
+    lastEventId ? { "last-event-id": lastEventId } : {},
+  );
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   if (!response.body) throw new Error("no body");
@@ -148,7 +166,10 @@ describe("starting a conversation", () => {
 
   it("the creator starts one with an enrolled student (Student Management)", async () => {
     const result = await start(cara, courseB, sam.userId);
-    expect(result).toMatchObject({ created: true, conversation: { studentId: sam.userId, courseId: courseB } });
+    expect(result).toMatchObject({
+      created: true,
+      conversation: { studentId: sam.userId, courseId: courseB },
+    });
   });
 
   it("refuses anonymous, unenrolled students, other creators, unenrolled targets and oneself", async () => {
@@ -158,11 +179,17 @@ describe("starting a conversation", () => {
     expect(notEnrolled.status).toBe(403);
     expect((await errorOf(notEnrolled)).message).toBe(MESSAGING_MESSAGES.studentNotEnrolled);
 
-    const otherCreator = await call(dan, "POST", "/api/conversations", { courseId: courseA, studentId: stu.userId });
+    const otherCreator = await call(dan, "POST", "/api/conversations", {
+      courseId: courseA,
+      studentId: stu.userId,
+    });
     expect(otherCreator.status).toBe(403);
     expect((await errorOf(otherCreator)).message).toBe(MESSAGING_MESSAGES.notYourCourse);
 
-    const targetNotEnrolled = await call(cara, "POST", "/api/conversations", { courseId: courseB, studentId: stu.userId });
+    const targetNotEnrolled = await call(cara, "POST", "/api/conversations", {
+      courseId: courseB,
+      studentId: stu.userId,
+    });
     expect(targetNotEnrolled.status).toBe(403);
     expect((await errorOf(targetNotEnrolled)).message).toBe(MESSAGING_MESSAGES.notEnrolled);
 
@@ -210,7 +237,9 @@ describe("participant-only access on every endpoint", () => {
     const markers = await ctx.runtime.db
       .select()
       .from(messageParticipants)
-      .where(and(eq(messageParticipants.conversation_id, convStu.id), eq(messageParticipants.user_id, una.userId)));
+      .where(
+        and(eq(messageParticipants.conversation_id, convStu.id), eq(messageParticipants.user_id, una.userId)),
+      );
     expect(markers).toEqual([]);
     for (const path of ["/api/conversations", "/api/messaging/unread", "/api/messaging/events"])
       expect((await call(null, "GET", path)).status).toBe(401);
@@ -266,7 +295,13 @@ describe("messages", () => {
     const response = await call(stu, "GET", `/api/conversations/${convStu.id}/messages`);
     const all = messageListSchema.parse(await response.json());
     expect(all.hasMore).toBe(false);
-    expect(all.messages.slice(-5).map((m) => m.content)).toEqual(["order 1", "order 2", "order 3", "order 4", "order 5"]);
+    expect(all.messages.slice(-5).map((m) => m.content)).toEqual([
+      "order 1",
+      "order 2",
+      "order 3",
+      "order 4",
+      "order 5",
+    ]);
     const times = all.messages.map((m) => m.createdAt);
     expect([...times].sort()).toEqual(times);
 
@@ -276,7 +311,13 @@ describe("messages", () => {
     expect(page.hasMore).toBe(true);
     expect(page.messages.map((m) => m.content)).toEqual(["order 4", "order 5"]);
     const earlier = messageListSchema.parse(
-      await (await call(cara, "GET", `/api/conversations/${convStu.id}/messages?limit=2&before=${page.messages[0].id}`)).json(),
+      await (
+        await call(
+          cara,
+          "GET",
+          `/api/conversations/${convStu.id}/messages?limit=2&before=${page.messages[0].id}`,
+        )
+      ).json(),
     );
     expect(earlier.messages.map((m) => m.content)).toEqual(["order 2", "order 3"]);
     expect((await call(cara, "GET", `/api/conversations/${convStu.id}/messages?limit=101`)).status).toBe(400);
@@ -291,7 +332,9 @@ describe("messages", () => {
     const last = await send(stu, convStu.id, "Stu again");
     caraList = await list(cara);
     expect(caraList.conversations[0]).toMatchObject({ id: convStu.id, lastMessagePreview: "Stu again" });
-    expect(new Date(caraList.conversations[0].lastMessageAt ?? 0).getTime()).toBe(new Date(last.createdAt).getTime());
+    expect(new Date(caraList.conversations[0].lastMessageAt ?? 0).getTime()).toBe(
+      new Date(last.createdAt).getTime(),
+    );
     const keys = caraList.conversations.map((c) => c.lastMessageAt ?? c.createdAt);
     expect([...keys].sort().reverse()).toEqual(keys);
     // Paging: one at a time continues after the previous id.
@@ -306,10 +349,14 @@ describe("messages", () => {
     const recent = await ctx.runtime.db
       .select({ n: count() })
       .from(messages)
-      .where(and(eq(messages.sender_id, sam.userId), sql`${messages.created_at} > now() - interval '60 seconds'`));
+      .where(
+        and(eq(messages.sender_id, sam.userId), sql`${messages.created_at} > now() - interval '60 seconds'`),
+      );
     for (let i = Number(recent[0].n); i < RATE_LIMIT; i++) await send(sam, conv.id, `burst ${i}`);
     const before = await messageCount(conv.id);
-    const limited = await call(sam, "POST", `/api/conversations/${conv.id}/messages`, { content: "one more" });
+    const limited = await call(sam, "POST", `/api/conversations/${conv.id}/messages`, {
+      content: "one more",
+    });
     expect(limited.status).toBe(429);
     expect(await errorOf(limited)).toMatchObject({
       code: "RATE_LIMITED",
@@ -352,8 +399,12 @@ describe("read markers and unread counts", () => {
     await send(stu, convStu.id, "four");
     expect(await unreadTotal(cara)).toBe(caraBase + 1);
     // Reading twice never moves the marker backwards.
-    const again = readMarkerSchema.parse(await (await call(cara, "POST", `/api/conversations/${convStu.id}/read`)).json());
-    expect(new Date(again.lastReadAt).getTime()).toBeGreaterThanOrEqual(new Date(marker.lastReadAt).getTime());
+    const again = readMarkerSchema.parse(
+      await (await call(cara, "POST", `/api/conversations/${convStu.id}/read`)).json(),
+    );
+    expect(new Date(again.lastReadAt).getTime()).toBeGreaterThanOrEqual(
+      new Date(marker.lastReadAt).getTime(),
+    );
     expect(again.unreadTotal).toBe(caraBase);
   });
 });
@@ -368,7 +419,9 @@ describe("search", () => {
     expect(byCourse.conversations.map((c) => c.id)).toEqual([convStu.id]);
     const byTeacher = await list(stu, "?search=cara");
     expect(byTeacher.conversations).toHaveLength(1);
-    expect((await list(cara, "?search=business")).conversations.map((c) => c.courseTitle)).toEqual(["Business English"]);
+    expect((await list(cara, "?search=business")).conversations.map((c) => c.courseTitle)).toEqual([
+      "Business English",
+    ]);
     expect((await list(cara, "?search=zzz")).conversations).toEqual([]);
     // Students are not found by their own name from their side.
     expect((await list(stu, `?search=${encodeURIComponent("duc")}`)).conversations).toEqual([]);
@@ -451,9 +504,9 @@ describe("e-mail nudge", () => {
     await call(stu, "POST", `/api/conversations/${conv.id}/read`);
     const deps = { db: ctx.runtime.db, mailer: ctx.runtime.mailer, appUrl: TEST_ORIGIN };
     const mailsTo = async (email: string) =>
-      (await ctx.runtime.db.select().from(emailOutbox).where(eq(emailOutbox.to_address, email.toLowerCase()))).filter(
-        (m) => m.template === "unread-message",
-      );
+      (
+        await ctx.runtime.db.select().from(emailOutbox).where(eq(emailOutbox.to_address, email.toLowerCase()))
+      ).filter((m) => m.template === "unread-message");
     const age = async (minutes: number) => {
       await ctx.runtime.db.execute(
         sql`update messages set created_at = created_at - make_interval(mins => ${minutes}) where conversation_id = ${conv.id}`,

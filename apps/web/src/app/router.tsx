@@ -25,6 +25,7 @@ export const router = createBrowserRouter([
           { path: "courses/new", loader: () => redirect("/dashboard/course-builder") },
           { path: "course-builder", lazy: () => import("./routes/dashboard/course-builder") },
           { path: "courses/:id/edit", lazy: () => import("./routes/dashboard/course-builder") },
+          { path: "community", lazy: () => import("./routes/dashboard/community") },
           { path: "*", lazy: () => import("./routes/dashboard/coming-soon") },
         ],
       },

@@ -9,6 +9,7 @@ import enDashboard from "@/locales/en/dashboard.json";
 import enJoin from "@/locales/en/join.json";
 import enLanding from "@/locales/en/landing.json";
 import enMaterials from "@/locales/en/materials.json";
+import enMessaging from "@/locales/en/messaging.json";
 import enPlayer from "@/locales/en/player.json";
 import enStructure from "@/locales/en/structure.json";
 import viAuth from "@/locales/vi/auth.json";
@@ -20,6 +21,7 @@ import viDashboard from "@/locales/vi/dashboard.json";
 import viJoin from "@/locales/vi/join.json";
 import viLanding from "@/locales/vi/landing.json";
 import viMaterials from "@/locales/vi/materials.json";
+import viMessaging from "@/locales/vi/messaging.json";
 import viPlayer from "@/locales/vi/player.json";
 import viStructure from "@/locales/vi/structure.json";
 
@@ -42,6 +44,7 @@ export const resources = {
     join: enJoin,
     certificates: enCertificates,
     player: enPlayer,
+    messaging: enMessaging,
   },
   vi: {
     common: viCommon,
@@ -55,6 +58,7 @@ export const resources = {
     join: viJoin,
     certificates: viCertificates,
     player: viPlayer,
+    messaging: viMessaging,
   },
 } as const;
 
@@ -105,6 +109,7 @@ void i18next.use(initReactI18next).init({
     "player",
     "join",
     "certificates",
+    "messaging",
   ],
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -15,7 +15,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
-import { createMessagingHub, type MessagingHub } from "./messaging.stream.ts";
 import {
   getConversation,
   getUnreadTotal,
@@ -25,6 +24,7 @@ import {
   sendMessage,
   startConversation,
 } from "./messaging.service.ts";
+import { createMessagingHub, type MessagingHub } from "./messaging.stream.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -44,14 +44,19 @@ const listRoute = createRoute({
   tags,
   summary: "The caller's conversations, newest message first, with unread counts (000 §4, §7)",
   request: { query: conversationListQuerySchema },
-  responses: { 200: json(conversationListSchema, "Conversations"), 400: errorResponses[400], 401: errorResponses[401] },
+  responses: {
+    200: json(conversationListSchema, "Conversations"),
+    400: errorResponses[400],
+    401: errorResponses[401],
+  },
 });
 
 const startRoute = createRoute({
   method: "post",
   path: "/conversations",
   tags,
-  summary: "Start or open the conversation of a course and student (student: courseId; creator: courseId + studentId)",
+  summary:
+    "Start or open the conversation of a course and student (student: courseId; creator: courseId + studentId)",
   request: body(startConversationSchema),
   responses: {
     200: json(startConversationResultSchema, "The conversation"),
@@ -68,7 +73,12 @@ const getRoute = createRoute({
   tags,
   summary: "One conversation (participants only)",
   request: { params: idParams },
-  responses: { 200: json(conversationSchema, "The conversation"), 401: errorResponses[401], 403: denied, 404: missing },
+  responses: {
+    200: json(conversationSchema, "The conversation"),
+    401: errorResponses[401],
+    403: denied,
+    404: missing,
+  },
 });
 
 const messagesRoute = createRoute({
@@ -108,7 +118,12 @@ const readRoute = createRoute({
   tags,
   summary: "Record the read marker (upsert message_participants.last_read_at)",
   request: { params: idParams },
-  responses: { 200: json(readMarkerSchema, "The marker"), 401: errorResponses[401], 403: denied, 404: missing },
+  responses: {
+    200: json(readMarkerSchema, "The marker"),
+    401: errorResponses[401],
+    403: denied,
+    404: missing,
+  },
 });
 
 const unreadRoute = createRoute({
@@ -130,7 +145,10 @@ function isForeignOrigin(headers: Headers, appUrl: string): boolean {
  * /api/conversations/*, /api/messaging/unread and the realtime stream /api/messaging/events
  * (Server-Sent Events; session cookie; foreign origins get 403). Issue 6, spec 000 §4, §7.
  */
-export function messagingRoutes(deps: AppDeps, hub: MessagingHub = createMessagingHub({ db: deps.db, bus: deps.realtime, logger: deps.logger })) {
+export function messagingRoutes(
+  deps: AppDeps,
+  hub: MessagingHub = createMessagingHub({ db: deps.db, bus: deps.realtime, logger: deps.logger }),
+) {
   const rateLimitMax = deps.env.messageRateLimitMax;
   return createRouter()
     .openapi(listRoute, async (c) =>
@@ -143,10 +161,7 @@ export function messagingRoutes(deps: AppDeps, hub: MessagingHub = createMessagi
       c.json(await getConversation(deps.db, requireUser(c), c.req.valid("param").id), 200),
     )
     .openapi(messagesRoute, async (c) =>
-      c.json(
-        await listMessages(deps.db, requireUser(c), c.req.valid("param").id, c.req.valid("query")),
-        200,
-      ),
+      c.json(await listMessages(deps.db, requireUser(c), c.req.valid("param").id, c.req.valid("query")), 200),
     )
     .openapi(sendRoute, async (c) =>
       c.json(

@@ -205,7 +205,6 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
       for (const end of [...closers]) end();
     },
   };
-
 }
 
 export type MessagingHub = ReturnType<typeof createMessagingHub>;
