@@ -1,6 +1,7 @@
 import type { Benchmark } from "../lib/types.ts";
 import { coursesBenchmark } from "./courses.ts";
 import { learningBenchmark } from "./learning.ts";
+import { messagingBenchmark } from "./messaging.ts";
 import { startupBenchmark } from "./startup.ts";
 import { throughputBenchmark } from "./throughput.ts";
 
@@ -13,4 +14,5 @@ export const benchmarks: Benchmark[] = [
   throughputBenchmark,
   coursesBenchmark,
   learningBenchmark,
+  messagingBenchmark,
 ];
