@@ -132,7 +132,7 @@ describe.skipIf(skip)("messaging between a teacher and a student", () => {
     await teacherInput.press("Enter");
     const reply = learner.getByTestId("message").filter({ hasText: "Chào em!" });
     await reply.waitFor({ timeout: 15_000 });
-    expect(await reply.innerText()).toContain("Chào em!\nXem thêm tại https://example.com/bai-1 nhé.");
+    expect(await reply.textContent()).toContain("Chào em!\nXem thêm tại https://example.com/bai-1 nhé.");
     expect(
       await reply.getByRole("link", { name: "https://example.com/bai-1" }).getAttribute("rel"),
     ).toContain("noopener");

@@ -43,7 +43,7 @@ function call(
   method: "GET" | "POST",
   pathname: string,
   json?: unknown,
-  headers?: HeadersInit,
+  headers?: Record<string, string>,
 ) {
   return ctx.request(pathname, { method, cookie: who?.cookie, json, headers });
 }

@@ -55,13 +55,8 @@ export function linkifyText(text: string): TextPart[] {
     raw = raw.slice(0, raw.length - trailing.length);
     if (!raw) continue;
     const href = raw.toLowerCase().startsWith("www.") ? `https://${raw}` : raw;
-    let valid = false;
-    try {
-      const url = new URL(href);
-      valid = url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      valid = false;
-    }
+    // A host is required after the scheme (no "https://" alone); the pattern admits no spaces, quotes or brackets.
+    const valid = /^(?:https?:\/\/|www\.)[^/?#\s]+/i.test(raw) && !/^https?:\/\/$/i.test(raw);
     if (!valid) continue;
     if (start > last) parts.push({ type: "text", text: text.slice(last, start) });
     parts.push({ type: "link", text: raw, href });

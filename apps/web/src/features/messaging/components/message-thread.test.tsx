@@ -50,7 +50,7 @@ function renderThread(fetch: ReturnType<typeof vi.fn>) {
 
 describe("MessageThread", () => {
   it("shows the history oldest first, own messages on the right, names falling back to Unknown User", async () => {
-    const fetch = vi.fn(async (url: string | URL | Request) => {
+    const fetch = vi.fn(async (url: string | URL | Request, _init?: RequestInit) => {
       const href = String(url instanceof Request ? url.url : url);
       if (href.includes("/messages"))
         return json({
