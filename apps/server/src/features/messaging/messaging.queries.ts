@@ -7,7 +7,14 @@ export const MESSAGING_CHANNEL = "academy_messaging";
 
 /** What goes through NOTIFY: ids only (the 8,000-byte payload limit; receivers load the rest). */
 export type MessagingNotification =
-  | { t: "message"; m: string; c: string; u: [string, string] }
+  | {
+      t: "message";
+      m: string;
+      c: string;
+      u: [string, string];
+      /** The message itself when it fits the payload limit (content up to 6,000 bytes); else load it by id. */
+      msg?: MessageRow | null;
+    }
   | { t: "conversation"; c: string; u: string[]; r: "created" | "read" };
 
 export interface ConversationRow {
@@ -183,52 +190,81 @@ export async function listMessageRows(
 }
 
 /**
- * Serializes message writes per participant: transaction-level advisory locks on both users, in a
- * fixed order (no deadlock). Held until commit, so for each user messages commit in created_at order.
+ * Sends a message in ONE statement (one round trip, one implicit transaction):
+ * 1. takes transaction-level advisory locks on both participants, in a fixed order (no deadlock),
+ *    held until commit — so for each user, messages commit in created_at order;
+ * 2. counts the sender's messages in the last `windowSeconds` (rate limit; the count uses the
+ *    statement's snapshot, so on PostgreSQL a user's own requests still waiting for the lock are
+ *    not counted: a burst may pass the limit by the number of its concurrent requests);
+ * 3. below `rateLimitMax`, inserts the message with created_at = clock_timestamp() (after the locks),
+ *    sets the conversation's last_message_at (000 §4) and NOTIFYs the channel (delivered on commit;
+ *    the payload carries the message when its text is at most 6,000 bytes).
+ * @returns the message row, or `rateLimited: true` (nothing written).
  */
-export async function lockParticipants(tx: Executor, userIds: string[]): Promise<void> {
-  for (const id of [...new Set(userIds)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`messaging:${id}`}, 0))`);
-  }
-}
-
-/** Messages `senderId` sent in the last `seconds` seconds (for the rate limit). */
-export async function countRecentMessages(tx: Executor, senderId: string, seconds: number): Promise<number> {
-  const result = await tx.execute(sql`
-    select count(*)::int as n from messages
-     where sender_id = ${senderId}
-       and created_at > clock_timestamp() - make_interval(secs => ${seconds})`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-}
-
-/**
- * Inserts a message with created_at = clock_timestamp() (taken under the participants' locks),
- * sets the conversation's last_message_at to it (000 §4) and NOTIFYs the channel (delivered on commit).
- */
-export async function insertMessage(
-  tx: Executor,
-  input: { conversationId: string; senderId: string; content: string; participants: [string, string] },
-): Promise<MessageRow> {
-  const result = await tx.execute(sql`
-    with inserted as (
+export async function insertMessageLocked(
+  db: Executor,
+  input: {
+    conversationId: string;
+    senderId: string;
+    content: string;
+    participants: [string, string];
+    rateLimitMax: number;
+    windowSeconds: number;
+  },
+): Promise<{ row: MessageRow | null; rateLimited: boolean }> {
+  const [a, b] = input.participants;
+  const result = await db.execute(sql`
+    with locks as materialized (
+      select count(*)::int as n from (
+        select pg_advisory_xact_lock(hashtextextended('messaging:' || k, 0))
+          from (select distinct unnest(array[${a}, ${b}]::text[]) as k order by 1) keys) l
+    ),
+    recent as materialized (
+      select count(*)::int as n from messages
+       where sender_id = ${input.senderId}
+         and created_at > clock_timestamp() - make_interval(secs => ${input.windowSeconds})
+         and (select n from locks) > 0
+    ),
+    inserted as (
       insert into messages (conversation_id, sender_id, content, created_at)
-      values (${input.conversationId}, ${input.senderId}, ${input.content}, clock_timestamp())
-      returning id, conversation_id, sender_id, content, created_at),
+      select ${input.conversationId}, ${input.senderId}, ${input.content}, clock_timestamp()
+       where (select n from recent) < ${input.rateLimitMax}
+      returning id, conversation_id, sender_id, content, created_at
+    ),
     touched as (
-      update conversations set last_message_at = (select created_at from inserted)
-       where id = ${input.conversationId}
-      returning id)
-    select i.id, i.conversation_id, i.sender_id, i.content, ${isoTime(sql`i.created_at`)} as created_at
-      from inserted i, touched`);
-  const row = rowsOf<MessageRow>(result)[0];
-  const payload: MessagingNotification = {
-    t: "message",
-    m: row.id,
-    c: input.conversationId,
-    u: input.participants,
+      update conversations c set last_message_at = i.created_at
+        from inserted i where c.id = i.conversation_id
+      returning c.id
+    ),
+    notified as (
+      select pg_notify(${MESSAGING_CHANNEL}, json_build_object(
+               't', 'message', 'm', i.id, 'c', i.conversation_id, 'u', json_build_array(${a}::text, ${b}::text),
+               'msg', case when octet_length(i.content) <= 6000 then json_build_object(
+                 'id', i.id, 'conversation_id', i.conversation_id, 'sender_id', i.sender_id,
+                 'content', i.content, 'created_at', ${isoTime(sql`i.created_at`)}) end)::text) as sent
+        from inserted i
+    )
+    select (select n from recent) as recent, i.id, i.conversation_id, i.sender_id, i.content,
+           ${isoTime(sql`i.created_at`)} as created_at,
+           (select count(*)::int from touched) as touched, (select count(*)::int from notified) as notified
+      from (select 1) one left join inserted i on true`);
+  const row = rowsOf<MessageRow & { recent: number }>(result)[0];
+  if (!row?.id) return { row: null, rateLimited: true };
+  const { recent: _recent, ...message } = row as MessageRow & {
+    recent: number;
+    touched: number;
+    notified: number;
   };
-  await notify(tx, payload);
-  return row;
+  return {
+    row: {
+      id: message.id,
+      conversation_id: message.conversation_id,
+      sender_id: message.sender_id,
+      content: message.content,
+      created_at: message.created_at,
+    },
+    rateLimited: false,
+  };
 }
 
 /** NOTIFY on the messaging channel (inside a transaction: delivered at commit). */

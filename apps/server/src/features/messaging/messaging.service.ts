@@ -19,15 +19,13 @@ import type { Logger } from "../../lib/logger.ts";
 import {
   type ConversationRow,
   claimDueNudges,
-  countRecentMessages,
   countUnread,
   findConversation,
   findCourse,
-  insertMessage,
+  insertMessageLocked,
   isEnrolled,
   listConversationRows,
   listMessageRows,
-  lockParticipants,
   type MessageRow,
   notify,
   upsertConversation,
@@ -183,9 +181,9 @@ export async function listMessages(
 
 /**
  * Sends a message (000 §4 Message send, §5): the text arrives trimmed and checked (1–5,000
- * characters) by the shared schema; in one transaction the two participants' advisory locks are
- * taken, the sender's rate limit checked (`rateLimitMax` messages per 60 s), the row inserted with
- * created_at = clock_timestamp(), last_message_at set, and a NOTIFY queued (sent on commit).
+ * characters) by the shared schema; one statement (messaging.queries.ts#insertMessageLocked) takes
+ * the two participants' advisory locks, checks the sender's rate limit (`rateLimitMax` messages per
+ * 60 s), inserts the row with created_at = clock_timestamp(), sets last_message_at and NOTIFYs.
  * @throws AppError NOT_FOUND, FORBIDDEN (not a participant), RATE_LIMITED (MESSAGING_MESSAGES.rateLimited).
  */
 export async function sendMessage(
@@ -197,17 +195,16 @@ export async function sendMessage(
 ): Promise<Message> {
   const conversation = await participantConversation(db, actor, id);
   const participants: [string, string] = [conversation.teacherId, conversation.studentId];
-  const row = await db.transaction(async (tx) => {
-    await lockParticipants(tx, participants);
-    const recent = await countRecentMessages(tx, actor.id, MESSAGE_RATE_LIMIT_WINDOW_SECONDS);
-    if (recent >= opts.rateLimitMax) throw new AppError("RATE_LIMITED", MESSAGING_MESSAGES.rateLimited);
-    return insertMessage(tx, {
-      conversationId: conversation.id,
-      senderId: actor.id,
-      content: input.content,
-      participants,
-    });
+  const sent = await insertMessageLocked(db, {
+    conversationId: conversation.id,
+    senderId: actor.id,
+    content: input.content,
+    participants,
+    rateLimitMax: opts.rateLimitMax,
+    windowSeconds: MESSAGE_RATE_LIMIT_WINDOW_SECONDS,
   });
+  if (!sent.row) throw new AppError("RATE_LIMITED", MESSAGING_MESSAGES.rateLimited);
+  const row = sent.row;
   return toMessage(row);
 }
 

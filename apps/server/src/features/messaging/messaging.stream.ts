@@ -57,7 +57,7 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
     }
     if (!note.u.some((id) => byUser.has(id))) return;
     if (note.t === "message") {
-      const row = await findMessageWithParticipants(deps.db, note.m);
+      const row = note.msg ?? (await findMessageWithParticipants(deps.db, note.m));
       if (!row) return;
       const message = toMessage(row);
       deliver(note.u, frame({ type: "message", message }, message.id), message.id, message.createdAt);
