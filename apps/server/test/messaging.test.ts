@@ -461,6 +461,16 @@ describe("realtime stream", () => {
     await Promise.all([stuStream.close(), caraStream.close(), unaStream.close()]);
   });
 
+  it("delivers a message too large for the NOTIFY payload by loading it by id", async () => {
+    const stuStream = await openStream(stu);
+    // 5,000 three-byte characters: 15,000 bytes, over the 6,000 bytes sent inside the notification.
+    const big = await send(cara, convStu.id, "ệ".repeat(MESSAGE_MAX_LENGTH));
+    await stuStream.waitFor(() => stuStream.messageIds().includes(big.id));
+    const event = stuStream.events.find((e) => e.data.type === "message" && e.data.message.id === big.id);
+    expect(event?.data).toEqual({ type: "message", message: big });
+    await stuStream.close();
+  });
+
   it("a client disconnected while messages were sent gets each missed message exactly once after reconnecting", async () => {
     const first = await openStream(stu);
     const seen = await send(cara, convStu.id, "before the drop");
