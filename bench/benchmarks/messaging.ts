@@ -225,7 +225,8 @@ async function runLoad(
   const latencies: number[] = [];
   let received = 0;
   let duplicates = 0;
-  const rssBefore = measured.map((s) => rssOf(s.proc.pid));
+  let rssBefore: number[] = [];
+  let baselineAt = 0;
   const clients: Client[] = [];
   ctx.log(`messaging: opening ${users.length * perUser} event streams on ${servers.length} instance(s)`);
   const plan: Array<{ party: Party; server: AcademyServer; index: number }> = [];
@@ -235,7 +236,14 @@ async function runLoad(
       plan.push({ party, server: servers[j % servers.length], index: index++ });
     connectionsOf.set(party.userId, perUser);
   }
+  // Memory: the growth from 200 open streams (warm code, settled) to all of them, per added stream.
+  const warmUp = 200;
   for (let start = 0; start < plan.length; start += 50) {
+    if (start === warmUp) {
+      await sleep(1000);
+      rssBefore = measured.map((s) => rssOf(s.proc.pid));
+      baselineAt = start;
+    }
     const opened = await Promise.all(
       plan.slice(start, start + 50).map(({ party, server, index: clientIndex }) =>
         connectClient(server.baseUrl, party.cookie, (content, at) => {
