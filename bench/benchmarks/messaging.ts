@@ -263,10 +263,10 @@ async function runLoad(
     clients.push(...opened);
   }
   await sleep(2000);
-  const rssAfter = servers.map((s) => rssOf(s.proc.pid));
+  const rssAfter = measured.map((s) => rssOf(s.proc.pid));
+  const measuredConnections = plan.slice(baselineAt).filter((p) => measured.includes(p.server)).length;
   const memoryPerConnection =
-    rssAfter.reduce((a, b) => a + b, 0) / clients.length -
-    rssBefore.reduce((a, b) => a + b, 0) / clients.length;
+    (rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / measuredConnections;
 
   const agents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: 64 }));
   let sent = 0;
