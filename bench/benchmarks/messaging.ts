@@ -447,17 +447,17 @@ async function onPostgres(ctx: BenchContext): Promise<Row[]> {
   const servers: AcademyServer[] = [];
   // Instances behind one address share the auth secret (sessions are signed with it).
   const env = { ...BENCH_ENV, AUTH_SECRET: `bench-${process.pid}-shared-secret-0123456789abcdef` };
+  let seeder: AcademyServer | undefined;
   try {
-    servers.push(
-      await startAcademy({
-        dataDir: dirs[0],
-        databaseUrl: url.toString(),
-        env,
-        label: "academy A (PostgreSQL)",
-      }),
-    );
+    // Seed through a throw-away instance, so instance A's memory is measured from a fresh start.
+    seeder = await startAcademy({
+      dataDir: dirs[0],
+      databaseUrl: url.toString(),
+      env,
+      label: "academy seeder (PostgreSQL)",
+    });
     await db.connect();
-    const base = servers[0].baseUrl;
+    const base = seeder.baseUrl;
     const request: Requester = (pathname, init = {}) =>
       fetch(`${base}${pathname}`, {
         method: init.method ?? "GET",
@@ -479,6 +479,16 @@ async function onPostgres(ctx: BenchContext): Promise<Row[]> {
       },
       ctx.log,
     );
+    await seeder.stop();
+    seeder = undefined;
+    servers.push(
+      await startAcademy({
+        dataDir: dirs[0],
+        databaseUrl: url.toString(),
+        env,
+        label: "academy A (PostgreSQL)",
+      }),
+    );
     const one = rows("1,000 clients, one instance (PostgreSQL)", await runLoad(ctx, servers, pairs), 50);
     servers.push(
       await startAcademy({
@@ -497,6 +507,7 @@ async function onPostgres(ctx: BenchContext): Promise<Row[]> {
       ),
     ];
   } finally {
+    await seeder?.stop();
     await db.end().catch(() => undefined);
     for (const server of servers) await server.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
