@@ -271,6 +271,11 @@ async function runLoad(
   const agents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: 64 }));
   let sent = 0;
   let sendErrors = 0;
+  const failures = new Map<string, number>();
+  const fail = (why: string) => {
+    sendErrors += 1;
+    failures.set(why, (failures.get(why) ?? 0) + 1);
+  };
   const inFlight: Promise<void>[] = [];
   const send = (seq: number) => {
     const pair = pairs[seq % pairs.length];
@@ -295,13 +300,13 @@ async function runLoad(
           },
         },
         (response) => {
-          if (response.statusCode !== 201) sendErrors += 1;
+          if (response.statusCode !== 201) fail(`HTTP ${response.statusCode}`);
           response.resume();
           response.on("end", resolve);
         },
       );
-      request.on("error", () => {
-        sendErrors += 1;
+      request.on("error", (error) => {
+        fail((error as NodeJS.ErrnoException).code ?? error.message);
         resolve();
       });
       request.end(body);
@@ -324,6 +329,17 @@ async function runLoad(
   for (const client of clients) client.close();
   for (const agent of agents) agent.destroy();
   const expected = (sent - sendErrors) * perUser * 2;
+  if (sendErrors > 0) {
+    ctx.note(`messaging sends that failed: ${JSON.stringify(Object.fromEntries(failures))}`);
+    for (const server of servers) {
+      const errors = server.proc
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"level":50'));
+      if (errors.length)
+        ctx.note(`${server.proc.label} errors: ${errors.slice(-3).join(" | ").slice(0, 1500)}`);
+    }
+  }
   return { latencies, sent, sendErrors, expected, received, duplicates, memoryPerConnection };
 }
 
@@ -359,7 +375,14 @@ function rows(label: string, result: LoadResult, p95Target: number): Row[] {
       label.includes("two") ? null : { op: "<=", value: 250, unit: "ms" },
       extra,
     ),
-    row(`${label}: lost deliveries`, lost + result.sendErrors, "", { op: "<=", value: 0, unit: "" }, extra),
+    row(
+      `${label}: lost deliveries (accepted messages not received)`,
+      lost,
+      "",
+      { op: "<=", value: 0, unit: "" },
+      extra,
+    ),
+    row(`${label}: failed sends`, result.sendErrors, "", { op: "<=", value: 0, unit: "" }, extra),
     row(`${label}: memory per connection`, Math.round(result.memoryPerConnection / 1024), "KB", null, extra),
   ];
 }
