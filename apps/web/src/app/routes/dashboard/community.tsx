@@ -42,7 +42,7 @@ export function Component() {
           {t("loginRequired")}
         </p>
       ) : (
-        <CommunityPanel myId={me.data.userId} selectedId={selectedId} onSelect={select} />
+        <CommunityPanel myId={me.data.userId} selectedId={selectedId} onSelect={select} creator={creator} />
       )}
     </>
   );

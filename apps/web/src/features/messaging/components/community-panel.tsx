@@ -40,10 +40,13 @@ export function CommunityPanel({
   myId,
   selectedId,
   onSelect,
+  creator = false,
 }: {
   myId: string;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
+  /** The caller's profile role is creator (the empty list's hint differs). */
+  creator?: boolean;
 }) {
   const { t } = useTranslation("messaging");
   const now = useNow();
@@ -115,6 +118,11 @@ export function CommunityPanel({
             <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
               <MessagesSquareIcon className="size-8 text-muted-foreground/60" aria-hidden />
               <p className="text-sm font-medium">{debounced ? t("noMatches") : t("noConversations")}</p>
+              {debounced ? null : (
+                <p className="max-w-60 text-xs text-muted-foreground">
+                  {creator ? t("noConversationsHintCreator") : t("noConversationsHintStudent")}
+                </p>
+              )}
             </div>
           ) : (
             <ConversationList
