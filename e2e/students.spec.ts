@@ -194,6 +194,11 @@ describe.skipIf(skip)("invitations and Student Management", () => {
     expect(lines).toHaveLength(3);
     for (const line of lines.slice(1)) expect(line).toContain(invitee.name);
 
+    // "Message student" opens the conversation with that student (issue 6).
+    await page.getByTestId("student-row").first().getByTestId("message-student").click();
+    await page.waitForURL(/\/dashboard\/community\?conversation=/);
+    await page.getByText(invitee.name).first().waitFor();
+
     // The page on a phone.
     const creatorPhone = await newContext(browser, baseURL, PHONE);
     await useSession(creatorPhone, baseURL, creatorCookie);

@@ -2,6 +2,7 @@ import type { Benchmark } from "../lib/types.ts";
 import { coursesBenchmark } from "./courses.ts";
 import { landingPagesBenchmark } from "./landing-pages.ts";
 import { learningBenchmark } from "./learning.ts";
+import { messagingBenchmark } from "./messaging.ts";
 import { startupBenchmark } from "./startup.ts";
 import { studentsBenchmark } from "./students.ts";
 import { throughputBenchmark } from "./throughput.ts";
@@ -17,4 +18,5 @@ export const benchmarks: Benchmark[] = [
   learningBenchmark,
   studentsBenchmark,
   landingPagesBenchmark,
+  messagingBenchmark,
 ];

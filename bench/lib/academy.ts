@@ -137,13 +137,15 @@ export async function startAcademy(options: {
   timeoutMs?: number;
   /** Run on this PostgreSQL database instead of PGlite. */
   databaseUrl?: string;
+  /** Extra environment variables (e.g. a higher MESSAGE_RATE_LIMIT_MAX for load). */
+  env?: Record<string, string>;
 }): Promise<AcademyServer> {
   const command = startCommand(options.via ?? "direct");
   const port = await freePort();
   const baseUrl = `http://${HOST}:${port}`;
   const proc = spawnGroup(options.label ?? `academy (${command.display})`, command.command, command.args, {
     cwd: ROOT,
-    env: academyEnv(options.dataDir, port, options.databaseUrl),
+    env: { ...academyEnv(options.dataDir, port, options.databaseUrl), ...options.env },
   });
   const stop = async () => {
     const result = await stopGroup(proc);

@@ -32,6 +32,7 @@ export async function inProcessApp(): Promise<InProcessApp> {
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_MAX: "100000",
+    MESSAGE_RATE_LIMIT_MAX: "1000000",
   });
   const runtime = await createRuntime(env, { logger: createLogger("silent") });
   const { app } = createApp(runtime);

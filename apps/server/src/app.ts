@@ -23,6 +23,8 @@ import {
 import { LANDING_CSP } from "./features/landing-pages/landing-public.ts";
 import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
+import { messagingRoutes } from "./features/messaging/messaging.routes.ts";
+import { createMessagingHub } from "./features/messaging/messaging.stream.ts";
 import { platformRoutes } from "./features/platform/platform.routes.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
@@ -138,6 +140,8 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     await next();
   });
 
+  // Realtime messaging: browsers connected to this instance, fed by LISTEN/NOTIFY (decision 0061).
+  const messagingHub = createMessagingHub({ db: deps.db, bus: deps.realtime, logger: deps.logger });
   const api = new OpenAPIHono<AppEnv>()
     .route("/", platformRoutes(deps))
     .route("/", preLaunchRoutes(deps))
@@ -152,7 +156,8 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     .route("/", certificateRoutes(deps))
     .route("/", invitationRoutes(deps))
     .route("/", studentRoutes(deps))
-    .route("/", landingPageRoutes(deps, landingCache));
+    .route("/", landingPageRoutes(deps, landingCache))
+    .route("/", messagingRoutes(deps, messagingHub));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {
@@ -213,7 +218,7 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     );
   });
 
-  return { app, api };
+  return { app, api, messagingHub };
 }
 
 export type AppType = ReturnType<typeof createApp>["api"];

@@ -44,6 +44,11 @@ export const envSchema = z.object({
   ),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).default("false")),
   AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  MESSAGE_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  MESSAGE_NUDGE_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  ),
   AI_BASE_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
   AI_API_KEY: optionalString,
   AI_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-4o-mini")),
@@ -93,6 +98,10 @@ export interface Env {
   trustProxy: boolean;
   /** Sign-in and sign-up attempts allowed per client IP and minute. */
   authRateLimitMax: number;
+  /** Messages one user may send per minute (issue 6). */
+  messageRateLimitMax: number;
+  /** How often (milliseconds) an instance looks for unread messages to nudge by e-mail. */
+  messageNudgeIntervalMs: number;
   /** An OpenAI-compatible endpoint; undefined means the built-in offline generator. timeoutMs in milliseconds. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** AI request time limit in milliseconds, also used when `ai` is undefined (for tests). */
@@ -149,6 +158,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY === "true" || v.TRUST_PROXY === "1",
     authRateLimitMax: v.AUTH_RATE_LIMIT_MAX,
+    messageRateLimitMax: v.MESSAGE_RATE_LIMIT_MAX,
+    messageNudgeIntervalMs: v.MESSAGE_NUDGE_INTERVAL_MS,
     ai: v.AI_BASE_URL
       ? { baseUrl: v.AI_BASE_URL, apiKey: v.AI_API_KEY, model: v.AI_MODEL, timeoutMs: v.AI_TIMEOUT_MS }
       : undefined,

@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { EnvError, loadEnv } from "./env.ts";
+import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { createRuntime } from "./runtime.ts";
 
 /**
@@ -30,8 +31,16 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app } = createApp(runtime);
+  const { app, messagingHub } = createApp(runtime);
   runtime.mailer.worker?.start();
+  const nudges = createNudgeWorker({
+    db: runtime.db,
+    mailer: runtime.mailer,
+    appUrl: env.appUrl,
+    logger: runtime.logger,
+    intervalMs: env.messageNudgeIntervalMs,
+  });
+  nudges.start();
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     runtime.logger.info(
       { port: info.port, url: env.appUrl, database: runtime.handle.kind, mail: runtime.mailer.mode },
@@ -49,7 +58,10 @@ export async function main(): Promise<void> {
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
     }, 10_000);
     force.unref();
+    // Open event streams would hold the server open: end them (browsers reconnect elsewhere).
+    messagingHub.close();
     server.close(async () => {
+      await nudges.stop();
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));
       clearTimeout(force);
       runtime.logger.flush?.();

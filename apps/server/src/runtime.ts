@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from "./email/mailer.ts";
 import { type Env, resolveAuthSecret, resolveEncryptionKey } from "./env.ts";
 import type { AppDeps } from "./lib/http.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import { createRealtimeBus } from "./realtime/bus.ts";
 import { createStorage } from "./storage/storage.ts";
 
 export interface Runtime extends AppDeps {
@@ -47,6 +48,7 @@ export async function createRuntime(
     const storage = createStorage(env);
     const ai = createAiAdapter(env, logger);
     const auth = createAuth({ db: handle.db, env, secret, mailer, logger });
+    const realtime = createRealtimeBus(handle, logger);
     return {
       env,
       handle,
@@ -57,8 +59,10 @@ export async function createRuntime(
       storage,
       ai,
       encryptionKey,
+      realtime,
       async close() {
         await mailer.worker?.stop();
+        await realtime.close();
         await handle.close();
         await release?.();
       },

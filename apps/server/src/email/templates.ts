@@ -336,3 +336,47 @@ export function paymentConfirmedEmail(input: {
     footer: vi ? "Cảm ơn bạn đã tin tưởng chúng tôi." : "Thank you for learning with us.",
   });
 }
+
+/**
+ * The unread-message nudge (issue 6 §6): sent once when a participant has not read a new message
+ * for 10 minutes (at most one per conversation per hour). `url` opens the conversation.
+ */
+export function unreadMessageEmail(input: {
+  locale: Locale;
+  recipientName: string | null;
+  senderName: string | null;
+  courseTitle: string;
+  unreadCount: number;
+  url: string;
+}): RenderedEmail {
+  const vi = input.locale === "vi";
+  const sender = input.senderName?.trim() || (vi ? "Người dùng" : "Someone");
+  const greeting = input.recipientName
+    ? vi
+      ? `Xin chào ${input.recipientName},`
+      : `Hi ${input.recipientName},`
+    : vi
+      ? "Xin chào,"
+      : "Hi,";
+  const count = Math.max(1, input.unreadCount);
+  const subject = vi
+    ? `${sender} đã gửi tin nhắn cho bạn trên Academy`
+    : `${sender} sent you a message on Academy`;
+  const paragraphs = vi
+    ? [greeting, `Bạn có ${count} tin nhắn chưa đọc từ ${sender} về khóa học "${input.courseTitle}".`]
+    : [
+        greeting,
+        `You have ${count} unread ${count === 1 ? "message" : "messages"} from ${sender} about "${input.courseTitle}".`,
+      ];
+  return withCallToAction({
+    template: "unread-message",
+    locale: input.locale,
+    subject,
+    paragraphs,
+    label: vi ? "Mở cuộc trò chuyện" : "Open the conversation",
+    url: input.url,
+    footer: vi
+      ? "Chúng tôi gửi tối đa một email mỗi giờ cho mỗi cuộc trò chuyện."
+      : "We send at most one email per conversation per hour.",
+  });
+}

@@ -6,6 +6,7 @@ import type { Auth } from "../auth/auth.ts";
 import type { DatabaseHandle, Db } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
 import type { Env } from "../env.ts";
+import type { RealtimeBus } from "../realtime/bus.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { AiPort } from "./ai-port.ts";
 import { AppError } from "./errors.ts";
@@ -23,6 +24,8 @@ export interface AppDeps {
   storage: Storage;
   /** AES-256-GCM key for secrets at rest (payment-method keys), see `resolveEncryptionKey`. */
   encryptionKey: Buffer;
+  /** PostgreSQL LISTEN/NOTIFY between instances (realtime/bus.ts). */
+  realtime: RealtimeBus;
 }
 
 export interface SessionUser {

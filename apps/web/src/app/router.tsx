@@ -33,6 +33,7 @@ export const router = createBrowserRouter([
             path: "landing-pages/builder/:id",
             lazy: () => import("./routes/dashboard/landing-page-builder"),
           },
+          { path: "community", lazy: () => import("./routes/dashboard/community") },
           { path: "*", lazy: () => import("./routes/dashboard/coming-soon") },
         ],
       },

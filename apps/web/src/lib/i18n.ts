@@ -11,6 +11,7 @@ import enJoin from "@/locales/en/join.json";
 import enLanding from "@/locales/en/landing.json";
 import enLandingPages from "@/locales/en/landingPages.json";
 import enMaterials from "@/locales/en/materials.json";
+import enMessaging from "@/locales/en/messaging.json";
 import enPlayer from "@/locales/en/player.json";
 import enStructure from "@/locales/en/structure.json";
 import enStudents from "@/locales/en/students.json";
@@ -25,6 +26,7 @@ import viJoin from "@/locales/vi/join.json";
 import viLanding from "@/locales/vi/landing.json";
 import viLandingPages from "@/locales/vi/landingPages.json";
 import viMaterials from "@/locales/vi/materials.json";
+import viMessaging from "@/locales/vi/messaging.json";
 import viPlayer from "@/locales/vi/player.json";
 import viStructure from "@/locales/vi/structure.json";
 import viStudents from "@/locales/vi/students.json";
@@ -51,6 +53,7 @@ export const resources = {
     player: enPlayer,
     students: enStudents,
     invitations: enInvitations,
+    messaging: enMessaging,
   },
   vi: {
     common: viCommon,
@@ -67,6 +70,7 @@ export const resources = {
     player: viPlayer,
     students: viStudents,
     invitations: viInvitations,
+    messaging: viMessaging,
   },
 } as const;
 
@@ -118,6 +122,7 @@ void i18next.use(initReactI18next).init({
     "player",
     "join",
     "certificates",
+    "messaging",
   ],
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -5,5 +5,6 @@ export * from "./courses.ts";
 export * from "./enrollments.ts";
 export * from "./invitations.ts";
 export * from "./landing-pages.ts";
+export * from "./messaging.ts";
 export * from "./platform.ts";
 export * from "./profiles.ts";

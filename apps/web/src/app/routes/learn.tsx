@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
 import { meQueryOptions, saveLocale } from "@/features/auth/api/session";
+import { MessageTeacherButton } from "@/features/messaging/components/message-teacher-button";
 import { LessonPlayer } from "@/features/player/components/lesson-player";
 import { queryClient } from "@/lib/query-client";
 
@@ -17,5 +19,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** /learn/{courseId} — the full-screen lesson player (outside the dashboard layout). */
 export function Component() {
   const { courseId = "" } = useParams();
-  return <LessonPlayer key={courseId} courseId={courseId} onLocaleChange={saveLocale} />;
+  const { data: me } = useQuery(meQueryOptions);
+  return (
+    <LessonPlayer
+      key={courseId}
+      courseId={courseId}
+      onLocaleChange={saveLocale}
+      headerAction={(course) =>
+        // A creator previewing their own course has no teacher to write to.
+        me && course.creatorId !== me.userId ? <MessageTeacherButton courseId={course.id} compact /> : null
+      }
+    />
+  );
 }

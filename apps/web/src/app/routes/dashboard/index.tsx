@@ -5,6 +5,7 @@ import { meQueryOptions } from "@/features/auth/api/session";
 import { dashboardQueryOptions } from "@/features/dashboard/api/dashboard";
 import { CreatorDashboard } from "@/features/dashboard/components/creator-dashboard";
 import { StudentDashboard } from "@/features/dashboard/components/student-dashboard";
+import { MessageTeacherButton } from "@/features/messaging/components/message-teacher-button";
 
 /** /dashboard — the creator or the student dashboard, by profile role (spec 000 §2). */
 export function Component() {
@@ -32,7 +33,11 @@ export function Component() {
           {t("loadFailed")}
         </p>
       ) : dashboard.data.role === "student" ? (
-        <StudentDashboard data={dashboard.data} name={name} />
+        <StudentDashboard
+          data={dashboard.data}
+          name={name}
+          courseAction={(courseId) => <MessageTeacherButton courseId={courseId} />}
+        />
       ) : (
         <CreatorDashboard data={dashboard.data} name={name} />
       )}

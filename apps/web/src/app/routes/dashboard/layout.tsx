@@ -26,6 +26,9 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { type MeData, meQueryOptions, saveLocale, useSignOut } from "@/features/auth/api/session";
+import { unreadQueryOptions } from "@/features/messaging/api/messaging";
+import { UnreadBadge } from "@/features/messaging/components/unread-badge";
+import { useMessagingEvents } from "@/features/messaging/hooks/use-messaging-events";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
 
@@ -68,7 +71,13 @@ export const STUDENT_MENU: MenuItem[] = [
   { to: "/dashboard/help", key: "help", icon: LifeBuoyIcon },
 ];
 
-function MenuLink({ item, expanded }: { item: MenuItem; expanded: boolean }) {
+/** The community item's badge: the unread total (GET /api/messaging/unread, kept fresh by the event stream). */
+function useUnreadTotal(): number {
+  const unread = useQuery(unreadQueryOptions);
+  return unread.data?.total ?? 0;
+}
+
+function MenuLink({ item, expanded, badge = 0 }: { item: MenuItem; expanded: boolean; badge?: number }) {
   const { t } = useTranslation("dashboard");
   const { isMobile, setOpenMobile } = useSidebar();
   const label = t(`menu.${item.key}`);
@@ -86,8 +95,17 @@ function MenuLink({ item, expanded }: { item: MenuItem; expanded: boolean }) {
       }
       aria-label={expanded ? undefined : label}
     >
-      <item.icon className="size-5 shrink-0" aria-hidden />
-      {expanded ? <span className="truncate">{label}</span> : null}
+      <span className="relative shrink-0">
+        <item.icon className="size-5" aria-hidden />
+        {!expanded && badge > 0 ? (
+          <span
+            className="absolute -right-1.5 -top-1.5 size-2.5 rounded-full bg-destructive ring-2 ring-sidebar"
+            aria-hidden
+          />
+        ) : null}
+      </span>
+      {expanded ? <span className="flex-1 truncate">{label}</span> : null}
+      {expanded ? <UnreadBadge count={badge} /> : null}
     </NavLink>
   );
   if (expanded) return link;
@@ -106,6 +124,7 @@ function SidebarBody({ me, expanded, onSignOut }: { me: MeData; expanded: boolea
   const { t } = useTranslation("dashboard");
   const creator = me.role !== "student";
   const menu = creator ? CREATOR_MENU : STUDENT_MENU;
+  const unread = useUnreadTotal();
   return (
     <>
       <div className={cn("flex h-16 items-center px-3", !expanded && "justify-center px-0")}>
@@ -126,7 +145,11 @@ function SidebarBody({ me, expanded, onSignOut }: { me: MeData; expanded: boolea
       <ul className={cn("flex flex-1 flex-col gap-1 overflow-y-auto px-3", !expanded && "px-1.5")}>
         {menu.map((item) => (
           <li key={item.key}>
-            <MenuLink item={item} expanded={expanded} />
+            <MenuLink
+              item={item}
+              expanded={expanded}
+              badge={item.to === "/dashboard/community" ? unread : 0}
+            />
           </li>
         ))}
       </ul>
@@ -154,6 +177,8 @@ export function Component() {
   const navigate = useNavigate();
   const { data: me } = useQuery(meQueryOptions);
   const signOut = useSignOut();
+  // One realtime connection per tab while signed in: new messages, unread counts (issue 6 §4).
+  useMessagingEvents(Boolean(me));
   if (!me) return null;
 
   const handleSignOut = () =>

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Pagination, pageCount } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { InviteDialog } from "@/features/invitations/components/invite-dialog";
+import { MessageStudentButton } from "@/features/messaging/components/message-student-button";
 import { studentErrorText } from "@/features/students/api/errors";
 import {
   STUDENTS_PAGE_SIZE,
@@ -26,7 +27,7 @@ import { formatNumber } from "@/lib/format";
 /**
  * /dashboard/students — Student Management (spec 000 §2, §3, §5, §7, §8; issue 5): stats, assign by
  * e-mail, search (accent-insensitive) and course filter, the paginated list with selection and the
- * bulk e-mail panel, payment confirmation, CSV export and the invite dialog.
+ * bulk e-mail panel, payment confirmation, "Message student" (issue 6), CSV export and the invite dialog.
  */
 export function Component() {
   const { t, i18n } = useTranslation("students");
@@ -167,6 +168,16 @@ export function Component() {
             selected={selected}
             onToggle={(id, on) => toggleMany([id], on)}
             onToggleMany={toggleMany}
+            renderActions={(row) =>
+              row.paymentStatus === "cancelled" ? null : (
+                <MessageStudentButton
+                  courseId={row.courseId}
+                  studentId={row.studentId}
+                  variant="ghost"
+                  className="h-8"
+                />
+              )
+            }
             busy={list.isPlaceholderData}
           />
           <Pagination

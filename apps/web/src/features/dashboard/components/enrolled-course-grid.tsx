@@ -13,7 +13,14 @@ import { Progress } from "@/components/ui/progress";
  * a pending payment instead of Continue. Used by the student dashboard and, for the courses a
  * creator is learning, the creator dashboard.
  */
-export function EnrolledCourseGrid({ courses }: { courses: StudentDashboard["courses"] }) {
+export function EnrolledCourseGrid({
+  courses,
+  courseAction,
+}: {
+  courses: StudentDashboard["courses"];
+  /** Extra actions on an active course card (the page adds "Message teacher"). */
+  courseAction?: (courseId: string) => React.ReactNode;
+}) {
   const { t } = useTranslation("dashboard");
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -57,6 +64,7 @@ export function EnrolledCourseGrid({ courses }: { courses: StudentDashboard["cou
                     </Link>
                   </Button>
                 )}
+                {course.paymentStatus !== "pending" ? courseAction?.(course.courseId) : null}
                 {course.certificateIssued && course.certificateUrl ? (
                   <Button asChild size="sm" variant="outline">
                     <a href={course.certificateUrl}>{t("student.certificate")}</a>

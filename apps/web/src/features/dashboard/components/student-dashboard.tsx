@@ -10,7 +10,16 @@ import { StatCard } from "./stat-card";
  * The student dashboard (spec 000 §2, §9): welcome banner, Active Courses, Completion Rate, Study
  * Time and Achievements, then "My Courses" newest enrolment first.
  */
-export function StudentDashboard({ data, name }: { data: StudentDashboardData; name: string }) {
+export function StudentDashboard({
+  data,
+  name,
+  courseAction,
+}: {
+  data: StudentDashboardData;
+  name: string;
+  /** Extra actions on each enrolled course card ("Message teacher"). */
+  courseAction?: (courseId: string) => React.ReactNode;
+}) {
   const { t, i18n } = useTranslation("dashboard");
   const lng = i18n.language;
   const studyTime = renderLabel(t, studyTimeLabel(data.stats.studySeconds), lng);
@@ -76,7 +85,7 @@ export function StudentDashboard({ data, name }: { data: StudentDashboardData; n
             <p className="max-w-sm text-sm text-muted-foreground">{t("student.noCoursesBody")}</p>
           </Card>
         ) : (
-          <EnrolledCourseGrid courses={data.courses} />
+          <EnrolledCourseGrid courses={data.courses} courseAction={courseAction} />
         )}
       </section>
     </div>

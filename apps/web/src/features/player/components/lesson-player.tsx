@@ -45,9 +45,12 @@ import { VideoLesson } from "./video-lesson";
 export function LessonPlayer({
   courseId,
   onLocaleChange,
+  headerAction,
 }: {
   courseId: string;
   onLocaleChange?: (lng: Language) => void;
+  /** Extra header content for the loaded course (the page adds "Message teacher"). */
+  headerAction?: (course: PlayerCourse["course"]) => React.ReactNode;
 }) {
   const { t } = useTranslation("player");
   const navigate = useNavigate();
@@ -66,7 +69,14 @@ export function LessonPlayer({
   }, [status, navigate, t, courseId]);
 
   if (query.data)
-    return <PlayerView course={query.data} courseId={courseId} onLocaleChange={onLocaleChange} />;
+    return (
+      <PlayerView
+        course={query.data}
+        courseId={courseId}
+        onLocaleChange={onLocaleChange}
+        headerAction={headerAction}
+      />
+    );
   if (error && status !== 403 && status !== 401) {
     return (
       <PlayerError
@@ -82,10 +92,12 @@ function PlayerView({
   course: data,
   courseId,
   onLocaleChange,
+  headerAction,
 }: {
   course: PlayerCourse;
   courseId: string;
   onLocaleChange?: (lng: Language) => void;
+  headerAction?: (course: PlayerCourse["course"]) => React.ReactNode;
 }) {
   const { t } = useTranslation("player");
   const navigate = useNavigate();
@@ -211,6 +223,7 @@ function PlayerView({
               {t("percent", { percent })}
             </span>
           </div>
+          {headerAction?.(data.course)}
           <LanguageSwitch onChange={onLocaleChange} className="hidden md:inline-flex" />
           <Button
             variant="outline"

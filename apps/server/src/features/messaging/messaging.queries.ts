@@ -1,0 +1,436 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { conversations, courses, enrollments, messageParticipants, messages } from "../../db/schema/index.ts";
+
+/** The NOTIFY channel of messaging events (payload: MessagingNotification as JSON). */
+export const MESSAGING_CHANNEL = "academy_messaging";
+
+/** What goes through NOTIFY: ids only (the 8,000-byte payload limit; receivers load the rest). */
+export type MessagingNotification =
+  | {
+      t: "message";
+      m: string;
+      c: string;
+      u: [string, string];
+      /** The message itself when it fits the payload limit (content up to 6,000 bytes); else load it by id. */
+      msg?: MessageRow | null;
+    }
+  | { t: "conversation"; c: string; u: string[]; r: "created" | "read" };
+
+export interface ConversationRow {
+  id: string;
+  course_id: string;
+  course_title: string;
+  teacher_id: string;
+  student_id: string;
+  last_message_at: Date | string | null;
+  created_at: Date | string;
+  other_id: string;
+  other_name: string | null;
+  other_avatar: string | null;
+  preview: string | null;
+  unread: number;
+}
+
+export interface MessageRow {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  created_at: string;
+}
+
+/** created_at as ISO 8601 in UTC with microseconds (fixed width: string order is time order). */
+const isoTime = (column: ReturnType<typeof sql>) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The course's creator and title, or undefined. */
+export async function findCourse(db: Executor, courseId: string) {
+  const [row] = await db
+    .select({ id: courses.id, creatorId: courses.creator_id, title: courses.title })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return row;
+}
+
+/** True when `studentId` has an enrolment in the course that is not cancelled. */
+export async function isEnrolled(db: Executor, courseId: string, studentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.course_id, courseId),
+        eq(enrollments.student_id, studentId),
+        ne(enrollments.payment_status, "cancelled"),
+      ),
+    );
+  return Boolean(row);
+}
+
+/**
+ * Creates the conversation of (course, student) unless it exists (`on conflict do nothing`), with
+ * both participants' rows; the starter's last_read_at is now. Returns the id and whether it was created.
+ */
+export async function upsertConversation(
+  db: Executor,
+  input: { courseId: string; teacherId: string; studentId: string; starterId: string },
+): Promise<{ id: string; created: boolean }> {
+  const inserted = await db
+    .insert(conversations)
+    .values({ course_id: input.courseId, teacher_id: input.teacherId, student_id: input.studentId })
+    .onConflictDoNothing({ target: [conversations.course_id, conversations.student_id] })
+    .returning({ id: conversations.id });
+  if (inserted[0]) {
+    await db
+      .insert(messageParticipants)
+      .values([
+        { conversation_id: inserted[0].id, user_id: input.teacherId },
+        { conversation_id: inserted[0].id, user_id: input.studentId },
+      ])
+      .onConflictDoNothing();
+    return { id: inserted[0].id, created: true };
+  }
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.course_id, input.courseId), eq(conversations.student_id, input.studentId)));
+  return { id: existing.id, created: false };
+}
+
+/** A conversation's participants, or undefined. */
+export async function findConversation(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: conversations.id,
+      teacherId: conversations.teacher_id,
+      studentId: conversations.student_id,
+      courseId: conversations.course_id,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, id));
+  return row;
+}
+
+/**
+ * The user's conversations (as teacher or student) with course title, the other party's profile,
+ * the newest message's text and the unread count; ordered by last_message_at newest first (000 §4;
+ * a conversation without messages sorts by created_at), ties by id. `search` matches the course
+ * title or the other party's name through academy_fold (case and accents ignored). `after` is the
+ * id of the last conversation of the previous page; `only` restricts to one conversation.
+ */
+export async function listConversationRows(
+  db: Executor,
+  userId: string,
+  opts: { search?: string; limit: number; after?: string; only?: string },
+): Promise<ConversationRow[]> {
+  const search = opts.search?.trim() ? opts.search.trim() : null;
+  const result = await db.execute(sql`
+    select c.id, c.course_id, co.title as course_title, c.teacher_id, c.student_id,
+           c.last_message_at, c.created_at,
+           o.id as other_id, pr.full_name as other_name, pr.avatar_url as other_avatar,
+           (select left(m.content, 120) from messages m where m.conversation_id = c.id
+             order by m.created_at desc, m.id desc limit 1) as preview,
+           (select count(*)::int from messages m where m.conversation_id = c.id
+              and m.sender_id <> ${userId}
+              and m.created_at > coalesce(p.last_read_at, '-infinity'::timestamptz)) as unread
+      from conversations c
+      join courses co on co.id = c.course_id
+      cross join lateral (select case when c.teacher_id = ${userId} then c.student_id else c.teacher_id end as id) o
+      left join profiles pr on pr.user_id = o.id
+      left join message_participants p on p.conversation_id = c.id and p.user_id = ${userId}
+     where (c.teacher_id = ${userId} or c.student_id = ${userId})
+       ${opts.only ? sql`and c.id = ${opts.only}` : sql``}
+       ${
+         search
+           ? sql`and (strpos(academy_fold(co.title), academy_fold(${search})) > 0
+                  or strpos(academy_fold(coalesce(pr.full_name, '')), academy_fold(${search})) > 0)`
+           : sql``
+       }
+       ${
+         opts.after
+           ? sql`and (coalesce(c.last_message_at, c.created_at), c.id) <
+                 (select coalesce(a.last_message_at, a.created_at), a.id from conversations a where a.id = ${opts.after})`
+           : sql``
+       }
+     order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
+     limit ${opts.limit}`);
+  return rowsOf<ConversationRow>(result);
+}
+
+/**
+ * A page of a conversation's messages: the newest `limit` (before the message `before`, when
+ * given), returned oldest first (000 §4 "messages by created_at, oldest first").
+ */
+export async function listMessageRows(
+  db: Executor,
+  conversationId: string,
+  opts: { limit: number; before?: string },
+): Promise<MessageRow[]> {
+  const result = await db.execute(sql`
+    select * from (
+      select m.id, m.conversation_id, m.sender_id, m.content, m.created_at as at,
+             ${isoTime(sql`m.created_at`)} as created_at
+        from messages m
+       where m.conversation_id = ${conversationId}
+         ${
+           opts.before
+             ? sql`and (m.created_at, m.id) < (select b.created_at, b.id from messages b
+                     where b.id = ${opts.before} and b.conversation_id = ${conversationId})`
+             : sql``
+         }
+       order by m.created_at desc, m.id desc
+       limit ${opts.limit}) page
+    order by at asc, id asc`);
+  return rowsOf<MessageRow>(result);
+}
+
+/**
+ * Sends a message in ONE statement (one round trip, one implicit transaction):
+ * 1. takes transaction-level advisory locks on both participants, in a fixed order (no deadlock),
+ *    held until commit — so for each user, messages commit in created_at order;
+ * 2. counts the sender's messages in the last `windowSeconds` (rate limit; the count uses the
+ *    statement's snapshot, so on PostgreSQL a user's own requests still waiting for the lock are
+ *    not counted: a burst may pass the limit by the number of its concurrent requests);
+ * 3. below `rateLimitMax`, inserts the message with created_at = clock_timestamp() (after the locks),
+ *    sets the conversation's last_message_at (000 §4) and NOTIFYs the channel (delivered on commit;
+ *    the payload carries the message when its text is at most 6,000 bytes).
+ * @returns the message row, or `rateLimited: true` (nothing written).
+ */
+export async function insertMessageLocked(
+  db: Executor,
+  input: {
+    conversationId: string;
+    senderId: string;
+    content: string;
+    participants: [string, string];
+    rateLimitMax: number;
+    windowSeconds: number;
+  },
+): Promise<{ row: MessageRow | null; rateLimited: boolean }> {
+  const [a, b] = input.participants;
+  const result = await db.execute(sql`
+    with locks as materialized (
+      select count(*)::int as n from (
+        select pg_advisory_xact_lock(hashtextextended('messaging:' || k, 0))
+          from (select distinct unnest(array[${a}, ${b}]::text[]) as k order by 1) keys) l
+    ),
+    recent as materialized (
+      select count(*)::int as n from messages
+       where sender_id = ${input.senderId}
+         and created_at > clock_timestamp() - make_interval(secs => ${input.windowSeconds})
+         and (select n from locks) > 0
+    ),
+    inserted as (
+      insert into messages (conversation_id, sender_id, content, created_at)
+      select ${input.conversationId}, ${input.senderId}, ${input.content}, clock_timestamp()
+       where (select n from recent) < ${input.rateLimitMax}
+      returning id, conversation_id, sender_id, content, created_at
+    ),
+    touched as (
+      update conversations c set last_message_at = i.created_at
+        from inserted i where c.id = i.conversation_id
+      returning c.id
+    ),
+    notified as (
+      select pg_notify(${MESSAGING_CHANNEL}, json_build_object(
+               't', 'message', 'm', i.id, 'c', i.conversation_id, 'u', json_build_array(${a}::text, ${b}::text),
+               'msg', case when octet_length(i.content) <= 6000 then json_build_object(
+                 'id', i.id, 'conversation_id', i.conversation_id, 'sender_id', i.sender_id,
+                 'content', i.content, 'created_at', ${isoTime(sql`i.created_at`)}) end)::text) as sent
+        from inserted i
+    )
+    select (select n from recent) as recent, i.id, i.conversation_id, i.sender_id, i.content,
+           ${isoTime(sql`i.created_at`)} as created_at,
+           (select count(*)::int from touched) as touched, (select count(*)::int from notified) as notified
+      from (select 1) one left join inserted i on true`);
+  const row = rowsOf<MessageRow & { recent: number }>(result)[0];
+  if (!row?.id) return { row: null, rateLimited: true };
+  const { recent: _recent, ...message } = row as MessageRow & {
+    recent: number;
+    touched: number;
+    notified: number;
+  };
+  return {
+    row: {
+      id: message.id,
+      conversation_id: message.conversation_id,
+      sender_id: message.sender_id,
+      content: message.content,
+      created_at: message.created_at,
+    },
+    rateLimited: false,
+  };
+}
+
+/** NOTIFY on the messaging channel (inside a transaction: delivered at commit). */
+export async function notify(db: Executor, payload: MessagingNotification): Promise<void> {
+  await db.execute(sql`select pg_notify(${MESSAGING_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+/**
+ * Upserts the read marker (000 §7 "Upsert message_participants"): last_read_at becomes the newest
+ * message's created_at the caller can see (or now when there is none), never moving backwards.
+ */
+export async function upsertReadMarker(
+  db: Executor,
+  conversationId: string,
+  userId: string,
+): Promise<Date | string> {
+  const result = await db.execute(sql`
+    insert into message_participants (conversation_id, user_id, last_read_at)
+    values (${conversationId}, ${userId},
+            coalesce((select max(created_at) from messages where conversation_id = ${conversationId}), now()))
+    on conflict (conversation_id, user_id) do update
+      set last_read_at = greatest(coalesce(message_participants.last_read_at, '-infinity'::timestamptz),
+                                  excluded.last_read_at)
+    returning last_read_at`);
+  return rowsOf<{ last_read_at: Date | string }>(result)[0].last_read_at;
+}
+
+/**
+ * The user's unread total over every conversation: messages from the other party newer than the
+ * user's last_read_at. One indexed query (participant rows by user, messages by conversation and time).
+ */
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n
+      from message_participants p
+      join messages m on m.conversation_id = p.conversation_id
+       and m.created_at > coalesce(p.last_read_at, '-infinity'::timestamptz)
+       and m.sender_id <> p.user_id
+     where p.user_id = ${userId}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** One message with its conversation's participants, or undefined. */
+export async function findMessageWithParticipants(db: Executor, messageId: string) {
+  const [row] = await db
+    .select({
+      id: messages.id,
+      conversation_id: messages.conversation_id,
+      sender_id: messages.sender_id,
+      content: messages.content,
+      created_at: isoTime(sql`${messages.created_at}`).mapWith(String),
+      teacherId: conversations.teacher_id,
+      studentId: conversations.student_id,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversation_id))
+    .where(eq(messages.id, messageId));
+  return row;
+}
+
+/** The newest message in any of the user's conversations (the stream's starting cursor), or null. */
+export async function newestMessageForUser(
+  db: Executor,
+  userId: string,
+): Promise<{ id: string; createdAt: string } | null> {
+  const result = await db.execute(sql`
+    select m.id, ${isoTime(sql`m.created_at`)} as created_at from messages m
+     where m.conversation_id in (select id from conversations where teacher_id = ${userId} or student_id = ${userId})
+     order by m.created_at desc, m.id desc limit 1`);
+  const row = rowsOf<{ id: string; created_at: string }>(result)[0];
+  return row ? { id: row.id, createdAt: row.created_at } : null;
+}
+
+/**
+ * Messages of the user's conversations after the message `cursor` in (created_at, id) order, oldest
+ * first, at most `limit` (cursor null: from the first message). Undefined when the cursor is not a
+ * message of the user's conversations. `cursorAt` is the cursor message's time (ISO, microseconds).
+ */
+export async function messagesAfterCursor(
+  db: Executor,
+  userId: string,
+  cursor: string | null,
+  limit: number,
+): Promise<{ cursorAt: string | null; rows: MessageRow[] } | undefined> {
+  const mine = sql`(select id from conversations where teacher_id = ${userId} or student_id = ${userId})`;
+  let cursorAt: string | null = null;
+  if (cursor !== null) {
+    const check = await db.execute(sql`
+      select ${isoTime(sql`created_at`)} as created_at from messages
+       where id = ${cursor} and conversation_id in ${mine}`);
+    const found = rowsOf<{ created_at: string }>(check)[0];
+    if (!found) return undefined;
+    cursorAt = found.created_at;
+  }
+  const result = await db.execute(sql`
+    select m.id, m.conversation_id, m.sender_id, m.content, ${isoTime(sql`m.created_at`)} as created_at
+      from messages m
+     where m.conversation_id in ${mine}
+       ${cursor === null ? sql`` : sql`and (m.created_at, m.id) > (select c.created_at, c.id from messages c where c.id = ${cursor})`}
+     order by m.created_at asc, m.id asc
+     limit ${limit}`);
+  return { cursorAt, rows: rowsOf<MessageRow>(result) };
+}
+
+/**
+ * Claims the unread-message e-mail nudges that are due (issue 6): a participant with a message from
+ * the other party that is older than `delayMinutes`, newer than their last_read_at and than the last
+ * nudge, and no nudge for this conversation in the last `everyMinutes`. Marks last_notified_at = now
+ * (FOR UPDATE SKIP LOCKED: two instances never claim the same row). Returns the details to write
+ * the e-mail (recipient, the other party, course, unread count).
+ */
+export async function claimDueNudges(
+  tx: Executor,
+  opts: { delayMinutes: number; everyMinutes: number; limit: number },
+) {
+  const result = await tx.execute(sql`
+    with due as (
+      select p.conversation_id, p.user_id
+        from message_participants p
+        join conversations c on c.id = p.conversation_id
+       where c.last_message_at <= now() - make_interval(mins => ${opts.delayMinutes})
+         and c.last_message_at > now() - interval '7 days'
+         and (p.last_notified_at is null
+              or p.last_notified_at <= now() - make_interval(mins => ${opts.everyMinutes}))
+         and exists (
+           select 1 from messages m
+            where m.conversation_id = p.conversation_id
+              and m.sender_id <> p.user_id
+              and m.created_at > coalesce(p.last_read_at, '-infinity'::timestamptz)
+              and m.created_at > coalesce(p.last_notified_at, '-infinity'::timestamptz)
+              and m.created_at <= now() - make_interval(mins => ${opts.delayMinutes}))
+       limit ${opts.limit}
+       for update of p skip locked
+    )
+    update message_participants p set last_notified_at = now()
+      from due
+     where p.conversation_id = due.conversation_id and p.user_id = due.user_id
+    returning p.conversation_id, p.user_id, p.last_read_at`);
+  const claimed = rowsOf<{ conversation_id: string; user_id: string }>(result);
+  if (claimed.length === 0) return [];
+  const details = await Promise.all(
+    claimed.map(async (claim) => {
+      const info = await tx.execute(sql`
+        select c.id as conversation_id, u.email, pr.locale, pr.full_name as recipient_name,
+               op.full_name as other_name, co.title as course_title,
+               (select count(*)::int from messages m
+                 where m.conversation_id = c.id and m.sender_id <> ${claim.user_id}
+                   and m.created_at > coalesce(p.last_read_at, '-infinity'::timestamptz)) as unread
+          from conversations c
+          join courses co on co.id = c.course_id
+          join "user" u on u.id = ${claim.user_id}
+          left join profiles pr on pr.user_id = ${claim.user_id}
+          left join profiles op on op.user_id =
+               case when c.teacher_id = ${claim.user_id} then c.student_id else c.teacher_id end
+          join message_participants p on p.conversation_id = c.id and p.user_id = ${claim.user_id}
+         where c.id = ${claim.conversation_id}`);
+      return rowsOf<{
+        conversation_id: string;
+        email: string;
+        locale: "en" | "vi" | null;
+        recipient_name: string | null;
+        other_name: string | null;
+        course_title: string;
+        unread: number;
+      }>(info)[0];
+    }),
+  );
+  return details.filter(Boolean);
+}
