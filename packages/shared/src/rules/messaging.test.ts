@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGE_MAX_LENGTH, messageContentSchema } from "../schemas/messaging.ts";
-import { foldForSearch, linkifyText, mergeMessages, unreadBadgeLabel } from "./messaging.ts";
-
-describe("foldForSearch", () => {
-  it("ignores case and Vietnamese accents", () => {
-    expect(foldForSearch("Nguyễn Thị Đào")).toBe("nguyen thi dao");
-    expect(foldForSearch("TIẾNG VIỆT 101")).toBe("tieng viet 101");
-    expect(foldForSearch("Crème Brûlée")).toBe("creme brulee");
-  });
-});
+import { linkifyText, mergeMessages, unreadBadgeLabel } from "./messaging.ts";
 
 describe("mergeMessages", () => {
   const m = (id: string, createdAt: string) => ({ id, createdAt });

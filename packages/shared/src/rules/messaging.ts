@@ -1,17 +1,6 @@
 /**
- * Pure messaging rules (issue 6, spec 000 §4): accent-insensitive search folding, merging messages
- * without duplicates in created_at order, and splitting text into plain parts and safe links.
+ * Pure messaging rules (issue 6, spec 000 §4): merging messages without duplicates in created_at order, and splitting text into plain parts and safe links.
  */
-
-/** Lower-cases and removes diacritics (Vietnamese included: đ → d), for case- and accent-insensitive search. */
-export function foldForSearch(value: string): string {
-  return value
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/đ/g, "d")
-    .replace(/Đ/g, "D")
-    .toLowerCase();
-}
 
 interface Ordered {
   id: string;

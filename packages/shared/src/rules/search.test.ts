@@ -12,6 +12,11 @@ describe("foldSearch", () => {
     expect(foldSearch("Nguye\u0302\u0303n")).toBe("nguyen");
   });
 
+  it("folds other Latin accents and digits pass through", () => {
+    expect(foldSearch("TIẾNG VIỆT 101")).toBe("tieng viet 101");
+    expect(foldSearch("Crème Brûlée")).toBe("creme brulee");
+  });
+
   it("keeps plain ASCII as lower case", () => {
     expect(foldSearch("Alice@Example.com")).toBe("alice@example.com");
   });
