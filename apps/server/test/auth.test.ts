@@ -3,6 +3,7 @@ import type { ErrorBody } from "@academy/shared";
 import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALREADY_REGISTERED } from "../src/auth/auth.routes.ts";
+import { signupRoleFromOAuthState } from "../src/auth/auth.ts";
 import { account, emailOutbox, profiles, rateLimit, session, user } from "../src/db/schema/index.ts";
 import {
   cookiesFrom,
@@ -412,5 +413,16 @@ describe("sign-up role (issue 4: an account made from /join is a student)", () =
       json: { name: "A", email: uniqueEmail("admin-role"), password: PASSWORD, signupRole: "admin" },
     });
     expect(admin.status).toBe(400);
+  });
+});
+
+describe("signupRoleFromOAuthState (Google sign-up from /join or an invitation)", () => {
+  it("honours only a student request carried through the OAuth state", () => {
+    expect(signupRoleFromOAuthState({ signupRole: "student", callbackURL: "/invitation" })).toBe("student");
+    expect(signupRoleFromOAuthState({ signupRole: "admin" })).toBeUndefined();
+    expect(signupRoleFromOAuthState({ signupRole: "creator" })).toBeUndefined();
+    expect(signupRoleFromOAuthState({})).toBeUndefined();
+    expect(signupRoleFromOAuthState(null)).toBeUndefined();
+    expect(signupRoleFromOAuthState("student")).toBeUndefined();
   });
 });

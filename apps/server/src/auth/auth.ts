@@ -1,6 +1,7 @@
 import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getOAuthState } from "better-auth/api";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Mailer } from "../email/mailer.ts";
@@ -21,6 +22,21 @@ export function localeFromRequest(request: Request | undefined): Locale {
   if (match) return match[1] as Locale;
   const accept = request?.headers.get("accept-language") ?? "";
   return /^\s*en\b/i.test(accept) ? "en" : "vi";
+}
+
+/**
+ * The role a new account asks for when it is made by an OAuth sign-in (Google): the web app passes
+ * `additionalData: { signupRole: "student" }` from a course's /join page or an invitation (issue 5),
+ * which better-auth carries through the OAuth state. Only "student" is honoured — the least
+ * privileged role, the same rule as the e-mail sign-up body; anything else keeps the default.
+ * @returns "student" or undefined.
+ */
+export function signupRoleFromOAuthState(state: unknown): "student" | undefined {
+  return typeof state === "object" &&
+    state !== null &&
+    (state as { signupRole?: unknown }).signupRole === "student"
+    ? "student"
+    : undefined;
 }
 
 /**
@@ -50,6 +66,17 @@ export function createAuth(opts: {
       log: (level, message, ...args) => {
         const fn = level === "error" ? "error" : level === "warn" ? "warn" : "debug";
         opts.logger[fn]({ args: args.length ? args : undefined }, `auth: ${message}`);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // A Google account made from /join or an invitation is a student too (issue 5).
+          before: async (user) => {
+            const role = signupRoleFromOAuthState(await getOAuthState().catch(() => null));
+            return role ? { data: { ...user, signupRole: role } } : { data: user };
+          },
+        },
       },
     },
     user: {

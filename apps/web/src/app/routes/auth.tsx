@@ -139,7 +139,7 @@ export function Component() {
                   {t("orContinueWith")}
                   <span className="h-px flex-1 bg-border" />
                 </div>
-                <GoogleButton callbackURL={redirectTo} />
+                <GoogleButton callbackURL={redirectTo} asStudent={asStudent} />
               </>
             ) : null}
           </CardContent>

@@ -3,8 +3,17 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { authClient } from "@/lib/auth-client";
 
-/** "Continue with Google" (shown only when the server has Google configured). */
-export function GoogleButton({ callbackURL }: { callbackURL: string }) {
+/**
+ * "Continue with Google" (shown only when the server has Google configured). `asStudent` (from a
+ * course's /join page or an invitation) makes a new account a student, as the sign-up form does.
+ */
+export function GoogleButton({
+  callbackURL,
+  asStudent = false,
+}: {
+  callbackURL: string;
+  asStudent?: boolean;
+}) {
   const { t } = useTranslation("auth");
   return (
     <Button
@@ -13,7 +22,11 @@ export function GoogleButton({ callbackURL }: { callbackURL: string }) {
       size="lg"
       className="w-full"
       onClick={async () => {
-        const { error } = await authClient.signIn.social({ provider: "google", callbackURL });
+        const { error } = await authClient.signIn.social({
+          provider: "google",
+          callbackURL,
+          ...(asStudent ? { additionalData: { signupRole: "student" } } : {}),
+        });
         if (error) toast.error(t("toast.googleFailed"));
       }}
     >
