@@ -254,6 +254,40 @@ describe("POST /api/invitations/accept (process-student-invitation)", () => {
     invitee = await signUpInvited(email, token, "Nguyễn Văn An");
   });
 
+  it("names the school in the verification e-mail", async () => {
+    const [school] = await ctx.runtime.db.select().from(schools).where(eq(schools.creator_id, cara.userId));
+    const [mail] = await mailsTo(email, "verification");
+    expect(mail.subject).toBe(`Xác minh email để tham gia ${school.name}`);
+    expect(mail.html).toContain(`>${school.name}</div>`);
+  });
+
+  it("names the course's school in the verification e-mail of a sign-up from /join", async () => {
+    const joiner = uniqueEmail("joiner");
+    const signUp = await ctx.request("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { cookie: "academy_lang=en" },
+      json: {
+        name: "Joiner",
+        email: joiner,
+        password: "correct-horse-battery",
+        signupRole: "student",
+        callbackURL: `/auth?verified=1&redirect=${encodeURIComponent(`/join/${pho}`)}`,
+      },
+    });
+    expect(signUp.status).toBe(200);
+    const [school] = await ctx.runtime.db.select().from(schools).where(eq(schools.creator_id, cara.userId));
+    expect((await mailsTo(joiner, "verification"))[0].subject).toBe(
+      `Verify your email to join ${school.name}`,
+    );
+    const plain = uniqueEmail("plain");
+    await ctx.request("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { cookie: "academy_lang=en" },
+      json: { name: "Plain", email: plain, password: "correct-horse-battery" },
+    });
+    expect((await mailsTo(plain, "verification"))[0].subject).toBe("Verify your email address for Academy");
+  });
+
   it("makes the invited account a student", async () => {
     const [profile] = await ctx.runtime.db
       .select()

@@ -10,6 +10,7 @@ import type { Env } from "../env.ts";
 import type { Logger } from "../lib/logger.ts";
 import { signUpAttempt } from "./context.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { schoolNameForVerification } from "./verification-school.ts";
 
 /** Header the app sets from the TCP peer (or X-Forwarded-For behind a trusted proxy) for rate limiting. */
 export const CLIENT_IP_HEADER = "x-academy-client-ip";
@@ -105,9 +106,10 @@ export function createAuth(opts: {
         // The outbox row is written after the sign-up transaction commits: PGlite has a single
         // connection, so a second query inside the open transaction would wait for it forever.
         await queueAfterTransactionHook(async () => {
+          const schoolName = await schoolNameForVerification(opts.db, url);
           await opts.mailer.send(opts.db, {
             to: user.email,
-            ...verificationEmail({ locale, name: user.name, url }),
+            ...verificationEmail({ locale, name: user.name, url, schoolName }),
           });
         });
       },

@@ -73,44 +73,52 @@ function withCallToAction(m: {
   };
 }
 
-/** The account verification e-mail sent on sign-up (issue 2). `url` is better-auth's verification link. */
+/**
+ * The account verification e-mail sent on sign-up (issue 2). `url` is better-auth's verification
+ * link. With `schoolName` (an account made from a course's /join page or an invitation, issue 5)
+ * the school is the e-mail's brand and is named in the subject.
+ */
 export function verificationEmail(input: {
   locale: Locale;
   name: string | null;
   url: string;
+  schoolName?: string | null;
 }): RenderedEmail {
   const vi = input.locale === "vi";
-  const greeting = input.name
+  const school = input.schoolName?.trim() || null;
+  const subject = school
     ? vi
-      ? `Xin chào ${input.name},`
-      : `Hi ${input.name},`
+      ? `Xác minh email để tham gia ${school}`
+      : `Verify your email to join ${school}`
     : vi
-      ? "Xin chào,"
-      : "Hi,";
-  const subject = vi ? "Xác minh địa chỉ email của bạn cho Academy" : "Verify your email address for Academy";
+      ? "Xác minh địa chỉ email của bạn cho Academy"
+      : "Verify your email address for Academy";
   const paragraphs = vi
     ? [
-        greeting,
-        "Cảm ơn bạn đã tạo tài khoản Academy. Hãy xác minh địa chỉ email để đăng nhập.",
+        greet(input.locale, input.name),
+        school
+          ? `Cảm ơn bạn đã tạo tài khoản để học cùng ${school}. Hãy xác minh địa chỉ email để đăng nhập.`
+          : "Cảm ơn bạn đã tạo tài khoản Academy. Hãy xác minh địa chỉ email để đăng nhập.",
         "Liên kết có hiệu lực trong 24 giờ.",
       ]
     : [
-        greeting,
-        "Thanks for creating your Academy account. Please verify your email address to sign in.",
+        greet(input.locale, input.name),
+        school
+          ? `Thanks for creating your account to learn with ${school}. Please verify your email address to sign in.`
+          : "Thanks for creating your Academy account. Please verify your email address to sign in.",
         "The link is valid for 24 hours.",
       ];
-  const label = vi ? "Xác minh email" : "Verify email";
-  const footer = vi
-    ? "Nếu bạn không tạo tài khoản này, hãy bỏ qua email này."
-    : "If you did not create this account, you can ignore this email.";
   return withCallToAction({
     template: "verification",
+    brand: school,
     locale: input.locale,
     subject,
     paragraphs,
-    label,
+    label: vi ? "Xác minh email" : "Verify email",
     url: input.url,
-    footer,
+    footer: vi
+      ? "Nếu bạn không tạo tài khoản này, hãy bỏ qua email này."
+      : "If you did not create this account, you can ignore this email.",
   });
 }
 
