@@ -7,6 +7,7 @@ import {
   type StartConversationInput,
 } from "@academy/shared";
 import {
+  infiniteQueryOptions,
   keepPreviousData,
   type QueryClient,
   queryOptions,
@@ -28,12 +29,28 @@ export const messagingKeys = {
 const noClientRetry = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.status < 500) && count < 2;
 
-/** GET /api/conversations?search=: the caller's conversations, newest message first (000 §4). */
+/** Conversations per page of the list. */
+export const CONVERSATIONS_PAGE_SIZE = 50;
+
+/**
+ * GET /api/conversations?search=&after=: the caller's conversations, newest message first (000 §4),
+ * CONVERSATIONS_PAGE_SIZE at a time; the next page continues after the last id (`hasMore`).
+ */
 export function conversationsQueryOptions(search: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: messagingKeys.list(search),
-    queryFn: (): Promise<ConversationList> =>
-      unwrap(api.conversations.$get({ query: search ? { search, limit: "100" } : { limit: "100" } })),
+    queryFn: ({ pageParam }): Promise<ConversationList> =>
+      unwrap(
+        api.conversations.$get({
+          query: {
+            limit: String(CONVERSATIONS_PAGE_SIZE),
+            ...(search ? { search } : {}),
+            ...(pageParam ? { after: pageParam } : {}),
+          },
+        }),
+      ),
+    initialPageParam: "",
+    getNextPageParam: (last) => (last.hasMore ? last.conversations.at(-1)?.id : undefined),
     placeholderData: keepPreviousData,
     retry: noClientRetry,
   });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import i18n from "@/lib/i18n";
 import { CommunityPanel } from "./community-panel";
@@ -40,5 +40,35 @@ describe("CommunityPanel", () => {
     expect(await screen.findByText("No conversations yet")).toBeTruthy();
     expect(screen.getByText("Select a conversation to start messaging")).toBeTruthy();
     expect(screen.getByPlaceholderText("Search conversations...")).toBeTruthy();
+  });
+
+  it("loads the next page of conversations after the last one on request", async () => {
+    const conversation = (n: number) => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      courseId: "10000000-0000-4000-8000-000000000000",
+      courseTitle: "Tiếng Việt",
+      teacherId: "me",
+      studentId: `student-${n}`,
+      myRole: "teacher",
+      otherParty: { id: `student-${n}`, name: `Học viên ${n}`, avatarUrl: null },
+      lastMessageAt: null,
+      lastMessagePreview: null,
+      unreadCount: 0,
+      createdAt: "2026-11-21T00:00:00.000Z",
+    });
+    const urls: string[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
+      urls.push(url.search);
+      return url.searchParams.get("after")
+        ? json({ conversations: [conversation(2)], hasMore: false })
+        : json({ conversations: [conversation(1)], hasMore: true });
+    });
+    renderPanel(fetch);
+    expect(await screen.findByText("Học viên 1")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Load more conversations" }));
+    expect(await screen.findByText("Học viên 2")).toBeTruthy();
+    expect(urls.at(-1)).toContain(`after=${conversation(1).id}`);
+    expect(screen.queryByRole("button", { name: "Load more conversations" })).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import type { Conversation } from "@academy/shared";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { MessagesSquareIcon, SearchIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
@@ -52,8 +53,12 @@ export function CommunityPanel({
   const now = useNow();
   const [search, setSearch] = React.useState("");
   const debounced = useDebounced(search.trim(), 250);
-  const list = useQuery(conversationsQueryOptions(debounced));
-  const fromList = list.data?.conversations.find((c) => c.id === selectedId);
+  const list = useInfiniteQuery(conversationsQueryOptions(debounced));
+  const conversations = React.useMemo(
+    () => list.data?.pages.flatMap((p) => p.conversations) ?? [],
+    [list.data],
+  );
+  const fromList = conversations.find((c) => c.id === selectedId);
   // The selected conversation may not be in the (searched) list: load it by id.
   const single = useQuery({
     ...conversationQueryOptions(selectedId ?? ""),
@@ -84,7 +89,6 @@ export function CommunityPanel({
     );
   }
 
-  const conversations = list.data?.conversations ?? [];
   return (
     <div
       className="grid h-[600px] overflow-hidden rounded-lg border border-border bg-background shadow-sm md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]"
@@ -125,12 +129,28 @@ export function CommunityPanel({
               )}
             </div>
           ) : (
-            <ConversationList
-              conversations={conversations}
-              selectedId={selectedId}
-              onSelect={onSelect}
-              now={now}
-            />
+            <>
+              <ConversationList
+                conversations={conversations}
+                selectedId={selectedId}
+                onSelect={onSelect}
+                now={now}
+              />
+              {list.hasNextPage ? (
+                <div className="p-3">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="w-full"
+                    disabled={list.isFetchingNextPage}
+                    onClick={() => void list.fetchNextPage()}
+                    data-testid="load-more-conversations"
+                  >
+                    {list.isFetchingNextPage ? t("loading") : t("loadMoreConversations")}
+                  </Button>
+                </div>
+              ) : null}
+            </>
           )}
         </div>
       </div>
