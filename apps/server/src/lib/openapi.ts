@@ -14,3 +14,14 @@ export const errorResponses = {
   400: { description: "Invalid input", content: { "application/json": { schema: errorResponseSchema } } },
   401: { description: "Not signed in", content: { "application/json": { schema: errorResponseSchema } } },
 } as const;
+
+/** An OpenAPI response whose body is `schema` as JSON. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** A required JSON request body validated by `schema` (route `request` part). */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});

@@ -7,7 +7,7 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import {
   discardDraft,
   getDraft,
@@ -16,10 +16,6 @@ import {
   saveDraft,
 } from "./course-builder.service.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const draftQuery = z.object({ courseId: z.uuid().optional() });
 const forbidden = json(errorResponseSchema, "Not a creator");
 const notFound = json(errorResponseSchema, "Not found");

@@ -8,7 +8,7 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser, toIssues } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import {
   bulkAction,
   courseQrPng,
@@ -20,10 +20,6 @@ import {
 } from "./courses.service.ts";
 
 const idParams = z.object({ id: z.uuid({ message: "Course not found." }) });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const notFound = json(errorResponseSchema, "Not found");
 const forbidden = json(errorResponseSchema, "Not a creator");
 

@@ -2,14 +2,10 @@ import { enrollResultSchema, joinCourseSchema } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../../db/client.ts";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import type { HeadResolver } from "../../lib/page-head.ts";
 import { enrollInCourse, getJoinCourse, joinPageHead } from "./enrolments.service.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 // Any string: a malformed id is answered like an unknown course (404 courseNotAvailable).
 const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const notAvailable = json(errorResponseSchema, "Course not found or not available");

@@ -7,13 +7,9 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import { acceptInvitation, lookupInvitation, sendInvitation } from "./invitations.service.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const error = (description: string) => json(errorResponseSchema, description);
 
 const sendRoute = createRoute({

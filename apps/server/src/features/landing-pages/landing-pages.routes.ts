@@ -13,7 +13,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import type { Db } from "../../db/client.ts";
 import type { AppDeps, AppEnv } from "../../lib/http.ts";
 import { createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import {
   createLandingPage,
   deleteLandingPage,
@@ -37,13 +37,6 @@ import {
   renderPublicLandingPage,
 } from "./landing-public.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
 const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const notFound = json(errorResponseSchema, "Landing page not found (or not yours)");
 const tags = ["Landing pages"];
@@ -61,7 +54,7 @@ const createPageRoute = createRoute({
   path: "/landing-pages",
   tags,
   summary: "Create a landing page (the builder's first save)",
-  request: body(landingPageInputSchema),
+  request: jsonBody(landingPageInputSchema),
   responses: {
     201: json(landingPageSchema, "Created"),
     400: errorResponses[400],
@@ -83,7 +76,7 @@ const updateRoute = createRoute({
   path: "/landing-pages/{id}",
   tags,
   summary: "Save a landing page (Save Draft and auto-save: isPublished false; Publish: true)",
-  request: { params: idParams, ...body(landingPageInputSchema) },
+  request: { params: idParams, ...jsonBody(landingPageInputSchema) },
   responses: {
     200: json(landingPageSchema, "Saved"),
     400: errorResponses[400],
@@ -113,7 +106,7 @@ const putMethodsRoute = createRoute({
   path: "/landing-pages/{id}/payment-methods",
   tags,
   summary: "Replace a page's payment methods (ordered; each type once; omitted secrets are kept)",
-  request: { params: idParams, ...body(paymentMethodsInputSchema) },
+  request: { params: idParams, ...jsonBody(paymentMethodsInputSchema) },
   responses: { 200: json(paymentMethodListSchema, "Saved"), 400: errorResponses[400], ...owned },
 });
 const analyticsRoute = createRoute({
@@ -187,7 +180,7 @@ const eventRoute = createRoute({
   path: "/public/landing-pages/{slug}/events",
   tags,
   summary: "Record a view or conversion of a published page (silent: always 204)",
-  request: { params: z.object({ slug: z.string().max(100) }), ...body(landingEventSchema) },
+  request: { params: z.object({ slug: z.string().max(100) }), ...jsonBody(landingEventSchema) },
   responses: { 204: { description: "Recorded (or ignored)" }, 400: errorResponses[400] },
 });
 

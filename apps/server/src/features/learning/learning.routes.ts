@@ -7,13 +7,9 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import { getPlayerCourse, recordProgress, submitQuiz } from "./learning.service.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 // Any string: a malformed id is answered like an unknown one (404).
 const courseParams = z.object({ courseId: z.string().openapi({ format: "uuid" }) });
 const lessonParams = courseParams.extend({ lessonId: z.string().openapi({ format: "uuid" }) });

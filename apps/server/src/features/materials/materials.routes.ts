@@ -9,7 +9,7 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import type { AiPort } from "../../lib/ai-port.ts";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import { assertCreator } from "../courses/courses.service.ts";
 import {
   addUploadedMaterial,
@@ -18,10 +18,6 @@ import {
   removeMaterial,
 } from "./materials.service.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const forbidden = json(errorResponseSchema, "Not a creator");
 
 const listRoute = createRoute({

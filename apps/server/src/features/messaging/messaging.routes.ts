@@ -14,7 +14,7 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import {
   getConversation,
   getUnreadTotal,
@@ -26,13 +26,6 @@ import {
 } from "./messaging.service.ts";
 import { createMessagingHub, type MessagingHub } from "./messaging.stream.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { "application/json": { schema } } },
-});
 const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const denied = json(errorResponseSchema, "Not a participant of this conversation");
 const missing = json(errorResponseSchema, "Conversation not found");
@@ -57,7 +50,7 @@ const startRoute = createRoute({
   tags,
   summary:
     "Start or open the conversation of a course and student (student: courseId; creator: courseId + studentId)",
-  request: body(startConversationSchema),
+  request: jsonBody(startConversationSchema),
   responses: {
     200: json(startConversationResultSchema, "The conversation"),
     400: errorResponses[400],
@@ -101,7 +94,7 @@ const sendRoute = createRoute({
   path: "/conversations/{id}/messages",
   tags,
   summary: "Send a message: trimmed, 1–5,000 characters, rate limited per user (participants only)",
-  request: { params: idParams, ...body(sendMessageSchema) },
+  request: { params: idParams, ...jsonBody(sendMessageSchema) },
   responses: {
     201: json(messageSchema, "The message"),
     400: errorResponses[400],

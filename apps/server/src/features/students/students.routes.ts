@@ -15,7 +15,7 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser, toIssues } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import {
   assignStudent,
   emailBatchStatus,
@@ -27,15 +27,8 @@ import {
   settlePendingEnrolment,
 } from "./students.service.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const error = (description: string) => json(errorResponseSchema, description);
 const forbidden = error("Not a creator");
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { "application/json": { schema } }, required: true },
-});
 
 const listRoute = createRoute({
   method: "get",
@@ -72,7 +65,7 @@ const assignRoute = createRoute({
   path: "/students/assign",
   tags: ["Students"],
   summary: "Assign an existing account to a published course by e-mail",
-  request: body(assignStudentSchema),
+  request: jsonBody(assignStudentSchema),
   responses: {
     201: json(assignStudentResultSchema, "Enrolled"),
     400: errorResponses[400],
@@ -88,7 +81,7 @@ const emailRoute = createRoute({
   path: "/students/email",
   tags: ["Students"],
   summary: "Bulk e-mail (welcome, reminder, completion) to the selected students through the outbox",
-  request: body(bulkStudentEmailSchema),
+  request: jsonBody(bulkStudentEmailSchema),
   responses: {
     202: json(bulkStudentEmailResultSchema, "Queued"),
     400: errorResponses[400],
@@ -120,7 +113,7 @@ const paymentRoute = createRoute({
   summary: "Confirm a pending paid enrolment as paid (e-mails the student) or cancel it",
   request: {
     params: z.object({ id: z.uuid({ message: STUDENT_MESSAGES.enrolmentNotFound }) }),
-    ...body(enrolmentPaymentActionSchema),
+    ...jsonBody(enrolmentPaymentActionSchema),
   },
   responses: {
     200: json(enrolmentPaymentResultSchema, "Settled"),
