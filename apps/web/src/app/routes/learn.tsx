@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
 import { meQueryOptions, saveLocale } from "@/features/auth/api/session";
-import { MessageTeacherButton } from "@/features/messaging/components/message-teacher-button";
+import { MessageButton } from "@/features/messaging/components/message-button";
 import { LessonPlayer } from "@/features/player/components/lesson-player";
 import { queryClient } from "@/lib/query-client";
 
@@ -27,7 +27,7 @@ export function Component() {
       onLocaleChange={saveLocale}
       headerAction={(course) =>
         // A creator previewing their own course has no teacher to write to.
-        me && course.creatorId !== me.userId ? <MessageTeacherButton courseId={course.id} compact /> : null
+        me && course.creatorId !== me.userId ? <MessageButton courseId={course.id} compact /> : null
       }
     />
   );

@@ -5,7 +5,7 @@ import { meQueryOptions } from "@/features/auth/api/session";
 import { dashboardQueryOptions } from "@/features/dashboard/api/dashboard";
 import { CreatorDashboard } from "@/features/dashboard/components/creator-dashboard";
 import { StudentDashboard } from "@/features/dashboard/components/student-dashboard";
-import { MessageTeacherButton } from "@/features/messaging/components/message-teacher-button";
+import { MessageButton } from "@/features/messaging/components/message-button";
 
 /** /dashboard — the creator or the student dashboard, by profile role (spec 000 §2). */
 export function Component() {
@@ -36,7 +36,7 @@ export function Component() {
         <StudentDashboard
           data={dashboard.data}
           name={name}
-          courseAction={(courseId) => <MessageTeacherButton courseId={courseId} />}
+          courseAction={(courseId) => <MessageButton courseId={courseId} />}
         />
       ) : (
         <CreatorDashboard data={dashboard.data} name={name} />

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Pagination, pageCount } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { InviteDialog } from "@/features/invitations/components/invite-dialog";
-import { MessageStudentButton } from "@/features/messaging/components/message-student-button";
+import { MessageButton } from "@/features/messaging/components/message-button";
 import { studentErrorText } from "@/features/students/api/errors";
 import {
   STUDENTS_PAGE_SIZE,
@@ -170,7 +170,7 @@ export function Component() {
             onToggleMany={toggleMany}
             renderActions={(row) =>
               row.paymentStatus === "cancelled" ? null : (
-                <MessageStudentButton
+                <MessageButton
                   courseId={row.courseId}
                   studentId={row.studentId}
                   variant="ghost"
