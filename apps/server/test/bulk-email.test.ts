@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { CourseDraftInput } from "@academy/shared";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, enrollments, user } from "../src/db/schema/index.ts";
 import { createOutboxWorker, type OutboxWorker } from "../src/email/outbox.ts";
 import { createLogger } from "../src/lib/logger.ts";
-import { createTestContext, signUpAndSignIn, type TestContext } from "./harness.ts";
+import {
+  createTestContext,
+  oneLessonDraft,
+  publishCourse,
+  signUpAndSignIn,
+  type TestContext,
+} from "./harness.ts";
 import { startSmtpServer } from "./smtp.ts";
 
 /**
@@ -22,19 +27,6 @@ let creator: Awaited<ReturnType<typeof signUpAndSignIn>>;
 let enrollmentIds: string[] = [];
 let addresses: string[] = [];
 
-function draft(title: string): CourseDraftInput {
-  return {
-    title,
-    description: "A course with a thousand students.",
-    category: "business",
-    skillLevel: "beginner",
-    estimatedDuration: 1,
-    outline: [
-      { id: "s1", title: "Start", lessons: [{ id: "l1", title: "Welcome", type: "text", duration: 10 }] },
-    ],
-  };
-}
-
 beforeAll(async () => {
   // Each message is held 3 ms by the server, so delivering 1,000 takes far longer than queueing them.
   smtp = await startSmtpServer({ delayMs: 3 });
@@ -44,12 +36,7 @@ beforeAll(async () => {
     MAIL_FROM: "Academy <worker-a@academy.test>",
   });
   creator = await signUpAndSignIn(ctx, { name: "Creator of Many" });
-  const published = await ctx.request("/api/courses/publish", {
-    method: "POST",
-    cookie: creator.cookie,
-    json: draft("Mass Course"),
-  });
-  const { courseId } = (await published.json()) as { courseId: string };
+  const courseId = await publishCourse(ctx, creator.cookie, oneLessonDraft("Mass Course"));
   const tag = Date.now().toString(36);
   const users = Array.from({ length: STUDENTS }, (_, i) => ({
     id: randomUUID(),

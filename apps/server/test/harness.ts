@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { CourseDraftInput } from "@academy/shared";
 import { PGlite } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import pg from "pg";
@@ -137,4 +138,33 @@ export async function verifyEmailFromOutbox(ctx: TestContext, email: string): Pr
   if (!link) throw new Error("no verification link in the e-mail");
   const url = new URL(link);
   return ctx.request(`${url.pathname}${url.search}`);
+}
+
+/** A one-section, one-lesson course draft for tests that need a published course, with `extra` on top. */
+export function oneLessonDraft(title: string, extra: Partial<CourseDraftInput> = {}): CourseDraftInput {
+  return {
+    title,
+    description: "Cook Vietnamese dishes at home, step by step.",
+    category: "creative",
+    skillLevel: "beginner",
+    estimatedDuration: 1,
+    outline: [
+      { id: "s1", title: "Start", lessons: [{ id: "l1", title: "Welcome", type: "text", duration: 10 }] },
+    ],
+    ...extra,
+  };
+}
+
+/**
+ * Publishes `draft` as the signed-in `cookie`'s course through POST /api/courses/publish.
+ * @returns the course id. @throws when publishing is refused.
+ */
+export async function publishCourse(
+  ctx: TestContext,
+  cookie: string,
+  draft: CourseDraftInput,
+): Promise<string> {
+  const response = await ctx.request("/api/courses/publish", { method: "POST", cookie, json: draft });
+  if (response.status !== 200) throw new Error(`publish failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { courseId: string }).courseId;
 }

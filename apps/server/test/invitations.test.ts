@@ -19,6 +19,8 @@ import {
 import {
   cookiesFrom,
   createTestContext,
+  oneLessonDraft,
+  publishCourse,
   signUpAndSignIn,
   type TestContext,
   uniqueEmail,
@@ -44,24 +46,8 @@ async function errorOf(response: Response): Promise<ErrorBody["error"]> {
   return ((await response.json()) as ErrorBody).error;
 }
 
-function draft(title: string, extra: Partial<CourseDraftInput> = {}): CourseDraftInput {
-  return {
-    title,
-    description: "Cook Vietnamese dishes at home, step by step.",
-    category: "creative",
-    skillLevel: "beginner",
-    estimatedDuration: 1,
-    outline: [
-      { id: "s1", title: "Start", lessons: [{ id: "l1", title: "Welcome", type: "text", duration: 10 }] },
-    ],
-    ...extra,
-  };
-}
-
-async function publish(who: Account, input: CourseDraftInput): Promise<string> {
-  const response = await call(who, "POST", "/api/courses/publish", input);
-  if (response.status !== 200) throw new Error(`publish failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { courseId: string }).courseId;
+function publish(who: Account, input: CourseDraftInput): Promise<string> {
+  return publishCourse(ctx, who.cookie, input);
 }
 
 async function invite(who: Account | null, body: unknown) {
@@ -125,12 +111,12 @@ beforeAll(async () => {
   dan = await signUpAndSignIn(ctx, { name: "Creator Dan" });
   stu = await signUpAndSignIn(ctx, { name: "Student Stu" });
   await ctx.runtime.db.update(profiles).set({ role: "student" }).where(eq(profiles.user_id, stu.userId));
-  pho = await publish(cara, draft("Phở at Home"));
-  banhMi = await publish(cara, draft("Bánh Mì Basics"));
-  paid = await publish(cara, draft("Phở Masterclass", { price: 1_990_000 }));
-  hidden = await publish(cara, draft("Secret Recipes"));
+  pho = await publish(cara, oneLessonDraft("Phở at Home"));
+  banhMi = await publish(cara, oneLessonDraft("Bánh Mì Basics"));
+  paid = await publish(cara, oneLessonDraft("Phở Masterclass", { price: 1_990_000 }));
+  hidden = await publish(cara, oneLessonDraft("Secret Recipes"));
   expect((await call(cara, "PATCH", `/api/courses/${hidden}`, { isPublished: false })).status).toBe(200);
-  dansCourse = await publish(dan, draft("Dan's Course"));
+  dansCourse = await publish(dan, oneLessonDraft("Dan's Course"));
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

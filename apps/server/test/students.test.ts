@@ -10,7 +10,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courses, emailOutbox, enrollments, profiles } from "../src/db/schema/index.ts";
-import { createTestContext, signUpAndSignIn, type TestContext, uniqueEmail } from "./harness.ts";
+import {
+  createTestContext,
+  oneLessonDraft,
+  publishCourse,
+  signUpAndSignIn,
+  type TestContext,
+  uniqueEmail,
+} from "./harness.ts";
 
 let ctx: TestContext;
 type Account = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -33,24 +40,8 @@ async function errorOf(response: Response): Promise<ErrorBody["error"]> {
   return ((await response.json()) as ErrorBody).error;
 }
 
-function draft(title: string, extra: Partial<CourseDraftInput> = {}): CourseDraftInput {
-  return {
-    title,
-    description: "Cook Vietnamese dishes at home, step by step.",
-    category: "creative",
-    skillLevel: "beginner",
-    estimatedDuration: 1,
-    outline: [
-      { id: "s1", title: "Start", lessons: [{ id: "l1", title: "Welcome", type: "text", duration: 10 }] },
-    ],
-    ...extra,
-  };
-}
-
-async function publish(who: Account, input: CourseDraftInput): Promise<string> {
-  const response = await call(who, "POST", "/api/courses/publish", input);
-  if (response.status !== 200) throw new Error(`publish failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { courseId: string }).courseId;
+function publish(who: Account, input: CourseDraftInput): Promise<string> {
+  return publishCourse(ctx, who.cookie, input);
 }
 
 async function enrol(who: Account, courseId: string) {
@@ -95,10 +86,10 @@ beforeAll(async () => {
   for (const s of [an, binh, cuong, dung])
     await ctx.runtime.db.update(profiles).set({ role: "student" }).where(eq(profiles.user_id, s.userId));
   await ctx.runtime.db.update(profiles).set({ locale: "en" }).where(eq(profiles.user_id, binh.userId));
-  pho = await publish(cara, draft("Phở at Home"));
-  banhMi = await publish(cara, draft("Bánh Mì Basics"));
-  paid = await publish(cara, draft("Phở Masterclass", { price: 1_990_000 }));
-  dansCourse = await publish(dan, draft("Dan's Pottery"));
+  pho = await publish(cara, oneLessonDraft("Phở at Home"));
+  banhMi = await publish(cara, oneLessonDraft("Bánh Mì Basics"));
+  paid = await publish(cara, oneLessonDraft("Phở Masterclass", { price: 1_990_000 }));
+  dansCourse = await publish(dan, oneLessonDraft("Dan's Pottery"));
   await enrol(an, pho);
   await enrol(an, banhMi);
   await enrol(binh, pho);
