@@ -53,3 +53,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Fails when the page scrolls sideways: the document is wider than the viewport (by more than
+ * one pixel). Every phone journey calls it on each screen it visits (390 px wide).
+ */
+export async function expectNoHorizontalOverflow(page: Page, screen: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  if (scrollWidth > clientWidth + 1) {
+    const culprits = await page.evaluate((limit) => {
+      const wide: string[] = [];
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
+        const r = el.getBoundingClientRect();
+        if (r.right > limit + 1 && wide.length < 5) {
+          wide.push(`${el.tagName.toLowerCase()}.${el.className || ""} right=${Math.round(r.right)}`);
+        }
+      }
+      return wide;
+    }, clientWidth);
+    throw new Error(
+      `${screen}: horizontal overflow (${scrollWidth} px content in a ${clientWidth} px viewport): ${culprits.join("; ")}`,
+    );
+  }
+}

@@ -4,7 +4,15 @@ import type { Browser, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
-import { DESKTOP, e2eContext, launchBrowser, newContext, PHONE, screenshot } from "./browser.ts";
+import {
+  DESKTOP,
+  e2eContext,
+  expectNoHorizontalOverflow,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from "./browser.ts";
 
 const ctx = e2eContext();
 const skip = "skip" in ctx && ctx.skip !== undefined;
@@ -67,10 +75,13 @@ describe.skipIf(skip)("course builder journey", () => {
     await page.getByRole("img", { name: "Course thumbnail" }).waitFor();
     await screenshot(page, "builder-info-desktop");
 
-    // AI Outline with the offline generator; edit the first section.
-    await page.getByRole("tab", { name: "AI Outline" }).click();
-    await page.getByRole("button", { name: "Generate Course Outline" }).click();
-    await page.getByText("Outline made by the built-in offline generator.").waitFor();
+    // No model is configured: the outline comes from the template and says so (issue 17 §2).
+    await expect.poll(() => page.getByRole("tab", { name: "AI Outline" }).count()).toBe(0);
+    await page.getByRole("tab", { name: "Outline Template" }).click();
+    await page.getByRole("button", { name: "Create Outline from Template" }).click();
+    await page
+      .getByText("Outline template: rename the sections and fill every lesson before publishing.")
+      .waitFor();
     const firstTitle = page.getByLabel("Section 1 title");
     await firstTitle.fill("Chào hỏi và giới thiệu");
     await screenshot(page, "builder-outline-desktop");
@@ -160,7 +171,37 @@ describe.skipIf(skip)("course builder journey", () => {
     await page.getByText(/Restored your unsaved draft/).waitFor();
     expect(await page.getByLabel("Course title").inputValue()).toBe("Tiếng Việt giao tiếp cho người mới");
 
-    // Publish → Live in My Courses.
+    // The generated lesson slots have no content: Publish lists them (issue 17); each link opens one to fill.
+    await page.getByRole("button", { name: "Publish Course" }).click();
+    const needs = page.getByTestId("needs-content-list").getByRole("button");
+    await needs.first().waitFor();
+    for (let n = 0; n < 40; n++) {
+      const reason = (await needs.first().textContent()) ?? "";
+      await needs.first().click();
+      const open = page.locator('[data-testid="lesson-row"]:has(button[aria-expanded="true"])').first();
+      await open.waitFor();
+      if (/quiz/i.test(reason)) {
+        await open.getByRole("button", { name: "Add question" }).click();
+        await open.getByLabel("Question", { exact: true }).first().fill("Xin chào nghĩa là gì?");
+        await open.getByLabel("Choice A", { exact: true }).fill("Hello");
+        await open.getByLabel("Choice B", { exact: true }).fill("Goodbye");
+        await open.getByLabel("Choice A is the correct answer", { exact: true }).check();
+      } else if (/video/i.test(reason)) {
+        await open.getByLabel("Video link").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+        await open.getByLabel("Video link").press("Tab");
+      } else {
+        await open.getByRole("textbox", { name: /Text of/ }).click();
+        await page.keyboard.type("Bài học chào hỏi.");
+      }
+      await open.getByTestId("needs-content-badge").waitFor({ state: "detached" });
+      await open.locator('button[aria-expanded="true"]').click();
+      if ((await page.getByTestId("needs-content-badge").count()) === 0) break;
+      await page.getByRole("button", { name: "Publish Course" }).click();
+      await needs.first().waitFor();
+    }
+
+    // Every lesson has content now: Publish → Live in My Courses.
+    expect(await page.getByTestId("needs-content-badge").count()).toBe(0);
     await page.getByRole("button", { name: "Publish Course" }).click();
     await toast(page, "Course Published!");
     await page.waitForURL("**/dashboard/courses**");
@@ -231,24 +272,42 @@ describe.skipIf(skip)("course builder journey", () => {
       data: {
         title: "Nhiếp ảnh điện thoại",
         description: "Chụp ảnh đẹp bằng điện thoại.",
-        outline: [{ id: "s1", title: "Bắt đầu", lessons: [] }],
+        outline: [
+          {
+            id: "s1",
+            title: "Bắt đầu",
+            lessons: [
+              {
+                id: "l1",
+                title: "Bắt đầu",
+                type: "text",
+                content: { type: "text", html: "<p>Xin chào</p>" },
+              },
+            ],
+          },
+        ],
       },
     });
     expect(published.status()).toBe(200);
     await page.goto("/dashboard/courses");
     await page.getByTestId("course-card").first().waitFor();
     await screenshot(page, "my-courses-phone");
+    await expectNoHorizontalOverflow(page, "my-courses-phone");
     await page.goto("/dashboard/course-builder");
     await page.getByRole("heading", { name: "AI Course Builder" }).waitFor();
     await page.getByLabel("Course title").fill("Lập trình Python cho người mới");
     await screenshot(page, "builder-info-phone");
-    for (const tab of ["AI Outline", "Material Bank", "Course Builder", "Preview"]) {
+    await expectNoHorizontalOverflow(page, "builder-info-phone");
+    for (const tab of ["Outline Template", "Material Bank", "Course Builder", "Preview"]) {
       await page.getByRole("tab", { name: tab }).click();
-      if (tab === "AI Outline") {
-        await page.getByRole("button", { name: "Generate Course Outline" }).click();
-        await page.getByText("Outline made by the built-in offline generator.").waitFor();
+      if (tab === "Outline Template") {
+        await page.getByRole("button", { name: "Create Outline from Template" }).click();
+        await page
+          .getByText("Outline template: rename the sections and fill every lesson before publishing.")
+          .waitFor();
       }
       await screenshot(page, `builder-${tab.toLowerCase().replaceAll(" ", "-")}-phone`);
+      await expectNoHorizontalOverflow(page, `builder-${tab.toLowerCase().replaceAll(" ", "-")}-phone`);
     }
     await context.close();
   });

@@ -1,6 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, e2eContext, launchBrowser, newContext, PHONE, screenshot } from "./browser.ts";
+import {
+  DESKTOP,
+  e2eContext,
+  expectNoHorizontalOverflow,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from "./browser.ts";
 
 const ctx = e2eContext();
 const skip = "skip" in ctx && ctx.skip !== undefined;
@@ -48,6 +56,8 @@ describe.skipIf(skip)("foundation journey", () => {
     await heroAgain.getByRole("textbox").fill(vipEmail);
     await heroAgain.getByRole("button").first().click();
     await toast(page, "Already Signed Up!");
+    // The toasts sit over the header's Get Started button until they close.
+    await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
 
     // Sign up as a creator.
     await page.getByRole("link", { name: "Get Started" }).first().click();
@@ -75,15 +85,10 @@ describe.skipIf(skip)("foundation journey", () => {
       .click();
     const link = page.locator("a.mail-link", { hasText: "verify-email" });
     await link.click();
-    await page.waitForURL(/\/auth\?verified=1/);
-    await page.getByTestId("verified-banner").waitFor();
 
-    // Sign in → creator dashboard with setup progress 20.
-    await page.getByLabel("Email").fill(creator.email);
-    await page.getByLabel("Password", { exact: true }).fill(creator.password);
-    await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
-    await toast(page, "Welcome back!");
+    // Verification signs in (issue 17 item 7) → creator dashboard with setup progress 20.
     await page.waitForURL("**/dashboard");
+    await page.getByTestId("setup-progress").waitFor();
     expect(await page.getByTestId("setup-progress").textContent()).toBe("20%");
     expect(await page.getByTestId("greeting-name").textContent()).toBe(creator.name);
     await page.getByTestId("activity-empty").waitFor();
@@ -97,11 +102,12 @@ describe.skipIf(skip)("foundation journey", () => {
       "Earnings & Referrals",
       "Community & Challenges",
       "Analytics",
-      "Admin Panel",
       "Help Center",
     ]) {
       await page.getByRole("navigation").getByRole("link", { name: item, exact: true }).waitFor();
     }
+    // Admin Panel is for platform admins only (issue 14, decision 0140).
+    expect(await page.getByRole("navigation").getByRole("link", { name: "Admin Panel" }).count()).toBe(0);
     await screenshot(page, "dashboard-creator-desktop");
 
     // Ctrl+B collapses the sidebar and keeps the state in a cookie; again expands it.
@@ -115,10 +121,14 @@ describe.skipIf(skip)("foundation journey", () => {
     await page.keyboard.press("Control+b");
     await expect.poll(() => nav.getAttribute("data-state")).toBe("expanded");
 
-    // A page that comes later says so.
+    // Every menu entry has its own page; an unknown dashboard address is the 404 page.
     await page.getByRole("navigation").getByRole("link", { name: "Analytics", exact: true }).click();
-    await page.getByRole("heading", { name: "This section is not available yet" }).waitFor();
-    await page.getByRole("navigation").getByRole("link", { name: "Home", exact: true }).click();
+    await page.waitForURL("**/dashboard/analytics");
+    await page.getByRole("heading", { name: "Analytics", exact: true }).first().waitFor();
+    await page.goto("/dashboard/no-such-section");
+    await page.getByText("404").first().waitFor();
+    await page.goto("/dashboard");
+    await page.getByTestId("setup-progress").waitFor();
 
     // Vietnamese and back.
     await page.getByRole("button", { name: "vi", exact: true }).first().click();
@@ -143,8 +153,10 @@ describe.skipIf(skip)("foundation journey", () => {
     const page = await context.newPage();
     await page.goto("/");
     await screenshot(page, "prelaunch-phone");
+    await expectNoHorizontalOverflow(page, "prelaunch-phone");
     await page.goto("/auth");
     await screenshot(page, "auth-phone");
+    await expectNoHorizontalOverflow(page, "auth-phone");
     await page.getByRole("tab", { name: "Sign In" }).click();
     await page.getByLabel("Email").fill(creator.email);
     await page.getByLabel("Password", { exact: true }).fill(creator.password);
@@ -152,14 +164,17 @@ describe.skipIf(skip)("foundation journey", () => {
     await page.waitForURL("**/dashboard");
     await page.getByTestId("setup-progress").waitFor();
     await screenshot(page, "dashboard-creator-phone");
+    await expectNoHorizontalOverflow(page, "dashboard-creator-phone");
     // The sidebar is a drawer on phones.
     await page.getByRole("button", { name: "Toggle sidebar" }).click();
     await page.getByRole("dialog").getByRole("link", { name: "My Courses" }).waitFor();
     await screenshot(page, "dashboard-drawer-phone");
+    await expectNoHorizontalOverflow(page, "dashboard-drawer-phone");
     await page.keyboard.press("Escape");
     await page.goto("/some/unknown/page");
     await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
     await screenshot(page, "not-found-phone");
+    await expectNoHorizontalOverflow(page, "not-found-phone");
     await context.close();
   });
 });

@@ -8,6 +8,7 @@ import { createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
 import {
   DESKTOP,
   e2eContext,
+  expectNoHorizontalOverflow,
   screenshot as fullPageShot,
   launchBrowser,
   newContext,
@@ -67,8 +68,20 @@ describe.skipIf(skip)("landing page journey", () => {
             id: "s1",
             title: "Nước dùng",
             lessons: [
-              { id: "l1", title: "Xương và gia vị", type: "text", duration: 20 },
-              { id: "l2", title: "Ninh nước dùng", type: "text", duration: 30 },
+              {
+                id: "l1",
+                title: "Xương và gia vị",
+                type: "text",
+                duration: 20,
+                content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+              },
+              {
+                id: "l2",
+                title: "Ninh nước dùng",
+                type: "text",
+                duration: 30,
+                content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+              },
             ],
           },
         ],
@@ -117,6 +130,7 @@ describe.skipIf(skip)("landing page journey", () => {
     await page.getByRole("tab", { name: "Design" }).click();
     const sections = page.getByTestId("section-item");
     const types = () => sections.evaluateAll((els) => els.map((el) => el.getAttribute("data-section-type")));
+    await sections.first().waitFor();
     expect(await types()).toEqual([
       "hero",
       "features",
@@ -135,14 +149,18 @@ describe.skipIf(skip)("landing page journey", () => {
       .getByRole("button", { name: /^Pricing \(VND\)/ })
       .click();
     const pricing = sections.nth(5);
+    // The pricing section shows the connected course's price until the creator overrides it.
+    expect(await pricing.getByTestId("pricing-course-price").textContent()).toContain("1,990,000");
+    expect(await pricing.locator("[id$='-originalPrice']").count()).toBe(0);
+    await pricing.getByLabel("Show a different price on this page").click();
     await pricing.locator("[id$='-originalPrice']").fill("2500000");
     await pricing.locator("textarea[id$='-features']").fill("Toàn bộ bài học\n\nChứng chỉ hoàn thành\n");
     const preview = page.frameLocator("[data-testid=landing-preview]");
     await preview.getByRole("heading", { name: "Nấu phở ngon như hàng Hà Nội" }).waitFor();
     await preview.getByText("Chứng chỉ hoàn thành").waitFor();
-    // Close the open editors so the drag handles are close together.
-    await sections.nth(0).getByRole("button", { name: "Hero", exact: true }).click();
+    // Close the open editor (one is open at a time) so the drag handles are close together.
     await pricing.getByRole("button", { name: /^Pricing \(VND\)/ }).click();
+    await pricing.locator("[id$='-originalPrice']").waitFor({ state: "detached" });
 
     // Drag the FAQ section above the testimonials.
     // The list in the middle of the window, so the drag does not scroll the page.
@@ -184,11 +202,13 @@ describe.skipIf(skip)("landing page journey", () => {
 
     // Payment: VietQR and bank transfer; each change saves the whole set.
     await page.getByRole("tab", { name: "Payment", exact: true }).click();
+    // Typed while the new method is still being saved: kept (issue 17 item 4).
     await choose(page, "#new-payment-type", "VietQR");
     await page.getByRole("button", { name: "Add payment method" }).click();
-    await toast(page, "Payment methods saved");
     await page.locator("#pm-vietqr-accountNumber").fill("1023456789");
     await page.locator("#pm-vietqr-accountHolder").fill("TRAN THU HA");
+    await toast(page, "Payment methods saved");
+    expect(await page.locator("#pm-vietqr-accountNumber").inputValue()).toBe("1023456789");
     await page.getByRole("button", { name: "Done" }).click();
     await page.locator("#pm-vietqr-accountNumber").waitFor({ state: "detached" });
     await choose(page, "#new-payment-type", "Bank transfer");
@@ -196,9 +216,24 @@ describe.skipIf(skip)("landing page journey", () => {
     await page.locator("#pm-bank-transfer-bankName").fill("Vietcombank");
     await page.locator("#pm-bank-transfer-accountNumber").fill("0071000123456");
     await page.locator("#pm-bank-transfer-accountHolder").fill("TRAN THU HA");
-    await page.getByRole("button", { name: "Done" }).click();
-    await page.locator("#pm-bank-transfer-bankName").waitFor({ state: "detached" });
     await screenshot(page, "landing-builder-payment-desktop");
+    // Save Draft with the configuration panel still open saves what is on screen.
+    await page.getByRole("button", { name: "Save Draft" }).click();
+    await toast(page, "Landing Page Saved");
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${baseURL}/api/landing-pages/${pageId}/payment-methods`, {
+          headers: { cookie },
+        });
+        const body = (await response.json()) as {
+          methods: { methodType: string; configuration: Record<string, string> }[];
+        };
+        return body.methods.map((m) => [m.methodType, m.configuration.accountNumber]);
+      })
+      .toEqual([
+        ["vietqr", "1023456789"],
+        ["bank-transfer", "0071000123456"],
+      ]);
     await page.getByRole("tab", { name: "Settings" }).first().click();
 
     // Settings: SEO.
@@ -226,8 +261,13 @@ describe.skipIf(skip)("landing page journey", () => {
     await page.locator("#seo-googleAnalytics").fill("G-ABC123XYZ9");
     await screenshot(page, "landing-builder-settings-analytics-desktop");
 
-    // Publish.
+    // Publish: the template's testimonials and FAQ are still sample text; the creator confirms.
     await page.getByRole("button", { name: "Publish" }).click();
+    const samples = page.getByTestId("sample-text-sections");
+    await samples.waitFor();
+    expect(await samples.getByRole("listitem").count()).toBe(2);
+    await screenshot(page, "landing-builder-sample-text-desktop");
+    await page.getByRole("button", { name: "Publish anyway" }).click();
     await toast(page, "Landing Page Published!");
     await page.getByRole("button", { name: "QR code" }).waitFor();
     expect(errors).toEqual([]);
@@ -273,6 +313,7 @@ describe.skipIf(skip)("landing page journey", () => {
     await pv.goto(`/lp/${slug}`);
     await pv.getByRole("heading", { name: "Nấu phở ngon như hàng Hà Nội" }).waitFor();
     await screenshot(pv, "landing-public-phone");
+    await expectNoHorizontalOverflow(pv, "landing public page");
     await phoneVisitor.close();
 
     const phone = await newContext(browser, baseURL, PHONE);
@@ -281,10 +322,12 @@ describe.skipIf(skip)("landing page journey", () => {
     await p.goto("/dashboard/landing-pages");
     await p.getByTestId("landing-page-card").first().waitFor();
     await screenshot(p, "landing-list-phone");
+    await expectNoHorizontalOverflow(p, "landing-page list");
     await p.goto(`/dashboard/landing-pages/builder/${pageId}`);
     await p.locator("#lp-title").waitFor();
     await p.getByTestId("landing-preview").scrollIntoViewIfNeeded();
     await screenshot(p, "landing-builder-setup-phone");
+    await expectNoHorizontalOverflow(p, "landing builder setup");
     await p.getByRole("tab", { name: "Design" }).click();
     await p.getByTestId("section-item").first().waitFor();
     // The preview iframe, captured on its own (a full-page capture at 390 px leaves scaled iframes blank).
@@ -304,14 +347,17 @@ describe.skipIf(skip)("landing page journey", () => {
       .screenshot({ path: path.join(SCREENSHOT_DIR, "landing-builder-preview-phone-mobile.png") });
     await p.getByRole("button", { name: "Desktop", exact: true }).click();
     await screenshot(p, "landing-builder-design-phone");
+    await expectNoHorizontalOverflow(p, "landing builder design");
     await p.getByRole("tab", { name: "Payment", exact: true }).click();
     await p.getByTestId("payment-item").first().waitFor();
     await p.getByTestId("landing-preview").scrollIntoViewIfNeeded();
     await screenshot(p, "landing-builder-payment-phone");
+    await expectNoHorizontalOverflow(p, "landing builder payment");
     await p.getByRole("tab", { name: "Settings" }).first().click();
     await p.locator("#seo-title").waitFor();
     await p.getByTestId("landing-preview").scrollIntoViewIfNeeded();
     await screenshot(p, "landing-builder-settings-phone");
+    await expectNoHorizontalOverflow(p, "landing builder settings");
     await phone.close();
   }, 240_000);
 });

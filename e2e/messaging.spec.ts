@@ -1,7 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
-import { DESKTOP, e2eContext, launchBrowser, newContext, PHONE, screenshot } from "./browser.ts";
+import {
+  DESKTOP,
+  e2eContext,
+  expectNoHorizontalOverflow,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from "./browser.ts";
 
 const ctx = e2eContext();
 const skip = "skip" in ctx && ctx.skip !== undefined;
@@ -79,7 +87,7 @@ describe.skipIf(skip)("messaging between a teacher and a student", () => {
     for (const page of [teacher, learner]) page.on("pageerror", (e) => errors.push(e.message));
 
     // The creator waits on the community page: nothing yet.
-    await teacher.goto("/dashboard/community");
+    await teacher.goto("/dashboard/community?tab=messages");
     await teacher.getByRole("heading", { name: "Community & Messages" }).waitFor();
     await teacher.getByText("Connect with your students and discuss course content").waitFor();
     await teacher.getByText("No conversations yet").waitFor();
@@ -196,16 +204,18 @@ describe.skipIf(skip)("messaging between a teacher and a student", () => {
     const phone = await newContext(browser, baseURL, PHONE);
     await useSession(phone, baseURL, studentCookie);
     const page = await phone.newPage();
-    await page.goto("/dashboard/community");
+    await page.goto("/dashboard/community?tab=messages");
     const item = page.getByTestId("conversation-item").first();
     await item.waitFor();
     expect(await page.getByTestId("message-thread").count()).toBe(0);
     await screenshot(page, "messaging-list-phone");
+    await expectNoHorizontalOverflow(page, "messaging-list-phone");
     await item.click();
     await page.getByTestId("message-thread").waitFor();
     await page.getByTestId("message").first().waitFor();
     expect(await item.isVisible()).toBe(false);
     await screenshot(page, "messaging-thread-phone");
+    await expectNoHorizontalOverflow(page, "messaging-thread-phone");
     await page.getByRole("button", { name: "All conversations" }).click();
     await item.waitFor();
     await phone.close();

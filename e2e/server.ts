@@ -58,7 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
     output += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000; // a loaded 2-core machine takes ~50 s to start
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {

@@ -2,7 +2,15 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
-import { DESKTOP, e2eContext, launchBrowser, newContext, PHONE, screenshot } from "./browser.ts";
+import {
+  DESKTOP,
+  e2eContext,
+  expectNoHorizontalOverflow,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from "./browser.ts";
 
 const ctx = e2eContext();
 const skip = "skip" in ctx && ctx.skip !== undefined;
@@ -124,30 +132,30 @@ describe.skipIf(skip)("invitations and Student Management", () => {
     expect(await email.getAttribute("readonly")).not.toBeNull();
     for (const title of titles) await phone.getByTestId("invited-courses").getByText(title).waitFor();
     await screenshot(phone, "auth-invitation-phone");
+    await expectNoHorizontalOverflow(phone, "auth-invitation-phone");
     await phone.getByLabel("Full name").fill(invitee.name);
     await phone.getByLabel("Password", { exact: true }).fill(invitee.password);
     await phone.getByRole("button", { name: "Create account" }).click();
     await toast(phone, "Account created!");
 
-    // Verify from the inbox: back to /invitation, which asks to sign in first, then accepts.
+    // Verify from the inbox: verification signs in and returns to /invitation, which accepts
+    // at once (issue 17 item 7: no second sign-in).
     const verify = (await mailLinks(baseURL, invitee.email, /Verify/)).find((l) =>
       l.includes("verify-email"),
     );
     expect(verify).toBeDefined();
     expect(decodeURIComponent(verify ?? "")).toContain("/invitation?invitation=");
     await phone.goto(verify ?? "");
-    await phone.waitForURL(/\/auth\?invitation=.*tab=signin/);
-    await expect.poll(() => phone.getByLabel("Email").inputValue()).toBe(invitee.email.toLowerCase());
-    await phone.getByLabel("Password", { exact: true }).fill(invitee.password);
-    await phone.getByRole("button", { name: "Sign In", exact: true }).last().click();
     await phone.waitForURL(/\/invitation\?invitation=/);
     await phone.getByTestId("invitation-success").waitFor();
     for (const title of titles) await phone.getByTestId("invitation-success").getByText(title).waitFor();
     await screenshot(phone, "invitation-success-phone");
+    await expectNoHorizontalOverflow(phone, "invitation-success-phone");
     await phone.getByTestId("go-to-dashboard").click();
     await phone.waitForURL(/\/dashboard$/);
     for (const title of titles) await phone.getByText(title, { exact: true }).first().waitFor();
     await screenshot(phone, "invitation-dashboard-phone");
+    await expectNoHorizontalOverflow(phone, "invitation-dashboard-phone");
     const me = await (await phone.request.get("/api/me")).json();
     expect(me.role).toBe("student");
 
@@ -194,6 +202,17 @@ describe.skipIf(skip)("invitations and Student Management", () => {
     expect(lines).toHaveLength(3);
     for (const line of lines.slice(1)) expect(line).toContain(invitee.name);
 
+    // At 1366 px "Message student" is whole, not clipped by the table (issue 17 item 5).
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const messageButton = page.getByTestId("student-row").first().getByTestId("message-student");
+    const clipped = await messageButton.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const table = el.closest('[data-testid="students-table"]')?.getBoundingClientRect();
+      return el.scrollWidth > el.clientWidth + 1 || !table || box.right > table.right - 1;
+    });
+    expect(clipped).toBe(false);
+    await screenshot(page, "students-1366-desktop");
+
     // "Message student" opens the conversation with that student (issue 6).
     await page.getByTestId("student-row").first().getByTestId("message-student").click();
     await page.waitForURL(/\/dashboard\/community\?conversation=/);
@@ -206,6 +225,7 @@ describe.skipIf(skip)("invitations and Student Management", () => {
     await small.goto("/dashboard/students");
     await small.getByTestId("student-row").first().waitFor();
     await screenshot(small, "students-phone");
+    await expectNoHorizontalOverflow(small, "students-phone");
     expect(errors).toEqual([]);
     for (const c of [creatorContext, inviteeContext, strangerContext, creatorPhone]) await c.close();
   }, 180_000);

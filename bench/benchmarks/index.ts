@@ -1,8 +1,13 @@
 import type { Benchmark } from "../lib/types.ts";
+import { analyticsBenchmark } from "./analytics.ts";
+import { checkoutBenchmark } from "./checkout.ts";
+import { communityBenchmark } from "./community.ts";
 import { coursesBenchmark } from "./courses.ts";
+import { hardeningBenchmark } from "./hardening.ts";
 import { landingPagesBenchmark } from "./landing-pages.ts";
 import { learningBenchmark } from "./learning.ts";
 import { messagingBenchmark } from "./messaging.ts";
+import { schoolPageBenchmark } from "./school-page.ts";
 import { startupBenchmark } from "./startup.ts";
 import { studentsBenchmark } from "./students.ts";
 import { throughputBenchmark } from "./throughput.ts";
@@ -19,4 +24,9 @@ export const benchmarks: Benchmark[] = [
   studentsBenchmark,
   landingPagesBenchmark,
   messagingBenchmark,
+  checkoutBenchmark,
+  analyticsBenchmark,
+  schoolPageBenchmark,
+  hardeningBenchmark,
+  communityBenchmark,
 ];

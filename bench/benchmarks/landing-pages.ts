@@ -64,8 +64,20 @@ async function seed(dataDir: string): Promise<void> {
             id: "s1",
             title: "Nước dùng",
             lessons: [
-              { id: "l1", title: "Xương và gia vị", type: "text", duration: 20 },
-              { id: "l2", title: "Ninh nước dùng", type: "text", duration: 30 },
+              {
+                id: "l1",
+                title: "Xương và gia vị",
+                type: "text",
+                duration: 20,
+                content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+              },
+              {
+                id: "l2",
+                title: "Ninh nước dùng",
+                type: "text",
+                duration: 30,
+                content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+              },
             ],
           },
         ],

@@ -20,7 +20,19 @@ const course = (title: string) => ({
   title,
   description: "Benchmark course",
   outline: [
-    { id: "s1", title: "Section", lessons: [{ id: "l1", title: "Lesson", type: "text", duration: 10 }] },
+    {
+      id: "s1",
+      title: "Section",
+      lessons: [
+        {
+          id: "l1",
+          title: "Lesson",
+          type: "text",
+          duration: 10,
+          content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+        },
+      ],
+    },
   ],
 });
 

@@ -88,7 +88,19 @@ async function seed(
             title: `Messaging bench ${i}`,
             description: "Benchmark course",
             outline: [
-              { id: "s1", title: "S", lessons: [{ id: "l1", title: "L", type: "text", duration: 5 }] },
+              {
+                id: "s1",
+                title: "S",
+                lessons: [
+                  {
+                    id: "l1",
+                    title: "L",
+                    type: "text",
+                    duration: 5,
+                    content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+                  },
+                ],
+              },
             ],
           },
         });
@@ -475,7 +487,11 @@ async function onPostgres(ctx: BenchContext): Promise<Row[]> {
   const db = new pg.Client({ connectionString: url.toString() });
   const servers: AcademyServer[] = [];
   // Instances behind one address share the auth secret (sessions are signed with it).
-  const env = { ...BENCH_ENV, AUTH_SECRET: `bench-${process.pid}-shared-secret-0123456789abcdef` };
+  const env = {
+    ...BENCH_ENV,
+    AUTH_SECRET: `bench-${process.pid}-shared-secret-0123456789abcdef`,
+    ENCRYPTION_KEY: "cd".repeat(32),
+  };
   let seeder: AcademyServer | undefined;
   try {
     // Seed through a throw-away instance, so instance A's memory is measured from a fresh start.

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import type { Material } from "@academy/shared";
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -6,13 +7,20 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { sampleMaterials as aiSamples } from "./ai/offline-materials.ts";
 import { authRoutes } from "./auth/auth.routes.ts";
+import { requireAdmin } from "./auth/roles.ts";
 import { createSessionLookup } from "./auth/session-lookup.ts";
 import { mailboxRoutes } from "./email/mailbox.routes.ts";
+import { accountRoutes } from "./features/account/account.routes.ts";
+import { adminRoutes } from "./features/admin/admin.routes.ts";
+import { analyticsRoutes } from "./features/analytics/analytics.routes.ts";
 import { certificateHeads, certificateRoutes } from "./features/certificates/certificates.routes.ts";
+import { communityRoutes } from "./features/community/community.routes.ts";
+import { studyGroupRoutes } from "./features/community/study-groups.routes.ts";
 import { courseBuilderRoutes } from "./features/course-builder/course-builder.routes.ts";
 import { courseRoutes } from "./features/courses/courses.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { enrolmentHeads, enrolmentRoutes } from "./features/enrolments/enrolments.routes.ts";
+import { helpRoutes } from "./features/help/help.routes.ts";
 import { invitationRoutes } from "./features/invitations/invitations.routes.ts";
 import {
   LandingPageCache,
@@ -25,14 +33,44 @@ import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
 import { messagingRoutes } from "./features/messaging/messaging.routes.ts";
 import { createMessagingHub } from "./features/messaging/messaging.stream.ts";
+import { BACKUP_TOKEN_HEADER, backupStream, isBackupToken } from "./features/operations/backup.ts";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  databaseOutage,
+  isDatabaseUnavailable,
+} from "./features/operations/operations.service.ts";
+import {
+  loopbackOnly,
+  redactUrl,
+  SWAGGER_ASSETS_BASE,
+  serveSwaggerAsset,
+} from "./features/operations/operations.ts";
+import { paymentRoutes } from "./features/payments/payments.routes.ts";
+import { createOrderHub } from "./features/payments/payments.stream.ts";
 import { platformRoutes } from "./features/platform/platform.routes.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
+import {
+  HostDirectory,
+  SchoolPageCache,
+  schoolFastPath,
+  schoolHostRouting,
+  schoolPublicRoutes,
+  schoolRoutes,
+} from "./features/schools/schools.routes.ts";
+import { verifiedOriginsCached } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
 import { AppError } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
 import type { HeadResolver } from "./lib/page-head.ts";
+import {
+  type OriginPolicy,
+  refuseCrossSiteRequests,
+  refuseNulCharacters,
+  trustedOriginPolicy,
+} from "./lib/request-guards.ts";
 import { APP_CSP, securityHeaderList, securityHeaders } from "./lib/security-headers.ts";
 import { spaRoutes } from "./static.ts";
 
@@ -56,12 +94,24 @@ export const API_BODY_LIMIT = 1024 * 1024;
  * the API under /api, /dev/mailbox outside production, and the SPA for everything else.
  * Every error becomes `{ error: { code, message, issues? } }` (DESIGN.md §3.5).
  */
-export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
+export function createApp(
+  deps: AppDeps,
+  options: {
+    webDist?: string;
+    /** Extra trusted origins for the CSRF check; default: the schools' verified custom domains. */
+    originPolicy?: OriginPolicy;
+  } = {},
+) {
   const production = deps.env.nodeEnv === "production";
   const app = new OpenAPIHono<AppEnv>();
 
   // Published landing pages served from the cache skip the rest of the middleware (decision 0071).
   const landingCache = new LandingPageCache(securityHeaderList({ production, csp: LANDING_CSP }));
+  // School pages from the cache (app host only) skip the rest of the middleware, like /lp; then
+  // host routing lets verified custom domains serve their school (issue 15).
+  const schoolPages = new SchoolPageCache(securityHeaderList({ production, csp: LANDING_CSP }));
+  app.use("/s/*", schoolFastPath(schoolPages, deps.env.appUrl));
+  app.use("*", schoolHostRouting(deps, schoolPages, new HostDirectory(deps.db)));
   app.use("/lp/*", landingFastPath(landingCache));
 
   // Structured request log: every request at info level; with a quieter LOG_LEVEL only server
@@ -73,22 +123,24 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     c.set("requestId", requestId);
     await next();
     const status = c.res.status;
-    if (!logAll && status < 500) return;
+    // 503 is a known state (database outage, lock lost, busy renderer) logged once where it starts.
+    if (!logAll && (status < 500 || status === 503)) return;
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    deps.logger[status >= 500 ? "error" : "info"](
-      { reqId: requestId, method: c.req.method, path: c.req.path, status, ms },
+    deps.logger[status === 503 ? "warn" : status >= 500 ? "error" : "info"](
+      { reqId: requestId, method: c.req.method, path: redactUrl(c.req.path), status, ms },
       "request",
     );
   });
 
   const headerList = securityHeaderList({ production });
-  // The API reference page loads Swagger UI from its CDN.
+  // The API reference page loads Swagger UI from the installed package (no CDN) and starts it
+  // with a small inline script.
   const docsHeaderList = securityHeaderList({
     production,
     csp: {
       ...APP_CSP,
-      "script-src": ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"],
-      "style-src": ["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"],
+      "script-src": ["'self'", "'unsafe-inline'"],
+      "style-src": ["'self'", "'unsafe-inline'"],
     },
   });
   const appHeaders = securityHeaders(headerList);
@@ -104,12 +156,31 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
   app.use("*", (c, next) =>
     c.req.path === "/api/docs"
       ? docsHeaders(c, next)
-      : c.req.path.startsWith("/lp/")
+      : c.req.path.startsWith("/lp/") || c.req.path.startsWith("/s/")
         ? landingHeaders(c, next)
         : c.req.path.startsWith("/files/")
           ? fileHeaders(c, next)
           : appHeaders(c, next),
   );
+
+  // A server that lost its data-directory lock writes nothing more while it shuts down (issue 16).
+  if (deps.writesStopped) {
+    const writesStopped = deps.writesStopped;
+    app.use("*", async (c, next) =>
+      writesStopped() && c.req.method !== "GET" && c.req.method !== "HEAD"
+        ? c.json(
+            {
+              error: {
+                code: "UNAVAILABLE",
+                message: "The server is restarting. Please try again in a minute.",
+              },
+            },
+            503,
+            { "Retry-After": "30" },
+          )
+        : next(),
+    );
+  }
 
   const limitBody = bodyLimit({
     maxSize: API_BODY_LIMIT,
@@ -117,8 +188,23 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
       c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." } }, 413),
   });
   // GET and HEAD carry no body; skipping them keeps the request object lazy (fast path).
+  // POST /api/uploads streams files with its own per-area limits (issue 16 item 2).
   app.use("/api/*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
+    c.req.method === "GET" ||
+    c.req.method === "HEAD" ||
+    (c.req.method === "POST" && c.req.path === "/api/uploads")
+      ? next()
+      : limitBody(c, next),
+  );
+  // NUL characters in path, query or JSON body: 400, never a 500 from the database (issue 16).
+  app.use("/api/*", refuseNulCharacters());
+  // Cross-site request forgery: state-changing /api requests only from trusted origins (issue 16).
+  // A school's verified custom domain may send state-changing requests too (issues 15 and 16).
+  const customDomains: OriginPolicy = async (origin) =>
+    (await verifiedOriginsCached(deps.db, production)).includes(origin);
+  app.use(
+    "/api/*",
+    refuseCrossSiteRequests(trustedOriginPolicy(deps.env, options.originPolicy ?? customDomains)),
   );
 
   app.route("/api/auth", authRoutes(deps, headerList));
@@ -140,8 +226,16 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     await next();
   });
 
+  // Every /api/admin/* endpoint is for platform admins only (issue 14); services check it again.
+  app.use("/api/admin/*", async (c, next) => {
+    await requireAdmin(deps.db, c.get("user"));
+    await next();
+  });
+
   // Realtime messaging: browsers connected to this instance, fed by LISTEN/NOTIFY (decision 0061).
   const messagingHub = createMessagingHub({ db: deps.db, bus: deps.realtime, logger: deps.logger });
+  // Live order status for the checkout page (issue 11), fed by the same bus.
+  const orderHub = createOrderHub(deps.realtime);
   const api = new OpenAPIHono<AppEnv>()
     .route("/", platformRoutes(deps))
     .route("/", preLaunchRoutes(deps))
@@ -157,7 +251,15 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     .route("/", invitationRoutes(deps))
     .route("/", studentRoutes(deps))
     .route("/", landingPageRoutes(deps, landingCache))
-    .route("/", messagingRoutes(deps, messagingHub));
+    .route("/", messagingRoutes(deps, messagingHub))
+    .route("/", accountRoutes(deps))
+    .route("/", adminRoutes(deps))
+    .route("/", helpRoutes(deps))
+    .route("/", paymentRoutes(deps, orderHub))
+    .route("/", analyticsRoutes(deps))
+    .route("/", schoolRoutes(deps, schoolPages))
+    .route("/", communityRoutes(deps))
+    .route("/", studyGroupRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {
@@ -168,12 +270,43 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
       description: "Sign-in endpoints live under /api/auth (better-auth).",
     },
   });
-  app.get("/api/docs", swaggerUI({ url: "/api/openapi.json" }));
+  app.get("/api/docs", swaggerUI({ url: "/api/openapi.json", baseUrl: SWAGGER_ASSETS_BASE }));
+  app.get(`${SWAGGER_ASSETS_BASE}/swagger-ui-dist/:file`, serveSwaggerAsset);
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
-  app.route("/", fileRoutes(deps));
+  app.route(
+    "/",
+    fileRoutes({
+      ...deps,
+      authSecret: async () => (await deps.auth.$context).secret,
+      sessionUserId: async (headers) => {
+        if (!headers.get("cookie")?.includes("session_token")) return null;
+        sessionLookup ??= createSessionLookup(deps.db, deps.auth);
+        return (await (await sessionLookup)(headers))?.user.id ?? null;
+      },
+    }),
+  );
   app.route("/", landingPublicRoutes(deps, landingCache));
-  if (!production) app.route("/dev/mailbox", mailboxRoutes(deps.db));
+  app.route("/", schoolPublicRoutes(deps, schoolPages));
+  // `npm run backup` while the server runs (PGlite only): loopback, with the token from DATA_DIR.
+  const pglite = deps.handle.kind === "pglite" ? deps.handle.pglite : undefined;
+  if (pglite) {
+    app.get("/ops/backup", loopbackOnly(deps.env.trustProxy), async (c) => {
+      if (!isBackupToken(deps.env.dataDir, c.req.header(BACKUP_TOKEN_HEADER)))
+        return c.text("Not found", 404);
+      const stream = await backupStream(pglite, deps.env.dataDir);
+      return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
+        "Content-Type": "application/x-tar",
+        "Cache-Control": "no-store",
+      });
+    });
+  }
+  if (!production) {
+    // Captured e-mails hold sign-in links: only for this machine (issue 16 item 17).
+    app.use("/dev/mailbox/*", loopbackOnly(deps.env.trustProxy));
+    app.use("/dev/mailbox", loopbackOnly(deps.env.trustProxy));
+    app.route("/dev/mailbox", mailboxRoutes(deps.db));
+  }
   // Public pages whose <head> the server renders (title, description, Open Graph, JSON-LD).
   const headResolvers: HeadResolver[] = [enrolmentHeads(deps), certificateHeads(deps)];
   const resolveHead: HeadResolver = async (path) => {
@@ -211,7 +344,17 @@ export function createApp(deps: AppDeps, options: { webDist?: string } = {}) {
     if (error instanceof SyntaxError) {
       return c.json({ error: { code: "VALIDATION_FAILED", message: "Invalid data format" } }, 400);
     }
-    deps.logger.error({ err: error, reqId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    // Database down: 503 with Retry-After, one log line per outage (issue 16 item 16).
+    if (isDatabaseUnavailable(error)) {
+      databaseOutage(deps).report(error);
+      return c.json({ error: { code: "UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE } }, 503, {
+        "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+      });
+    }
+    deps.logger.error(
+      { err: error, reqId: c.get("requestId"), path: redactUrl(c.req.path) },
+      "unhandled error",
+    );
     return c.json(
       { error: { code: "INTERNAL", message: "An unexpected error occurred. Please try again." } },
       500,

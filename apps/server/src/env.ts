@@ -56,12 +56,53 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1000).max(600_000).default(30_000),
   ),
+  ADMIN_EMAILS: optionalString,
   S3_ENDPOINT: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).default("true")),
+  TRUSTED_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (list) => list.split(",").every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim().replace(/\/+$/, ""))),
+        "must be a comma-separated list of origins like https://academy.example.com",
+      )
+      .optional(),
+  ),
+  MOMO_BASE_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
+  ZALOPAY_BASE_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
+  STRIPE_BASE_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
+  PAYMENT_JOB_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  ),
+  DNS_SERVERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F.:[\], ]+$/, "must be a comma-separated list of IP or IP:port entries")
+      .optional(),
+  ),
+  DOMAIN_CNAME_TARGET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, "must be a host name like academy.example.com")
+      .optional(),
+  ),
+  DOMAIN_RECHECK_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(10_000)
+      .max(7 * 86_400_000)
+      .default(3_600_000),
+  ),
 });
 
 /** Checks across variables, run on the raw values so they are reported even when others are bad. */
@@ -106,6 +147,14 @@ export interface Env {
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** AI request time limit in milliseconds, also used when `ai` is undefined (for tests). */
   aiTimeoutMs: number;
+  /** ADMIN_EMAILS, lower-cased: accounts made platform admins at boot and at sign-up (issue 14). */
+  adminEmails: string[];
+  /** DNS servers ("ip" or "ip:port") custom-domain checks ask; [] = the system's (issue 15). */
+  dnsServers: string[];
+  /** Host name a custom domain must be a CNAME to; APP_URL's host by default (issue 15). */
+  domainCnameTarget: string;
+  /** How often (milliseconds) custom domains are re-checked (issue 15). */
+  domainRecheckIntervalMs: number;
   /** An S3-compatible object store; undefined means local disk under DATA_DIR/uploads. */
   s3:
     | {
@@ -117,6 +166,18 @@ export interface Env {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** Origins besides APP_URL's from which browsers may send state-changing requests (CSRF check). */
+  trustedOrigins: string[];
+  /**
+   * Payment providers (issue 11): base URLs overriding each provider's sandbox and production
+   * hosts (a local fake provider in tests), and how often (milliseconds) the order jobs run.
+   */
+  payments?: {
+    momoBaseUrl: string | undefined;
+    zaloPayBaseUrl: string | undefined;
+    stripeBaseUrl: string | undefined;
+    jobIntervalMs: number;
+  };
 }
 
 export class EnvError extends Error {
@@ -140,11 +201,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   ];
   if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const v = parsed.data;
+  const appUrl = (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, "");
   return {
     nodeEnv: v.NODE_ENV,
     port: v.PORT,
     host: v.HOST,
-    appUrl: (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ""),
+    appUrl,
     dataDir: path.resolve(v.DATA_DIR),
     databaseUrl: v.DATABASE_URL,
     authSecret: v.AUTH_SECRET,
@@ -164,6 +226,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       ? { baseUrl: v.AI_BASE_URL, apiKey: v.AI_API_KEY, model: v.AI_MODEL, timeoutMs: v.AI_TIMEOUT_MS }
       : undefined,
     aiTimeoutMs: v.AI_TIMEOUT_MS,
+    adminEmails: (v.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    dnsServers: (v.DNS_SERVERS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    domainCnameTarget: (v.DOMAIN_CNAME_TARGET ?? new URL(appUrl).hostname).toLowerCase().replace(/\.$/, ""),
+    domainRecheckIntervalMs: v.DOMAIN_RECHECK_INTERVAL_MS,
     s3:
       v.S3_ENDPOINT && v.S3_BUCKET && v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
         ? {
@@ -175,6 +247,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             forcePathStyle: v.S3_FORCE_PATH_STYLE === "true" || v.S3_FORCE_PATH_STYLE === "1",
           }
         : undefined,
+    trustedOrigins: (v.TRUSTED_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
+    payments: {
+      momoBaseUrl: v.MOMO_BASE_URL?.replace(/\/+$/, ""),
+      zaloPayBaseUrl: v.ZALOPAY_BASE_URL?.replace(/\/+$/, ""),
+      stripeBaseUrl: v.STRIPE_BASE_URL?.replace(/\/+$/, ""),
+      jobIntervalMs: v.PAYMENT_JOB_INTERVAL_MS,
+    },
   };
 }
 

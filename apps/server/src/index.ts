@@ -1,8 +1,14 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { KeyMismatchError } from "./db/key-fingerprints.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { EnvError, loadEnv } from "./env.ts";
+import { sharedPdfRenderer } from "./features/certificates/pdf-renderer.ts";
+import { createReplyDigestWorker } from "./features/community/community.service.ts";
 import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
+import { unsafeBindingWarning } from "./features/operations/operations.ts";
+import { createOrderJobWorker } from "./features/payments/payments.service.ts";
+import { createDomainRecheckWorker } from "./features/schools/schools.routes.ts";
 import { createRuntime } from "./runtime.ts";
 
 /**
@@ -22,16 +28,26 @@ export async function main(): Promise<void> {
     throw error;
   }
   let runtime: Awaited<ReturnType<typeof createRuntime>>;
+  // Set once the HTTP server runs; before that a lost lock simply ends the process.
+  let onLockLost: () => void = () => process.exit(1);
   try {
-    runtime = await createRuntime(env);
+    runtime = await createRuntime(env, { onLockLost: () => onLockLost() });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof KeyMismatchError) {
       console.error(`academy: ${error.message}`);
       process.exit(1);
     }
     throw error;
   }
   const { app, messagingHub } = createApp(runtime);
+  const bindingWarning = unsafeBindingWarning(env);
+  if (bindingWarning) {
+    console.error(bindingWarning);
+    runtime.logger.warn(
+      { host: env.host, nodeEnv: env.nodeEnv },
+      "development server reachable from the network",
+    );
+  }
   runtime.mailer.worker?.start();
   const nudges = createNudgeWorker({
     db: runtime.db,
@@ -41,6 +57,21 @@ export async function main(): Promise<void> {
     intervalMs: env.messageNudgeIntervalMs,
   });
   nudges.start();
+  // Expires overdue orders and re-queries MoMo/ZaloPay orders whose callback never came (issue 11).
+  const orderJobs = createOrderJobWorker(runtime, env.payments?.jobIntervalMs ?? 60_000);
+  orderJobs.start();
+  const domainChecks = createDomainRecheckWorker(runtime);
+  domainChecks.start();
+  // Certificate PDFs render in worker threads: start one now rather than on the first download.
+  sharedPdfRenderer().warm();
+  const replyDigests = createReplyDigestWorker({
+    db: runtime.db,
+    mailer: runtime.mailer,
+    appUrl: env.appUrl,
+    logger: runtime.logger,
+    intervalMs: env.messageNudgeIntervalMs,
+  });
+  replyDigests.start();
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     runtime.logger.info(
       { port: info.port, url: env.appUrl, database: runtime.handle.kind, mail: runtime.mailer.mode },
@@ -49,6 +80,7 @@ export async function main(): Promise<void> {
   });
 
   let stopping = false;
+  let exitCode = 0;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -62,12 +94,19 @@ export async function main(): Promise<void> {
     messagingHub.close();
     server.close(async () => {
       await nudges.stop();
+      await orderJobs.stop();
+      await domainChecks.stop();
+      await replyDigests.stop();
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));
       clearTimeout(force);
       runtime.logger.flush?.();
-      process.exit(0);
+      process.exit(exitCode);
     });
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  onLockLost = () => {
+    exitCode = 1;
+    shutdown("data directory lock lost");
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -2,10 +2,14 @@ import path from "node:path";
 import { createAiAdapter } from "./ai/ai.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { checkKeyFingerprints } from "./db/key-fingerprints.ts";
 import { lockDataDir } from "./db/lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { createMailer, type Mailer } from "./email/mailer.ts";
 import { type Env, resolveAuthSecret, resolveEncryptionKey } from "./env.ts";
+import { setAdminByEmail } from "./features/admin/admin.service.ts";
+import { createDomainResolver } from "./features/schools/dns.ts";
+import { verifiedOriginsCached } from "./features/schools/schools.service.ts";
 import type { AppDeps } from "./lib/http.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createRealtimeBus } from "./realtime/bus.ts";
@@ -24,14 +28,20 @@ export interface Runtime extends AppDeps {
  */
 export async function createRuntime(
   env: Env,
-  options: { logger?: Logger; handle?: DatabaseHandle } = {},
+  options: { logger?: Logger; handle?: DatabaseHandle; onLockLost?: (error: Error) => void } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(env.logLevel);
   let release: (() => Promise<void>) | undefined;
+  let lockLost = false;
   if (!options.handle && !env.databaseUrl) {
-    release = await lockDataDir(env.dataDir, (error) =>
-      logger.fatal({ err: error }, "data directory lock lost"),
-    );
+    release = await lockDataDir(env.dataDir, (error) => {
+      if (lockLost) return;
+      // Another process may be writing this directory now: stop writing at once, then exit.
+      lockLost = true;
+      logger.fatal({ err: error }, "data directory lock lost: refusing writes and shutting down");
+      release = undefined;
+      options.onLockLost?.(error);
+    });
   }
   try {
     const secret = resolveAuthSecret(env);
@@ -44,10 +54,31 @@ export async function createRuntime(
         onPoolError: (error) => logger.error({ err: error }, "database connection lost; the pool reconnects"),
       }));
     await migrateDatabase(handle);
+    // Servers sharing the database must share these keys (issue 16 item 9).
+    try {
+      await checkKeyFingerprints(handle.db, { AUTH_SECRET: secret, ENCRYPTION_KEY: encryptionKey });
+    } catch (error) {
+      if (!options.handle) await handle.close().catch(() => {});
+      throw error;
+    }
+    // ADMIN_EMAILS (issue 14): existing accounts with these e-mails become platform admins.
+    for (const email of env.adminEmails) {
+      await setAdminByEmail(handle.db, email, true, { id: null, email: "ADMIN_EMAILS" });
+    }
     const mailer = createMailer({ db: handle.db, smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
     const storage = createStorage(env);
     const ai = createAiAdapter(env, logger);
-    const auth = createAuth({ db: handle.db, env, secret, mailer, logger });
+    // Verified custom domains are trusted origins too (issue 15; decision 0150).
+    const production = env.nodeEnv === "production";
+    const auth = createAuth({
+      db: handle.db,
+      env,
+      secret,
+      mailer,
+      logger,
+      dynamicTrustedOrigins: () => verifiedOriginsCached(handle.db, production),
+    });
+    const dnsResolver = createDomainResolver(env.dnsServers);
     const realtime = createRealtimeBus(handle, logger);
     return {
       env,
@@ -60,6 +91,8 @@ export async function createRuntime(
       ai,
       encryptionKey,
       realtime,
+      writesStopped: () => lockLost,
+      dnsResolver,
       async close() {
         await mailer.worker?.stop();
         await realtime.close();

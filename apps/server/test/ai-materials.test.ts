@@ -14,7 +14,6 @@ import {
   type QuizContent,
   type WorksheetContent,
 } from "../src/ai/ai.ts";
-import { type FakeModelServer, startFakeModelServer } from "../src/ai/fake-model-server.ts";
 import {
   generateOfflineMaterial,
   type MaterialBankSubject,
@@ -25,6 +24,7 @@ import {
 } from "../src/ai/offline-materials.ts";
 import { loadEnv } from "../src/env.ts";
 import { createLogger } from "../src/lib/logger.ts";
+import { type FakeModelServer, startFakeModelServer } from "./support/fake-model-server.ts";
 
 const VIETNAMESE = /[àáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵđ]/i;
 const SUBJECTS: MaterialBankSubject[] = [

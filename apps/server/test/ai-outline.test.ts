@@ -12,7 +12,6 @@ import {
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAiAdapter } from "../src/ai/ai.ts";
-import { type FakeModelServer, startFakeModelServer } from "../src/ai/fake-model-server.ts";
 import { distributeMinutes } from "../src/ai/minutes.ts";
 import {
   DEFAULT_OUTLINE_MINUTES,
@@ -22,6 +21,7 @@ import {
 } from "../src/ai/offline-outline.ts";
 import { loadEnv } from "../src/env.ts";
 import { createLogger } from "../src/lib/logger.ts";
+import { type FakeModelServer, startFakeModelServer } from "./support/fake-model-server.ts";
 
 /** Letters that only Vietnamese text has (lower and upper case via the i flag). */
 const VIETNAMESE = /[àáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵđ]/i;
@@ -42,20 +42,7 @@ const withoutIds = (outline: OutlineSection[]) =>
     lessons: items.map(({ id: _lessonId, ...lesson }) => lesson),
   }));
 
-/** Words each category's sections should be about (English). */
-const CATEGORY_WORDS: Record<(typeof CATEGORIES)[number] | "general", RegExp> = {
-  programming:
-    /code|program|syntax|variable|function|loop|data|project|test|debug|deploy|design|architecture/i,
-  language:
-    /pronunciation|vocabulary|grammar|conversation|listening|reading|writing|culture|speaking|language/i,
-  business: /business|market|customer|plan|finance|pricing|budget|marketing|sales|operations|legal|team/i,
-  creative: /tool|principle|colour|technique|composition|style|project|critique|portfolio|showcase|creative/i,
-  science:
-    /concept|scientific|experiment|data|graph|problem|application|theory|model|investigation|research/i,
-  general: /concept|method|practice|mistake|case|apply|review|project|essentials|topic/i,
-};
-
-describe("offline outline generator (000 §2, §5, §7)", () => {
+describe("outline template without a model (issue 17 §2; 000 §2, §5, §7)", () => {
   it("gives integer minutes that add up to exactly hours × 60, every section with lessons", () => {
     for (const hours of HOURS) {
       for (const category of [...CATEGORIES, null]) {
@@ -112,87 +99,53 @@ describe("offline outline generator (000 §2, §5, §7)", () => {
     for (const id of ids) expect(id).toMatch(UUID);
   });
 
-  it("writes about the course: each section names the topic or the category's subject matter", () => {
-    for (const category of [...CATEGORIES, null]) {
-      const title = "Spring Workshop";
-      const outline = generateOfflineOutline(outlineRequest({ title, category, estimatedDuration: 40 }));
-      for (const section of outline) {
-        const text = `${section.title} ${section.description}`;
-        expect(text.includes(title) || CATEGORY_WORDS[category ?? "general"].test(text), text).toBe(true);
-      }
-      expect(outline.some((s) => s.title.includes(title) || s.description.includes(title))).toBe(true);
-    }
+  it("names the sections from the title and the level, and claims no subject knowledge", () => {
+    const title = "Nấu phở Hà Nội";
+    const beginner = generateOfflineOutline(
+      outlineRequest({ title, category: "creative", estimatedDuration: 7 }),
+    );
+    expect(beginner[0].title).toBe(`Getting started with ${title}`);
+    expect(beginner.at(-1)?.title).toBe("Review and next steps");
+    expect(beginner[1].title).toBe(`${title}: part 1`);
+    // The category does not change the template (no art principles for a phở course).
+    const general = generateOfflineOutline(outlineRequest({ title, category: null, estimatedDuration: 7 }));
+    expect(withoutIds(general)).toEqual(withoutIds(beginner));
+    const advanced = generateOfflineOutline(
+      outlineRequest({ title, skillLevel: "advanced", estimatedDuration: 7 }),
+    );
+    expect(advanced[0].title).toBe(`${title}: scope and prerequisites`);
+    expect(advanced[1].title).toBe(`Deep dive 1: ${title}`);
+    expect(advanced.at(-1)?.title).toBe(`Capstone: ${title}`);
+    expect(averageLesson(advanced)).toBeGreaterThanOrEqual(averageLesson(beginner));
+    const intermediate = generateOfflineOutline(
+      outlineRequest({ title, skillLevel: "intermediate", estimatedDuration: 7 }),
+    );
+    expect(intermediate.at(-1)?.title).toBe(`Project: ${title} in practice`);
   });
 
-  it("follows each category's pattern", () => {
-    const all = (category: OutlineRequest["category"]) =>
-      texts(generateOfflineOutline(outlineRequest({ category, estimatedDuration: 40 }))).join(" | ");
-    const programming = all("programming");
-    for (const word of [/set up|setup/i, /fundamentals/i, /project/i, /debug/i, /deploy/i])
-      expect(programming).toMatch(word);
-    const language = all("language");
-    for (const word of [/pronunciation/i, /vocabulary/i, /grammar/i, /conversation/i, /culture/i])
-      expect(language).toMatch(word);
-    const business = all("business");
-    for (const word of [/market research/i, /plan/i, /finance/i, /marketing/i, /operations/i])
-      expect(business).toMatch(word);
-    const creative = all("creative");
-    for (const word of [/tools/i, /techniques/i, /composition/i, /portfolio/i])
-      expect(creative).toMatch(word);
-    const science = all("science");
-    for (const word of [/concepts/i, /experiments/i, /data analysis/i, /applications/i])
-      expect(science).toMatch(word);
+  it("numbers the lesson slots for the creator to fill, ending each section with its check", () => {
+    const outline = generateOfflineOutline(outlineRequest({ estimatedDuration: 2 }));
+    expect(outline[0].lessons.map((l) => [l.title, l.type])).toEqual(
+      outline[0].lessons.map((l, i, all) =>
+        i === all.length - 1
+          ? ["Section 1 check", "quiz"]
+          : [i % 2 === 0 ? `Video lesson 1.${i + 1}` : `Reading 1.${i + 1}`, l.type],
+      ),
+    );
+    expect(outline[0].lessons[0].type).toBe("video");
   });
 
   it("writes Vietnamese with diacritics for vi and plain English for en", () => {
-    for (const category of [...CATEGORIES, null]) {
-      const vi = generateOfflineOutline(outlineRequest({ title: "Python", category, locale: "vi" }));
-      for (const section of vi) {
-        expect(`${section.title} ${section.description}`).toMatch(VIETNAMESE);
-      }
-      expect(lessons(vi).filter((l) => VIETNAMESE.test(l.title)).length).toBeGreaterThan(
-        lessons(vi).length / 2,
-      );
-      const en = generateOfflineOutline(outlineRequest({ title: "Python", category, locale: "en" }));
-      for (const text of texts(en)) expect(text).not.toMatch(VIETNAMESE);
-    }
+    const vi = generateOfflineOutline(outlineRequest({ title: "Python", locale: "vi" }));
+    for (const section of vi) expect(`${section.title} ${section.description}`).toMatch(VIETNAMESE);
+    for (const lesson of lessons(vi)) expect(lesson.title).toMatch(VIETNAMESE);
+    const en = generateOfflineOutline(outlineRequest({ title: "Python", locale: "en" }));
+    for (const text of texts(en)) expect(text).not.toMatch(VIETNAMESE);
   });
 
-  it("gives children shorter, playful lessons than adults", () => {
-    for (const hours of [1, 2, 7]) {
-      const adults = generateOfflineOutline(
-        outlineRequest({ estimatedDuration: hours, targetAudience: "adults" }),
-      );
-      const children = generateOfflineOutline(
-        outlineRequest({ estimatedDuration: hours, targetAudience: "children" }),
-      );
-      expect(averageLesson(children)).toBeLessThan(averageLesson(adults));
-      expect(children.every((s, i) => s.title.startsWith(`Adventure ${i + 1}`))).toBe(true);
-      expect(lessons(children).some((l) => l.title === "Fun quiz time")).toBe(true);
-    }
-    const vi = generateOfflineOutline(outlineRequest({ targetAudience: "children", locale: "vi" }));
-    expect(vi[0].title.startsWith("Chặng 1")).toBe(true);
-  });
-
-  it("starts beginners with foundations and takes advanced learners to deep dives and a capstone", () => {
-    for (const category of [...CATEGORIES, null]) {
-      const beginner = generateOfflineOutline(
-        outlineRequest({ category, skillLevel: "beginner", estimatedDuration: 7 }),
-      );
-      const advanced = generateOfflineOutline(
-        outlineRequest({ category, skillLevel: "advanced", estimatedDuration: 7 }),
-      );
-      expect(advanced.map((s) => s.title)).not.toEqual(beginner.map((s) => s.title));
-      expect(advanced[0].title).toMatch(/^Deep dive/);
-      expect(advanced.at(-1)?.title).toMatch(/Capstone/);
-      expect(beginner[0].title).not.toMatch(/Deep dive/);
-      expect(beginner.at(-1)?.title).toMatch(/Review|Showcase/);
-      expect(averageLesson(advanced)).toBeGreaterThanOrEqual(averageLesson(beginner));
-    }
-    const programming = generateOfflineOutline(
-      outlineRequest({ skillLevel: "beginner", estimatedDuration: 1 }),
-    );
-    expect(programming[0].title).toMatch(/Fundamentals/);
+  it("keeps $ patterns in a title as typed", () => {
+    const outline = generateOfflineOutline(outlineRequest({ title: "Save $& and $` today" }));
+    expect(outline[0].title).toBe("Getting started with Save $& and $` today");
   });
 
   it("is deterministic apart from ids", () => {
@@ -203,9 +156,7 @@ describe("offline outline generator (000 §2, §5, §7)", () => {
   });
 
   it("keeps titles within 200 characters for very long course titles", () => {
-    const outline = generateOfflineOutline(
-      outlineRequest({ title: "A".repeat(200), targetAudience: "children", estimatedDuration: 5 }),
-    );
+    const outline = generateOfflineOutline(outlineRequest({ title: "A".repeat(200), estimatedDuration: 5 }));
     for (const section of outline) expect(section.title.length).toBeLessThanOrEqual(200);
   });
 });

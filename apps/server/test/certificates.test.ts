@@ -48,7 +48,15 @@ function draft(title: string): CourseDraftInput {
       {
         id: "s1",
         title: "Section one",
-        lessons: [{ id: "l1", title: "Lesson one", type: "text" as const, duration: 15 }],
+        lessons: [
+          {
+            id: "l1",
+            title: "Lesson one",
+            type: "text" as const,
+            duration: 15,
+            content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+          },
+        ],
       },
     ],
   };
@@ -285,7 +293,8 @@ describe("GET /api/certificates/{id}/pdf", () => {
       expect(pdf.text).toContain(text);
     }
     expect(pdf.qr).toBe(verifyUrl);
-  });
+    // The first PDF starts the renderer's worker thread (issue 16), which loads pdf-lib first.
+  }, 90_000);
 
   it("is shown in the browser with ?inline=1", async () => {
     const response = await ctx.request(`/api/certificates/${certificateId.toLowerCase()}/pdf?inline=1`);

@@ -109,6 +109,7 @@ function simpleDraft(title: string, lessonTitles = ["Lesson one", "Lesson two"])
           title: t,
           type: "text" as const,
           duration: 15,
+          content: { type: "text" as const, html: `<p>${t}</p>` },
         })),
       },
     ],
@@ -174,7 +175,21 @@ function fullDraft(): CourseDraftInput {
           },
         ],
       },
-      { id: "s2", title: "Review", description: "Revise everything", duration: 30, lessons: [] },
+      {
+        id: "s2",
+        title: "Review",
+        description: "Revise everything",
+        duration: 30,
+        lessons: [
+          {
+            id: "l4",
+            title: "Review",
+            type: "text",
+            duration: 30,
+            content: { type: "text", html: "<p>Revise.</p>" },
+          },
+        ],
+      },
     ],
   };
 }
@@ -215,8 +230,20 @@ describe("course drafts (001 §3 Course draft, §7 upsert course_drafts)", () =>
         duration: 0,
         materials: [],
         lessons: [
-          { id: "l1", title: "Lesson one", type: "text", duration: 15 },
-          { id: "l2", title: "Lesson two", type: "text", duration: 15 },
+          {
+            id: "l1",
+            title: "Lesson one",
+            type: "text",
+            duration: 15,
+            content: { type: "text", html: "<p>Lesson one</p>" },
+          },
+          {
+            id: "l2",
+            title: "Lesson two",
+            type: "text",
+            duration: 15,
+            content: { type: "text", html: "<p>Lesson two</p>" },
+          },
         ],
       },
     ]);
@@ -314,8 +341,8 @@ describe("POST /api/courses/publish: a new course (001 §5, §7)", () => {
     expect(rows.map((l) => l.duration)).toEqual([10, 20, 5, 30]);
     expect(rows.map((l) => l.slug)).toEqual(["xin-chao", "watch-and-repeat", "greetings-quiz", "review"]);
     expect(rows.every((l) => l.is_published)).toBe(true);
-    // A section without lessons becomes one lesson carrying the section's description.
-    expect(rows[3].description).toBe("Revise everything");
+    // A lesson carries its section's title (a section without lessons is refused: issue 17).
+    expect(rows[3].description).toBe("Review");
 
     // Text lesson HTML is sanitized: script and event handlers removed, formatting kept.
     const html = (rows[0].content_data as { html: string }).html;
@@ -348,7 +375,7 @@ describe("POST /api/courses/publish: a new course (001 §5, §7)", () => {
     const { outline } = firstCourse;
     expect(outline[0].id).toBe("s1");
     expect(outline[0].lessons.map((l) => l.id)).toEqual(rows.slice(0, 3).map((l) => l.id));
-    expect(outline[1].id).toBe(rows[3].id); // the section-as-lesson
+    expect(outline[1].lessons[0].id).toBe(rows[3].id);
     expect((outline[0].lessons[0].content as { html: string }).html).not.toMatch(/<script/i);
     expect((await courseRow(firstCourse.courseId)).course_structure).toEqual(outline);
   });
@@ -433,9 +460,27 @@ describe("POST /api/courses/publish with courseId: republish in place (DESIGN §
           id: first.outline[0].id,
           title: "Section one",
           lessons: [
-            { id: id1, title: "Broth", type: "text", duration: 15 },
-            { id: id2, title: "Rice noodles", type: "text", duration: 15 },
-            { id: "new-lesson", title: "Serving", type: "text", duration: 15 },
+            {
+              id: id1,
+              title: "Broth",
+              type: "text",
+              duration: 15,
+              content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+            },
+            {
+              id: id2,
+              title: "Rice noodles",
+              type: "text",
+              duration: 15,
+              content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+            },
+            {
+              id: "new-lesson",
+              title: "Serving",
+              type: "text",
+              duration: 15,
+              content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+            },
           ],
         },
       ],
@@ -507,9 +552,24 @@ describe("POST /api/courses/publish with courseId: republish in place (DESIGN §
           id: "s1",
           title: "Section one",
           lessons: [
-            { id: idA, title: "A1", type: "text" },
-            { id: idA, title: "A2", type: "text" },
-            { id: idB, title: "B", type: "text" },
+            {
+              id: idA,
+              title: "A1",
+              type: "text",
+              content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+            },
+            {
+              id: idA,
+              title: "A2",
+              type: "text",
+              content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+            },
+            {
+              id: idB,
+              title: "B",
+              type: "text",
+              content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+            },
           ],
         },
       ],
@@ -532,7 +592,19 @@ describe("POST /api/courses/publish with courseId: republish in place (DESIGN §
       ...simpleDraft("Mine course"),
       courseId: mine.courseId,
       outline: [
-        { id: "s1", title: "S", lessons: [{ id: foreignId, title: "Stolen", type: "text", duration: 5 }] },
+        {
+          id: "s1",
+          title: "S",
+          lessons: [
+            {
+              id: foreignId,
+              title: "Stolen",
+              type: "text",
+              duration: 5,
+              content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+            },
+          ],
+        },
       ],
     });
     const foreign = await lessonRows(other.courseId);
@@ -565,7 +637,7 @@ describe("GET /api/courses/{id}/builder (001 §2 Course Loaded)", () => {
     });
     expect(body.outline).toEqual(firstCourse.outline);
     expect(body.outline[0].lessons.map((l) => l.id)).toEqual(rows.slice(0, 3).map((l) => l.id));
-    expect(body.outline[1].id).toBe(rows[3].id);
+    expect(body.outline[1].lessons[0].id).toBe(rows[3].id);
   });
 
   it("answers 404 for a course that does not exist", async () => {
@@ -638,7 +710,13 @@ describe("publish validation (bad input: the spec's message, 400, nothing writte
             id: "s1",
             title: "Videos",
             lessons: [
-              { id: "l1", title: "Intro", type: "text", duration: 5 },
+              {
+                id: "l1",
+                title: "Intro",
+                type: "text",
+                duration: 5,
+                content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+              },
               {
                 id: "l2",
                 title: "Clip",

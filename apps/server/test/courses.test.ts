@@ -115,7 +115,13 @@ function draftWithLessons(title: string): CourseDraftInput {
           },
         ],
       },
-      { id: "s2", title: "Wrap-up", lessons: [] },
+      {
+        id: "s2",
+        title: "Wrap-up",
+        lessons: [
+          { id: "l3", title: "Wrap-up", type: "text", content: { type: "text", html: "<p>Bye</p>" } },
+        ],
+      },
     ],
   };
 }

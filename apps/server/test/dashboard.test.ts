@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { dashboardSchema, type ErrorBody } from "@academy/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courses, enrollments, lessonProgress, lessons, profiles } from "../src/db/schema/index.ts";
+import { courses, enrollments, lessonProgress, lessons, orders, profiles } from "../src/db/schema/index.ts";
 import { createTestContext, signUpAndSignIn, type TestContext } from "./harness.ts";
 
 const DAY_MS = 86_400_000;
@@ -49,6 +49,23 @@ let courseB: typeof courses.$inferSelect;
 let enrolmentA: typeof enrollments.$inferSelect;
 let enrolmentB: typeof enrollments.$inferSelect;
 
+/** A paid order for an enrolment (earnings come from paid orders, issue 11 §8). */
+async function paidOrder(courseId: string, studentId: string, enrollmentId: string, amount: number) {
+  await ctx.runtime.db.insert(orders).values({
+    reference: Math.random().toString(36).slice(2, 10).toUpperCase(),
+    course_id: courseId,
+    student_id: studentId,
+    enrollment_id: enrollmentId,
+    list_amount: amount,
+    amount,
+    currency: "VND",
+    status: "paid",
+    provider: "manual",
+    expires_at: new Date(Date.now() + DAY_MS),
+    paid_at: new Date(),
+  });
+}
+
 describe("GET /api/dashboard for creators (spec 000 §2, §4 setup progress)", () => {
   it("refuses an anonymous visitor with 401", async () => {
     const response = await ctx.request("/api/dashboard");
@@ -66,6 +83,7 @@ describe("GET /api/dashboard for creators (spec 000 §2, §4 setup progress)", (
         publishedCourses: 0,
         students: 0,
         earnings: 0,
+        earningsByCurrency: [],
         growth: null,
         newEnrolments30d: 0,
       },
@@ -100,6 +118,7 @@ describe("GET /api/dashboard for creators (spec 000 §2, §4 setup progress)", (
         progress: 40,
       })
       .returning();
+    await paidOrder(courseA.id, sam.userId, enrolmentA.id, 1_990_000);
     const body = await creatorDashboard(cara);
     expect(body.setupProgress).toBe(100);
     expect(body.checklist.hasEnrolledStudent).toBe(true);
@@ -108,6 +127,7 @@ describe("GET /api/dashboard for creators (spec 000 §2, §4 setup progress)", (
       publishedCourses: 1,
       students: 1,
       earnings: 1_990_000,
+      earningsByCurrency: [{ currency: "VND", amount: 1_990_000 }],
       growth: null,
       newEnrolments30d: 1,
     });
@@ -137,6 +157,7 @@ describe("GET /api/dashboard for creators (spec 000 §2, §4 setup progress)", (
         completion_date: completedAt,
       })
       .returning();
+    await paidOrder(courseB.id, sam.userId, enrolmentB.id, 500_000);
     // Cara enrols in Dan's course as a learner, 45 days ago (the 30 days before the last 30).
     const caraEnrolledAt = new Date(Date.now() - 45 * DAY_MS);
     await ctx.runtime.db
@@ -149,6 +170,7 @@ describe("GET /api/dashboard for creators (spec 000 §2, §4 setup progress)", (
       publishedCourses: 1,
       students: 1,
       earnings: 1_990_000,
+      earningsByCurrency: [{ currency: "VND", amount: 1_990_000 }],
       growth: null,
       newEnrolments30d: 1,
     });
@@ -161,6 +183,7 @@ describe("GET /api/dashboard for creators (spec 000 §2, §4 setup progress)", (
       publishedCourses: 1,
       students: 2,
       earnings: 500_000,
+      earningsByCurrency: [{ currency: "VND", amount: 500_000 }],
       growth: 0,
       newEnrolments30d: 1,
     });
@@ -232,7 +255,8 @@ describe("GET /api/dashboard for students (spec 000 §2 student dashboard, §9)"
       completedCourses: 1,
       completionRate: 50,
       studySeconds: 1800,
-      achievements: 2, // First Steps and Course Master
+      // First Steps, Course Master and Fast Learner (completed within 7 days of enrolling): issue 13 rules.
+      achievements: 3,
     });
     expect(body.courses.map((c) => c.title)).toEqual(["Guitar for Beginners", "Vietnamese Cooking Basics"]);
     expect(body.courses[0]).toMatchObject({

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -161,6 +161,49 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect((await joinEarlyAccess(third, "lock@example.com")).status).toBe(409);
       third.child.kill("SIGTERM");
       expect(await exitWithin(third, 20_000), third.output()).toBe(0);
+    }, 120_000);
+
+    // Issue 16 item 3: the lock records its owner's PID.
+    it("starts at once after a crash (the owner's PID is gone), without waiting for the lock to go stale", async () => {
+      const dir = path.join(tmp, "crash");
+      const crashed = await startHealthyServer(dir);
+      expect((await joinEarlyAccess(crashed, "crash@example.com")).status).toBe(201);
+      crashed.child.kill("SIGKILL");
+      await crashed.exited;
+      // The lock directory is fresh (refreshed < 5 s ago): only the dead PID lets the next one in.
+      const restarted = await startHealthyServer(dir);
+      expect((await joinEarlyAccess(restarted, "crash@example.com")).status).toBe(409);
+      restarted.child.kill("SIGTERM");
+      expect(await exitWithin(restarted, 20_000), restarted.output()).toBe(0);
+    }, 120_000);
+
+    it("refuses a second server while the owner is alive but stalled, however old its lock looks", async () => {
+      const dir = path.join(tmp, "stall");
+      const owner = await startHealthyServer(dir);
+      const owned = JSON.parse(readFileSync(path.join(dir, "academy.lock.owner"), "utf8")) as { pid: number };
+      expect(owned.pid).toBe(owner.child.pid);
+      owner.child.kill("SIGSTOP");
+      try {
+        // As if the owner's event loop had not refreshed the lock for ten minutes.
+        const old = new Date(Date.now() - 10 * 60_000);
+        utimesSync(path.join(dir, "academy.lock"), old, old);
+        const second = await spawnServer(dir);
+        expect(await exitWithin(second, 30_000), second.output()).toBe(1);
+        expect(second.output()).toContain("already using the data directory");
+      } finally {
+        owner.child.kill("SIGCONT");
+      }
+      owner.child.kill("SIGKILL");
+      await owner.exited;
+    }, 120_000);
+
+    it("stops serving and exits with an error when its lock is taken away", async () => {
+      const dir = path.join(tmp, "lost");
+      const server = await startHealthyServer(dir);
+      rmSync(path.join(dir, "academy.lock"), { recursive: true, force: true });
+      // The next refresh (within 5 s) finds the lock gone.
+      expect(await exitWithin(server, 30_000), server.output()).toBe(1);
+      expect(server.output()).toContain("data directory lock lost");
     }, 120_000);
   },
 );

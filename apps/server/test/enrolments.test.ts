@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { courses, enrollments, profiles, schools } from "../src/db/schema/index.ts";
 import { createTestContext, signUpAndSignIn, type TestContext, uniqueEmail } from "./harness.ts";
+import { sellCourse } from "./support/sell.ts";
 
 let ctx: TestContext;
 type Account = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -56,11 +57,35 @@ function draft(title: string, extra: Partial<CourseDraftInput> = {}): CourseDraf
         id: "s1",
         title: "Broth",
         lessons: [
-          { id: "l1", title: "Bones and spices", type: "text", duration: 15 },
-          { id: "l2", title: "Simmering", type: "text", duration: 20 },
+          {
+            id: "l1",
+            title: "Bones and spices",
+            type: "text",
+            duration: 15,
+            content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+          },
+          {
+            id: "l2",
+            title: "Simmering",
+            type: "text",
+            duration: 20,
+            content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+          },
         ],
       },
-      { id: "s2", title: "Bowls", lessons: [{ id: "l3", title: "Assembling", type: "text", duration: 10 }] },
+      {
+        id: "s2",
+        title: "Bowls",
+        lessons: [
+          {
+            id: "l3",
+            title: "Assembling",
+            type: "text",
+            duration: 10,
+            content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+          },
+        ],
+      },
     ],
     ...extra,
   };
@@ -111,6 +136,7 @@ beforeAll(async () => {
     draft("Vietnamese Street Food", { thumbnailUrl: "/files/thumbs/pho.png" }),
   );
   paidCourseId = await publish(cara, draft("Phở Masterclass", { price: PAID_PRICE }));
+  await sellCourse(ctx, cara.cookie, paidCourseId);
   draftCourseId = await publish(cara, draft("Secret Recipes"));
   crowdCourseId = await publish(cara, draft("Bánh Mì for Crowds"));
   const unpublish = await call(cara, "PATCH", `/api/courses/${draftCourseId}`, { isPublished: false });
@@ -154,6 +180,8 @@ describe("GET /api/public/courses/{id} (001 §2 Course enrolment page)", () => {
       schoolName: school.name,
       instructorName: "Chef Cara",
       enrolment: null,
+      paymentSetUp: true,
+      openOrderReference: null,
     });
     expect(school.name).toMatch(/^cara\.chef-.* Academy$/);
   });
@@ -281,7 +309,9 @@ describe("POST /api/courses/{id}/enroll (001 §4 Enrolment, issue 4)", () => {
     expect(body).toMatchObject({ outcome: "created", paymentStatus: "pending" });
     const [row] = await enrolmentRows(paidCourseId, pia.userId);
     expect(row).toMatchObject({ payment_status: "pending", payment_amount: PAID_PRICE });
-    expect((await courseRow(paidCourseId)).enrollment_count).toBe(1);
+    // Unpaid enrolments are not counted as students (issue 11 §8).
+    expect((await courseRow(paidCourseId)).enrollment_count).toBe(0);
+    expect(body.orderReference).toMatch(/^[A-Z2-9]{8}$/);
 
     const page = joinCourseSchema.parse(
       await (await call(pia, "GET", `/api/public/courses/${paidCourseId}`)).json(),
@@ -296,7 +326,12 @@ describe("POST /api/courses/{id}/enroll (001 §4 Enrolment, issue 4)", () => {
     const again = enrollResultSchema.parse(
       await (await call(pia, "POST", `/api/courses/${paidCourseId}/enroll`)).json(),
     );
-    expect(again).toEqual({ enrollmentId: body.enrollmentId, outcome: "existing", paymentStatus: "pending" });
+    expect(again).toEqual({
+      enrollmentId: body.enrollmentId,
+      outcome: "existing",
+      paymentStatus: "pending",
+      orderReference: body.orderReference,
+    });
   });
 
   it("gives access once the payment is completed", async () => {

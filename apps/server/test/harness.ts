@@ -116,14 +116,22 @@ export async function signUpAndSignIn(
     json: { name: input.name ?? "Test User", email, password },
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  await verifyEmailFromOutbox(ctx, email);
-  const signIn = await ctx.request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  // Verification signs the person in (issue 17 item 7): its cookie is the one session.
+  const verified = await verifyEmailFromOutbox(ctx, email);
+  let cookie = cookiesFrom(verified);
+  if (!cookie.includes("session_token")) {
+    const signIn = await ctx.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email, password },
+    });
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+    cookie = cookiesFrom(signIn);
+  }
   const [row] = await ctx.runtime.db
     .select({ id: user.id })
     .from(user)
     .where(eq(user.email, email.toLowerCase()));
-  return { cookie: cookiesFrom(signIn), userId: row.id, email, password };
+  return { cookie, userId: row.id, email, password };
 }
 
 /** Opens the newest verification link e-mailed to `email`. */
@@ -149,7 +157,19 @@ export function oneLessonDraft(title: string, extra: Partial<CourseDraftInput> =
     skillLevel: "beginner",
     estimatedDuration: 1,
     outline: [
-      { id: "s1", title: "Start", lessons: [{ id: "l1", title: "Welcome", type: "text", duration: 10 }] },
+      {
+        id: "s1",
+        title: "Start",
+        lessons: [
+          {
+            id: "l1",
+            title: "Welcome",
+            type: "text",
+            duration: 10,
+            content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+          },
+        ],
+      },
     ],
     ...extra,
   };

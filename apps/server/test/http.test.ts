@@ -43,7 +43,8 @@ describe("security headers", () => {
       expect(csp.get("script-src"), pathname).toEqual(["'self'"]);
     }
     const docs = cspDirectives((await ctx.request("/api/docs")).headers.get("content-security-policy"));
-    expect(docs.get("script-src")).toEqual(["'self'", "'unsafe-inline'", "https://cdn.jsdelivr.net"]);
+    // Swagger UI comes from the installed package (issue 16 item 17): no CDN.
+    expect(docs.get("script-src")).toEqual(["'self'", "'unsafe-inline'"]);
     expect(docs.get("frame-ancestors")).toEqual(["'none'"]);
   });
 
@@ -121,7 +122,7 @@ describe("API basics", () => {
   it("reports Google sign-in as off without Google credentials", async () => {
     const response = await ctx.request("/api/config");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ googleEnabled: false });
+    expect(await response.json()).toEqual({ googleEnabled: false, aiMode: "offline" });
   });
 });
 
@@ -259,6 +260,9 @@ describe("in production with Google configured", () => {
   });
 
   it("reports Google sign-in as on", async () => {
-    expect(await (await prod.request("/api/config")).json()).toEqual({ googleEnabled: true });
+    expect(await (await prod.request("/api/config")).json()).toEqual({
+      googleEnabled: true,
+      aiMode: "offline",
+    });
   });
 });

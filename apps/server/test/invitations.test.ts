@@ -363,7 +363,8 @@ describe("POST /api/invitations/accept (process-student-invitation)", () => {
   });
 
   it("upgrades an existing pending paid enrolment and does not count it twice", async () => {
-    const enrol = await call(stu, "POST", `/api/courses/${paid}/enroll`, {});
+    // No payment method yet: "Message teacher" makes the pending enrolment (issue 11 §2).
+    const enrol = await call(stu, "POST", `/api/courses/${paid}/enroll`, { contact: true });
     expect([200, 201]).toContain(enrol.status);
     expect((await enrolmentsOf(stu.userId)).find((e) => e.course_id === paid)?.payment_status).toBe(
       "pending",

@@ -95,7 +95,15 @@ async function publishCourse(who: Account, title: string): Promise<string> {
       {
         id: "s1",
         title: "Broth",
-        lessons: [{ id: "l1", title: "Bones and spices", type: "text", duration: 15 }],
+        lessons: [
+          {
+            id: "l1",
+            title: "Bones and spices",
+            type: "text",
+            duration: 15,
+            content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+          },
+        ],
       },
     ],
   });
@@ -512,7 +520,7 @@ describe("the public page /lp/{slug}", () => {
     expect(head).toContain(`<script src="${LANDING_SCRIPT_PATH}" defer>`);
     expect(html).toContain("Cook phở like a Hà Nội chef");
     expect(html).toContain("background-color:#FFF8E1");
-    expect(html).toContain(`href="/join/${courseId}" data-enrol`);
+    expect(html).toContain(`href="/join/${courseId}?lp=pho-live" data-enrol`);
     expect(response.headers.get("content-security-policy")).toContain("https://www.googletagmanager.com");
     // The second request is a cache hit answered before the other middleware: same bytes and headers.
     const cached = await ctx.request("/lp/pho-live");

@@ -63,8 +63,8 @@ async function publish(who: Account, input: CourseDraftInput): Promise<string> {
   return ((await response.json()) as { courseId: string }).courseId;
 }
 
-async function enrol(who: Account, id: string) {
-  const response = await call(who, "POST", `/api/courses/${id}/enroll`);
+async function enrol(who: Account, id: string, body?: { contact: true }) {
+  const response = await call(who, "POST", `/api/courses/${id}/enroll`, body);
   if (response.status !== 200) throw new Error(`enrol failed: ${response.status} ${await response.text()}`);
 }
 
@@ -197,7 +197,13 @@ beforeAll(async () => {
         id: "s1",
         title: "More",
         lessons: [
-          { id: "l1", title: "Numbers", type: "text", duration: 10 },
+          {
+            id: "l1",
+            title: "Numbers",
+            type: "text",
+            duration: 10,
+            content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+          },
           {
             id: "l2",
             title: "Easy quiz",
@@ -215,7 +221,19 @@ beforeAll(async () => {
     description: "Paid.",
     price: 1_990_000,
     outline: [
-      { id: "s1", title: "Pro", lessons: [{ id: "l1", title: "Pro lesson", type: "text", duration: 5 }] },
+      {
+        id: "s1",
+        title: "Pro",
+        lessons: [
+          {
+            id: "l1",
+            title: "Pro lesson",
+            type: "text",
+            duration: 5,
+            content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+          },
+        ],
+      },
     ],
   });
 
@@ -223,7 +241,8 @@ beforeAll(async () => {
   await enrol(sam, courseId);
   await enrol(con, courseId);
   await enrol(stu, otherCourseId);
-  await enrol(pia, paidCourseId);
+  // No payment method yet: "Message teacher" makes the pending enrolment (issue 11 §2).
+  await enrol(pia, paidCourseId, { contact: true });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -301,6 +320,7 @@ describe("GET /api/learn/{courseId} (001 §2 Lesson player, §6 Student)", () =>
         duration: 10,
         content: { type: "text", html: "<p>Say <strong>xin chào</strong>.</p>" },
         progress: zero,
+        resources: [],
       },
       {
         id: videoId,
@@ -312,6 +332,7 @@ describe("GET /api/learn/{courseId} (001 §2 Lesson player, §6 Student)", () =>
         // The builder stores YouTube links in their canonical form.
         content: { type: "video", source: "youtube", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
         progress: zero,
+        resources: [],
       },
       {
         id: quizId,
@@ -326,6 +347,7 @@ describe("GET /api/learn/{courseId} (001 §2 Lesson player, §6 Student)", () =>
           questions: QUESTIONS.map(({ id, question, choices }) => ({ id, question, choices })),
         },
         progress: zero,
+        resources: [],
       },
     ]);
   });

@@ -55,6 +55,8 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "academy-inst-")),
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: "instances-secret-instances-secret-0123456789",
+      // Servers on one database share both keys (issue 16 item 9: they refuse to start otherwise).
+      ENCRYPTION_KEY: "ab".repeat(32),
       AUTH_RATE_LIMIT_MAX: "1000",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -173,7 +175,21 @@ describe.skipIf(info.kind !== "postgres")("two server instances on one PostgreSQ
     const published = await api(a, teacher.cookie, "POST", "/api/courses/publish", {
       title: "Across instances",
       description: "Two processes, one database.",
-      outline: [{ id: "s1", title: "One", lessons: [{ id: "l1", title: "Hi", type: "text", duration: 5 }] }],
+      outline: [
+        {
+          id: "s1",
+          title: "One",
+          lessons: [
+            {
+              id: "l1",
+              title: "Hi",
+              type: "text",
+              duration: 5,
+              content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+            },
+          ],
+        },
+      ],
     });
     const courseId = published.courseId as string;
     await api(a, student.cookie, "POST", `/api/courses/${courseId}/enroll`);

@@ -56,7 +56,21 @@ async function publish(who: Account, title: string): Promise<string> {
   const response = await call(who, "POST", "/api/courses/publish", {
     title,
     description: "A course.",
-    outline: [{ id: "s1", title: "One", lessons: [{ id: "l1", title: "Hello", type: "text", duration: 5 }] }],
+    outline: [
+      {
+        id: "s1",
+        title: "One",
+        lessons: [
+          {
+            id: "l1",
+            title: "Hello",
+            type: "text",
+            duration: 5,
+            content: { type: "text" as const, html: "<p>Read this lesson.</p>" },
+          },
+        ],
+      },
+    ],
   });
   if (response.status !== 200) throw new Error(`publish failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { courseId: string }).courseId;
@@ -170,6 +184,12 @@ describe("starting a conversation", () => {
       created: true,
       conversation: { studentId: sam.userId, courseId: courseB },
     });
+    // Opened and left empty, it is not listed (issue 17 item 10); it is found by id.
+    expect((await list(cara)).conversations.map((c) => c.id)).not.toContain(result.conversation.id);
+    expect((await call(cara, "GET", `/api/conversations/${result.conversation.id}`)).status).toBe(200);
+    await send(cara, result.conversation.id, "Chào Sam!");
+    await send(stu, convStu.id, "Chào cô!");
+    expect((await list(cara)).conversations.map((c) => c.id)).toContain(result.conversation.id);
   });
 
   it("refuses anonymous, unenrolled students, other creators, unenrolled targets and oneself", async () => {

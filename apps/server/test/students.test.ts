@@ -18,6 +18,7 @@ import {
   type TestContext,
   uniqueEmail,
 } from "./harness.ts";
+import { sellCourse } from "./support/sell.ts";
 
 let ctx: TestContext;
 type Account = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -89,6 +90,7 @@ beforeAll(async () => {
   pho = await publish(cara, oneLessonDraft("Phở at Home"));
   banhMi = await publish(cara, oneLessonDraft("Bánh Mì Basics"));
   paid = await publish(cara, oneLessonDraft("Phở Masterclass", { price: 1_990_000 }));
+  await sellCourse(ctx, cara.cookie, paid);
   dansCourse = await publish(dan, oneLessonDraft("Dan's Pottery"));
   await enrol(an, pho);
   await enrol(an, banhMi);
@@ -334,7 +336,7 @@ describe("POST /api/students/enrollments/{id}/payment", () => {
     const mails = await ctx.runtime.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.to_address, cuong.email), eq(emailOutbox.template, "payment-confirmed")));
+      .where(and(eq(emailOutbox.to_address, cuong.email), eq(emailOutbox.template, "order-receipt")));
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain("1.990.000");
 
@@ -343,7 +345,7 @@ describe("POST /api/students/enrollments/{id}/payment", () => {
     expect((await errorOf(again)).message).toBe(STUDENT_MESSAGES.notPending);
   });
 
-  it("cancels a pending enrolment and takes it off the enrolment count", async () => {
+  it("cancels a pending enrolment and its open order (unpaid enrolments were never counted)", async () => {
     await enrol(binh, paid);
     const id = await enrolmentId(binh, paid);
     const before = await countOf(paid);
@@ -351,7 +353,11 @@ describe("POST /api/students/enrollments/{id}/payment", () => {
       action: "cancel",
     });
     expect(response.status).toBe(200);
-    expect(await countOf(paid)).toBe(before - 1);
+    expect(await countOf(paid)).toBe(before);
+    const open = await ctx.runtime.db.execute(
+      sql`select status from orders where enrollment_id = ${id} order by created_at desc limit 1`,
+    );
+    expect((open as unknown as { rows: { status: string }[] }).rows[0].status).toBe("cancelled");
     const [row] = await ctx.runtime.db.select().from(enrollments).where(eq(enrollments.id, id));
     expect(row.payment_status).toBe("cancelled");
     expect(

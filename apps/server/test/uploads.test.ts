@@ -6,6 +6,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, storedFiles } from "../src/db/schema/index.ts";
+import { signFileUrl } from "../src/features/uploads/file-signing.ts";
 import { fileRoutes, uploadRoutes } from "../src/features/uploads/uploads.routes.ts";
 import type { UploadDeps, UploadResult } from "../src/features/uploads/uploads.service.ts";
 import { AppError } from "../src/lib/errors.ts";
@@ -33,7 +34,7 @@ function uploadsApp(ctx: TestContext, deps: UploadDeps) {
     await next();
   });
   app.route("/api", uploadRoutes(deps));
-  app.route("/", fileRoutes(deps));
+  app.route("/", fileRoutes({ ...deps, authSecret: async () => "uploads-test-secret" }));
   app.onError((error, c) => {
     if (error instanceof AppError)
       return c.json(
@@ -361,7 +362,9 @@ describe("POST /api/uploads: materials and lesson videos", () => {
     expect(ppt.status).toBe(201);
     const body = (await ppt.json()) as UploadResult;
     expect(body.mimeType).toBe("application/vnd.ms-powerpoint");
-    const served = await send(body.url);
+    // A material is private (issue 16 item 18): anonymous requests need a signed address.
+    expect((await send(body.url)).status).toBe(403);
+    const served = await send(signFileUrl("uploads-test-secret", body.url));
     expect(served.status).toBe(200);
     expect(served.headers.get("content-disposition")).toBe(
       `attachment; filename="B?i gi?ng.ppt"; filename*=UTF-8''B%C3%A0i%20gi%E1%BA%A3ng.ppt`,

@@ -1,4 +1,14 @@
-import { resendVerificationSchema, signInSchema, signUpSchema } from "@academy/shared";
+import { randomUUID } from "node:crypto";
+import {
+  ADMIN_MESSAGES,
+  AUTH_MESSAGES,
+  changePasswordSchema,
+  requestPasswordResetSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from "@academy/shared";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -7,8 +17,12 @@ import { user } from "../db/schema/index.ts";
 import type { AppDeps, AppEnv } from "../lib/http.ts";
 import { toIssues } from "../lib/http.ts";
 import { withSecurityHeaders } from "../lib/security-headers.ts";
-import { CLIENT_IP_HEADER } from "./auth.ts";
+import { contestedVerificationRedirect, contestUnverifiedAccount } from "./account-recovery.ts";
+import { CLIENT_IP_HEADER, localeFromRequest } from "./auth.ts";
 import { signUpAttempt } from "./context.ts";
+import { isCommonPassword } from "./password-policy.ts";
+import { isSuspendedEmail, signUpRefusal } from "./signup-mode.ts";
+import { updateUserSchema } from "./user-name.ts";
 
 /** Spec 000 §8 Sign-up: the text the client shows as "Account exists". */
 export const ALREADY_REGISTERED = "This email is already registered. Please sign in instead.";
@@ -17,6 +31,17 @@ const BODY_SCHEMAS: Record<string, ZodType> = {
   "/api/auth/sign-up/email": signUpSchema,
   "/api/auth/sign-in/email": signInSchema,
   "/api/auth/send-verification-email": resendVerificationSchema,
+  "/api/auth/update-user": updateUserSchema,
+  "/api/auth/request-password-reset": requestPasswordResetSchema,
+  "/api/auth/reset-password": resetPasswordSchema,
+  "/api/auth/change-password": changePasswordSchema,
+};
+
+/** The field holding a newly chosen password, checked against the breached-common list. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  "/api/auth/sign-up/email": "password",
+  "/api/auth/reset-password": "newPassword",
+  "/api/auth/change-password": "newPassword",
 };
 
 /**
@@ -55,15 +80,62 @@ export function authRoutes(deps: AppDeps, headerList: Array<[string, string]>) {
             400,
           );
         }
-        body = JSON.stringify({ ...(json as object), ...(parsed.data as object) });
+        const data = { ...(json as object), ...(parsed.data as object) } as Record<string, unknown>;
+        const field = NEW_PASSWORD_FIELD[url.pathname];
+        if (field && typeof data[field] === "string" && isCommonPassword(data[field])) {
+          const message = AUTH_MESSAGES.passwordCommon;
+          return c.json({ code: "VALIDATION_FAILED", message, issues: [{ path: field, message }] }, 400);
+        }
+        // Changing the password always signs the other sessions out (issue 16 item 14).
+        if (url.pathname === "/api/auth/change-password") data.revokeOtherSessions = true;
+        body = JSON.stringify(data);
       }
+    } else if (url.pathname === "/api/auth/verify-email") {
+      // A contested account is verified by choosing its password (issue 16 item 5).
+      const to = await contestedVerificationRedirect(deps, url);
+      if (to) return c.redirect(to, 302);
+    }
+
+    if (url.pathname === SIGN_UP_PATH) {
+      // Sign-up mode from the Admin Panel's Settings (issue 14), enforced before anything is written.
+      const refusal = await signUpRefusal(deps, body);
+      if (refusal) return c.json({ code: "SIGNUPS_RESTRICTED", message: refusal }, 403);
+    }
+    if (url.pathname === "/api/auth/sign-in/email" && (await isSuspendedEmail(deps, body))) {
+      return c.json({ code: "ACCOUNT_SUSPENDED", message: ADMIN_MESSAGES.suspended }, 403);
     }
 
     const request = new Request(url, { method: raw.method, headers, body, signal: raw.signal });
-    const attempt = { existingUser: false };
+    const attempt: { existingUser: boolean; unverified?: boolean; resetEmail?: string } = {
+      existingUser: false,
+    };
     const response = await signUpAttempt.run(attempt, () => deps.auth.handler(request));
-    if (url.pathname === SIGN_UP_PATH && (await isDuplicateSignUp(deps, attempt, response, body))) {
-      return c.json({ code: "USER_ALREADY_EXISTS", message: ALREADY_REGISTERED }, 422);
+    if (url.pathname === SIGN_UP_PATH) {
+      const duplicate = await duplicateSignUp(deps, attempt, response, body);
+      if (duplicate === "unverified") {
+        // Pre-account takeover (issue 16 item 5): answer like a new sign-up, e-mail the address.
+        const signUp = JSON.parse(body ?? "{}") as { email: string; name: string; callbackURL?: string };
+        await contestUnverifiedAccount(deps, signUp.email, localeFromRequest(request), signUp.callbackURL);
+        if (response.ok) return withSecurityHeaders(response, headerList);
+        const now = new Date().toISOString();
+        const synthetic = {
+          id: randomUUID(),
+          name: signUp.name,
+          email: signUp.email,
+          emailVerified: false,
+          image: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        return c.json({ token: null, user: synthetic }, 200, Object.fromEntries(headerList));
+      }
+      if (duplicate === "verified") {
+        return c.json({ code: "USER_ALREADY_EXISTS", message: ALREADY_REGISTERED }, 422);
+      }
+    }
+    if (url.pathname === "/api/auth/reset-password" && response.ok && attempt.resetEmail) {
+      // The reset form signs in with the new password next: it needs the address.
+      return c.json({ status: true, email: attempt.resetEmail }, 200, Object.fromEntries(headerList));
     }
     if (response.status === 429) {
       const retryAfter = response.headers.get("x-retry-after") ?? "60";
@@ -84,16 +156,17 @@ export function authRoutes(deps: AppDeps, headerList: Array<[string, string]>) {
 const SIGN_UP_PATH = "/api/auth/sign-up/email";
 
 /**
- * True when a sign-up was for an e-mail that is registered: better-auth reported the existing
- * user, or (two sign-ups racing for one e-mail) its insert failed and the user now exists.
+ * Whether a sign-up was for an e-mail that is registered: better-auth reported the existing user,
+ * or (two sign-ups racing for one e-mail) its insert failed and the user now exists. "verified"
+ * answers Account exists; "unverified" is contested (issue 16 item 5); false is a new account.
  */
-async function isDuplicateSignUp(
+async function duplicateSignUp(
   deps: AppDeps,
-  attempt: { existingUser: boolean },
+  attempt: { existingUser: boolean; unverified?: boolean },
   response: Response,
   body: string | undefined,
-) {
-  if (attempt.existingUser) return response.ok;
+): Promise<"verified" | "unverified" | false> {
+  if (attempt.existingUser) return response.ok ? (attempt.unverified ? "unverified" : "verified") : false;
   if (response.status !== 422) return false;
   const payload = (await response
     .clone()
@@ -102,11 +175,17 @@ async function isDuplicateSignUp(
   if (payload?.code !== "FAILED_TO_CREATE_USER") return false;
   const email = (JSON.parse(body ?? "{}") as { email?: string }).email;
   if (!email) return false;
-  const rows = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-  return rows.length > 0;
+  const rows = await deps.db
+    .select({ verified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email))
+    .limit(1);
+  if (rows.length === 0) return false;
+  return rows[0].verified ? "verified" : "unverified";
 }
 
-function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string | undefined {
+/** The client address: the TCP peer, or the last X-Forwarded-For entry behind a trusted proxy. */
+export function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string | undefined {
   if (trustProxy) {
     // The proxy in front of Academy appends the address it saw: the last entry is the one to trust.
     const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();

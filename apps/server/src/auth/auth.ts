@@ -1,16 +1,20 @@
 import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { getOAuthState } from "better-auth/api";
+import { APIError, getOAuthState } from "better-auth/api";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
+import { resetPasswordEmail } from "../email/account-templates.ts";
 import type { Mailer } from "../email/mailer.ts";
-import { type Locale, verificationEmail } from "../email/templates.ts";
+import { emailBrand, type Locale, verificationEmail } from "../email/templates.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../lib/logger.ts";
+import { RESET_TOKEN_SECONDS, resetPasswordUrl } from "./account-recovery.ts";
 import { signUpAttempt } from "./context.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { schoolNameForVerification } from "./verification-school.ts";
+import { checkUserName, clampUserName } from "./user-name.ts";
+import { schoolForVerification } from "./verification-school.ts";
 
 /** Header the app sets from the TCP peer (or X-Forwarded-For behind a trusted proxy) for rate limiting. */
 export const CLIENT_IP_HEADER = "x-academy-client-ip";
@@ -52,15 +56,25 @@ export function createAuth(opts: {
   mailer: Mailer;
   logger: Logger;
   trustedOrigins?: string[];
+  /** More trusted origins, asked per request (verified custom domains, issue 15). */
+  dynamicTrustedOrigins?: () => Promise<string[]>;
 }) {
   const { env } = opts;
   const production = env.nodeEnv === "production";
+  const dynamicOrigins = opts.dynamicTrustedOrigins;
   return betterAuth({
     appName: "Academy",
     baseURL: env.appUrl,
     basePath: "/api/auth",
     secret: opts.secret,
-    trustedOrigins: [env.appUrl, ...(opts.trustedOrigins ?? [])],
+    trustedOrigins: dynamicOrigins
+      ? async () => [
+          env.appUrl,
+          ...env.trustedOrigins,
+          ...(opts.trustedOrigins ?? []),
+          ...(await dynamicOrigins()),
+        ]
+      : [env.appUrl, ...env.trustedOrigins, ...(opts.trustedOrigins ?? [])],
     database: drizzleAdapter(opts.db, { provider: "pg", schema, transaction: true }),
     telemetry: { enabled: false },
     logger: {
@@ -75,7 +89,41 @@ export function createAuth(opts: {
           // A Google account made from /join or an invitation is a student too (issue 5).
           before: async (user) => {
             const role = signupRoleFromOAuthState(await getOAuthState().catch(() => null));
-            return role ? { data: { ...user, signupRole: role } } : { data: user };
+            // Sign-up bodies are validated before (auth.routes.ts); a Google name is cut to 120.
+            const named = typeof user.name === "string" ? { ...user, name: clampUserName(user.name) } : user;
+            return role ? { data: { ...named, signupRole: role } } : { data: named };
+          },
+          after: async (user, ctx) => {
+            // ADMIN_EMAILS (issue 14): such an account is a platform admin from its first sign-up.
+            if (env.adminEmails.includes(user.email.toLowerCase())) {
+              await queueAfterTransactionHook(async () => {
+                await opts.db
+                  .update(schema.profiles)
+                  .set({ role: "admin", updated_at: new Date() })
+                  .where(eq(schema.profiles.user_id, user.id));
+              });
+            }
+            // issue 12: the browser's time zone sent with sign-up (body.timeZone) becomes the
+            // profile's (days and streaks are counted in it); an unknown zone keeps the default.
+            // After the commit: the profile is made by a trigger in the sign-up transaction.
+            const zone = (ctx?.body as { timeZone?: unknown } | undefined)?.timeZone;
+            if (typeof zone === "string" && zone.length <= 64) {
+              await queueAfterTransactionHook(async () => {
+                await opts.db.execute(
+                  sql`update profiles set time_zone = ${zone} where user_id = ${user.id}
+                       and exists (select 1 from pg_timezone_names where name = ${zone})`,
+                );
+              });
+            }
+          },
+        },
+        update: {
+          // update-user and any other path: the 120-character rule of sign-up (issue 16 item 1).
+          before: async (data) => {
+            if (typeof data.name !== "string") return { data };
+            const checked = checkUserName(data.name);
+            if ("error" in checked) throw new APIError("BAD_REQUEST", { message: checked.error });
+            return { data: { ...data, name: checked.name } };
           },
         },
       },
@@ -91,25 +139,59 @@ export function createAuth(opts: {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
-      onExistingUserSignUp: async () => {
+      onExistingUserSignUp: async ({ user }) => {
         const attempt = signUpAttempt.getStore();
-        if (attempt) attempt.existingUser = true;
+        if (attempt) {
+          attempt.existingUser = true;
+          attempt.unverified = !user.emailVerified;
+        }
+      },
+      // Password reset (issue 16 item 5): a one-time link through the outbox, valid 1 hour; using
+      // it ends every session of the account and proves the mailbox (the address is verified).
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }, request) => {
+        await opts.mailer.send(opts.db, {
+          to: user.email,
+          ...resetPasswordEmail({
+            locale: localeFromRequest(request),
+            name: user.name,
+            url: resetPasswordUrl(env.appUrl, token),
+          }),
+        });
+      },
+      onPasswordReset: async ({ user: reset }) => {
+        if (!reset.emailVerified) {
+          await opts.db
+            .update(schema.user)
+            .set({ emailVerified: true, updatedAt: new Date() })
+            .where(eq(schema.user.id, reset.id));
+        }
+        const attempt = signUpAttempt.getStore();
+        if (attempt) attempt.resetEmail = reset.email;
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: false,
+      // Verification signs the person in and the link returns where they were (issue 17 item 7).
+      autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }, request) => {
         const locale = localeFromRequest(request);
         // The outbox row is written after the sign-up transaction commits: PGlite has a single
         // connection, so a second query inside the open transaction would wait for it forever.
         await queueAfterTransactionHook(async () => {
-          const schoolName = await schoolNameForVerification(opts.db, url);
+          const school = await schoolForVerification(opts.db, url);
           await opts.mailer.send(opts.db, {
             to: user.email,
-            ...verificationEmail({ locale, name: user.name, url, schoolName }),
+            ...verificationEmail({
+              locale,
+              name: user.name,
+              url,
+              schoolName: school?.name ?? null,
+              school: emailBrand(env.appUrl, school),
+            }),
           });
         });
       },
@@ -133,6 +215,9 @@ export function createAuth(opts: {
         "/sign-in/*": { window: 60, max: env.authRateLimitMax },
         "/sign-up/*": { window: 60, max: env.authRateLimitMax },
         "/send-verification-email": { window: 60, max: 3 },
+        "/request-password-reset": { window: 60, max: 3 },
+        "/reset-password": { window: 60, max: env.authRateLimitMax },
+        "/change-password": { window: 60, max: env.authRateLimitMax },
         "/get-session": false,
       },
     },

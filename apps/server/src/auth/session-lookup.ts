@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { session, user } from "../db/schema/index.ts";
+import { session, user, userSuspensions } from "../db/schema/index.ts";
+
+const notSuspended = sql`not exists (select 1 from ${userSuspensions} where ${userSuspensions.user_id} = ${user.id})`;
+
 import type { SessionUser } from "../lib/http.ts";
 import type { Auth } from "./auth.ts";
 
@@ -87,7 +90,8 @@ export async function createSessionLookup(db: Db, auth: Auth) {
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
-      .where(eq(session.token, token))
+      // A suspended account has no session (issue 14 Users), whichever way it was created.
+      .where(and(eq(session.token, token), notSuspended))
       .limit(1);
     if (!row) return null;
     const expires = row.expiresAt.getTime();

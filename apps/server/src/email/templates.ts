@@ -20,6 +20,34 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
+/**
+ * A school's brand in an e-mail (issue 15): its name, its logo as an absolute URL (mail clients
+ * cannot resolve /files/…) and its primary colour (#rrggbb) for the header and the button.
+ */
+export interface EmailBrand {
+  name: string;
+  logoUrl?: string | null;
+  color?: string | null;
+}
+
+/**
+ * An EmailBrand from a school row's fields; `logoUrl` made absolute on `appUrl`. null without a name.
+ */
+export function emailBrand(
+  appUrl: string,
+  school: { name: string | null; logoUrl?: string | null; color?: string | null } | null | undefined,
+): EmailBrand | null {
+  if (!school?.name) return null;
+  const logo =
+    school.logoUrl && /^\/files\/[A-Za-z0-9/_.-]+$/.test(school.logoUrl)
+      ? `${appUrl}${school.logoUrl}`
+      : null;
+  return { name: school.name, logoUrl: logo, color: school.color };
+}
+
+const BRAND_BLUE = "#1A237E";
+const safeColor = (c: string | null | undefined) => (c && /^#[0-9a-fA-F]{6}$/.test(c) ? c : BRAND_BLUE);
+
 /** Wraps body HTML in a simple, mail-client-safe layout with a call-to-action button. */
 function layout(opts: {
   locale: Locale;
@@ -29,15 +57,22 @@ function layout(opts: {
   footer: string;
   /** The school's name shown as the sender's brand; "Academy" when absent. */
   brand?: string | null;
+  /** The school's logo and colour (issue 15); its name wins over `brand`. */
+  school?: EmailBrand | null;
 }): string {
+  const color = safeColor(opts.school?.color);
+  const brandName = opts.school?.name?.trim() || opts.brand?.trim() || "Academy";
+  const logo = opts.school?.logoUrl
+    ? `<img src="${escapeHtml(opts.school.logoUrl)}" alt="" width="40" height="40" style="width:40px;height:40px;object-fit:contain;border-radius:6px;vertical-align:middle;margin-right:10px">`
+    : "";
   const cta = opts.cta
-    ? `<p style="margin:28px 0"><a href="${escapeHtml(opts.cta.url)}" style="background:#1A237E;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.cta.label)}</a></p>
-<p style="color:#64748b;font-size:13px">${opts.locale === "vi" ? "Nếu nút không hoạt động, hãy mở liên kết này:" : "If the button does not work, open this link:"}<br><a href="${escapeHtml(opts.cta.url)}" style="color:#1A237E;word-break:break-all">${escapeHtml(opts.cta.url)}</a></p>`
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(opts.cta.url)}" style="background:${color};color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.cta.label)}</a></p>
+<p style="color:#64748b;font-size:13px">${opts.locale === "vi" ? "Nếu nút không hoạt động, hãy mở liên kết này:" : "If the button does not work, open this link:"}<br><a href="${escapeHtml(opts.cta.url)}" style="color:${color};word-break:break-all">${escapeHtml(opts.cta.url)}</a></p>`
     : "";
   return `<!doctype html><html lang="${opts.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(opts.heading)}</title></head>
 <body style="margin:0;background:#f1f5f9;font-family:Inter,Segoe UI,Arial,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:0 auto;padding:32px 16px">
-<div style="font-weight:700;font-size:20px;color:#1A237E;margin-bottom:16px">${escapeHtml(opts.brand?.trim() || "Academy")}</div>
+<div style="font-weight:700;font-size:20px;color:${color};margin-bottom:16px">${logo}${escapeHtml(brandName)}</div>
 <div style="background:#ffffff;border-radius:12px;padding:28px">
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(opts.heading)}</h1>
 ${opts.paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join("\n")}
@@ -48,7 +83,7 @@ ${cta}
 }
 
 /** An e-mail of paragraphs and one call-to-action button, as HTML and as plain text. */
-function withCallToAction(m: {
+export function withCallToAction(m: {
   template: string;
   locale: Locale;
   subject: string;
@@ -57,7 +92,9 @@ function withCallToAction(m: {
   url: string;
   footer: string;
   brand?: string | null;
+  school?: EmailBrand | null;
 }): RenderedEmail {
+  const brandName = m.school?.name?.trim() || m.brand?.trim() || "Academy";
   return {
     template: m.template,
     subject: m.subject,
@@ -68,8 +105,9 @@ function withCallToAction(m: {
       cta: { label: m.label, url: m.url },
       footer: m.footer,
       brand: m.brand,
+      school: m.school,
     }),
-    text: `${m.brand?.trim() || "Academy"}\n\n${m.paragraphs.join("\n\n")}\n\n${m.label}: ${m.url}\n\n${m.footer}\n`,
+    text: `${brandName}\n\n${m.paragraphs.join("\n\n")}\n\n${m.label}: ${m.url}\n\n${m.footer}\n`,
   };
 }
 
@@ -83,6 +121,8 @@ export function verificationEmail(input: {
   name: string | null;
   url: string;
   schoolName?: string | null;
+  /** The school\'s brand (logo, colour), issue 15. */
+  school?: EmailBrand | null;
 }): RenderedEmail {
   const vi = input.locale === "vi";
   const school = input.schoolName?.trim() || null;
@@ -110,6 +150,7 @@ export function verificationEmail(input: {
       ];
   return withCallToAction({
     template: "verification",
+    school: input.school,
     brand: school,
     locale: input.locale,
     subject,
@@ -134,6 +175,8 @@ export function courseUpdateEmail(input: {
   message: string;
   url: string;
   schoolName?: string | null;
+  /** The school\'s brand (logo, colour), issue 15. */
+  school?: EmailBrand | null;
 }): RenderedEmail {
   const vi = input.locale === "vi";
   const greeting = input.studentName
@@ -163,6 +206,7 @@ export function courseUpdateEmail(input: {
     : "You receive this email because you are enrolled in this course on Academy.";
   return withCallToAction({
     template: "course-update",
+    school: input.school,
     brand: input.schoolName,
     locale: input.locale,
     subject,
@@ -173,7 +217,7 @@ export function courseUpdateEmail(input: {
   });
 }
 
-function greet(locale: Locale, name: string | null | undefined): string {
+export function greet(locale: Locale, name: string | null | undefined): string {
   if (locale === "vi") return name ? `Xin chào ${name},` : "Xin chào,";
   return name ? `Hi ${name},` : "Hi,";
 }
@@ -197,6 +241,8 @@ export function joinTitles(locale: Locale, titles: string[]): string {
 export function invitationEmail(input: {
   locale: Locale;
   schoolName: string | null;
+  /** The school\'s brand (logo, colour), issue 15. */
+  school?: EmailBrand | null;
   inviterName: string | null;
   courseTitles: string[];
   message?: string | null;
@@ -227,6 +273,7 @@ export function invitationEmail(input: {
   ];
   return withCallToAction({
     template: "invitation",
+    school: input.school,
     brand: input.schoolName,
     locale: input.locale,
     subject,
@@ -248,6 +295,8 @@ export function studentNotificationEmail(input: {
   locale: Locale;
   emailType: "welcome" | "reminder" | "completion";
   schoolName: string | null;
+  /** The school\'s brand (logo, colour), issue 15. */
+  school?: EmailBrand | null;
   studentName: string | null;
   courseTitles: string[];
   message?: string | null;
@@ -297,6 +346,7 @@ export function studentNotificationEmail(input: {
     .filter(Boolean);
   return withCallToAction({
     template: input.emailType,
+    school: input.school,
     brand: input.schoolName,
     locale: input.locale,
     subject: texts.subject,
@@ -316,6 +366,8 @@ export function studentNotificationEmail(input: {
 export function paymentConfirmedEmail(input: {
   locale: Locale;
   schoolName: string | null;
+  /** The school\'s brand (logo, colour), issue 15. */
+  school?: EmailBrand | null;
   studentName: string | null;
   courseTitle: string;
   amount: number;
@@ -330,6 +382,7 @@ export function paymentConfirmedEmail(input: {
   }).format(input.amount);
   return withCallToAction({
     template: "payment-confirmed",
+    school: input.school,
     brand: input.schoolName,
     locale: input.locale,
     subject: vi ? `Đã xác nhận thanh toán: ${input.courseTitle}` : `Payment confirmed: ${input.courseTitle}`,
@@ -356,6 +409,8 @@ export function unreadMessageEmail(input: {
   courseTitle: string;
   unreadCount: number;
   url: string;
+  /** The course's school brand (issue 15). */
+  school?: EmailBrand | null;
 }): RenderedEmail {
   const vi = input.locale === "vi";
   const sender = input.senderName?.trim() || (vi ? "Người dùng" : "Someone");
@@ -378,6 +433,7 @@ export function unreadMessageEmail(input: {
       ];
   return withCallToAction({
     template: "unread-message",
+    school: input.school,
     locale: input.locale,
     subject,
     paragraphs,
@@ -386,5 +442,212 @@ export function unreadMessageEmail(input: {
     footer: vi
       ? "Chúng tôi gửi tối đa một email mỗi giờ cho mỗi cuộc trò chuyện."
       : "We send at most one email per conversation per hour.",
+  });
+}
+
+/**
+ * A plain notice with one button (issue 14: moderation decisions, support-ticket replies). The
+ * caller gives the texts in the recipient's language; `template` names the message in the outbox.
+ */
+export function noticeEmail(input: {
+  template: string;
+  locale: Locale;
+  subject: string;
+  paragraphs: string[];
+  label: string;
+  url: string;
+  brand?: string | null;
+}): RenderedEmail {
+  return withCallToAction({
+    ...input,
+    footer:
+      input.locale === "vi"
+        ? "Bạn nhận được email này vì bạn có tài khoản Academy."
+        : "You are receiving this e-mail because you have an Academy account.",
+  });
+}
+
+function moneyText(locale: Locale, amount: number, currency: string): string {
+  const minor = currency === "VND" ? 0 : 2;
+  return new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: minor,
+    maximumFractionDigits: minor,
+  }).format(amount / 10 ** minor);
+}
+
+const METHOD_NAMES: Record<string, { en: string; vi: string }> = {
+  momo: { en: "MoMo", vi: "MoMo" },
+  zalopay: { en: "ZaloPay", vi: "ZaloPay" },
+  vietqr: { en: "VietQR", vi: "VietQR" },
+  "bank-transfer": { en: "Bank transfer", vi: "Chuyển khoản ngân hàng" },
+  "credit-card": { en: "Card", vi: "Thẻ" },
+  cash: { en: "Cash", vi: "Tiền mặt" },
+  coupon: { en: "Coupon (free)", vi: "Mã giảm giá (miễn phí)" },
+};
+
+/** Facts of an order as the order e-mails (issue 11 §6) show them. `amount` in the smallest unit. */
+export interface OrderEmailFacts {
+  locale: Locale;
+  schoolName: string | null;
+  recipientName: string | null;
+  courseTitle: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  method: string | null;
+  studentLabel: string;
+  url: string;
+}
+
+function orderLines(o: OrderEmailFacts): string[] {
+  const vi = o.locale === "vi";
+  const method = o.method ? (METHOD_NAMES[o.method]?.[o.locale] ?? o.method) : "—";
+  return [
+    `${vi ? "Mã đơn" : "Reference"}: ${o.reference}`,
+    `${vi ? "Khóa học" : "Course"}: ${o.courseTitle}`,
+    `${vi ? "Số tiền" : "Amount"}: ${moneyText(o.locale, o.amount, o.currency)}`,
+    `${vi ? "Phương thức" : "Method"}: ${method}`,
+  ];
+}
+
+/** To the creator: a buyer says they transferred / will pay cash; the order awaits confirmation. */
+export function orderAwaitingEmail(o: OrderEmailFacts): RenderedEmail {
+  const vi = o.locale === "vi";
+  return withCallToAction({
+    template: "order-awaiting",
+    brand: o.schoolName,
+    locale: o.locale,
+    subject: vi
+      ? `Đơn ${o.reference} chờ xác nhận thanh toán`
+      : `Order ${o.reference} is waiting for your confirmation`,
+    paragraphs: [
+      greet(o.locale, o.recipientName),
+      vi
+        ? `${o.studentLabel} cho biết đã thanh toán. Hãy kiểm tra tài khoản và xác nhận trong hàng chờ xác minh.`
+        : `${o.studentLabel} says they have paid. Check your account and confirm it in the verification queue.`,
+      ...orderLines(o),
+    ],
+    label: vi ? "Mở hàng chờ xác minh" : "Open the verification queue",
+    url: o.url,
+    footer: vi
+      ? "Bạn nhận được email này vì bạn bán khóa học trên Academy."
+      : "You receive this because you sell courses on Academy.",
+  });
+}
+
+/** To the creator: an order was paid (by a provider callback or a coupon). */
+export function orderPaidCreatorEmail(o: OrderEmailFacts): RenderedEmail {
+  const vi = o.locale === "vi";
+  return withCallToAction({
+    template: "order-paid-creator",
+    brand: o.schoolName,
+    locale: o.locale,
+    subject: vi ? `Đơn ${o.reference} đã thanh toán` : `Order ${o.reference} is paid`,
+    paragraphs: [
+      greet(o.locale, o.recipientName),
+      vi
+        ? `${o.studentLabel} đã thanh toán và được ghi danh.`
+        : `${o.studentLabel} has paid and is enrolled.`,
+      ...orderLines(o),
+    ],
+    label: vi ? "Xem thu nhập" : "View earnings",
+    url: o.url,
+    footer: vi
+      ? "Bạn nhận được email này vì bạn bán khóa học trên Academy."
+      : "You receive this because you sell courses on Academy.",
+  });
+}
+
+/** To the student: the receipt of a paid order (reference, amount, method, course). */
+export function orderReceiptEmail(o: OrderEmailFacts): RenderedEmail {
+  const vi = o.locale === "vi";
+  return withCallToAction({
+    template: "order-receipt",
+    brand: o.schoolName,
+    locale: o.locale,
+    subject: vi ? `Biên nhận ${o.reference}: ${o.courseTitle}` : `Receipt ${o.reference}: ${o.courseTitle}`,
+    paragraphs: [
+      greet(o.locale, o.recipientName),
+      vi
+        ? "Cảm ơn bạn! Thanh toán đã được ghi nhận, bạn có thể bắt đầu học ngay."
+        : "Thank you! Your payment is received and you can start learning now.",
+      ...orderLines(o),
+    ],
+    label: vi ? "Vào khóa học" : "Open the course",
+    url: o.url,
+    footer: vi ? "Hãy giữ email này làm biên nhận." : "Keep this e-mail as your receipt.",
+  });
+}
+
+/** To the student: the creator rejected the payment, with the reason. */
+export function orderRejectedEmail(o: OrderEmailFacts & { reason: string }): RenderedEmail {
+  const vi = o.locale === "vi";
+  return withCallToAction({
+    template: "order-rejected",
+    brand: o.schoolName,
+    locale: o.locale,
+    subject: vi
+      ? `Thanh toán cho đơn ${o.reference} chưa được xác nhận`
+      : `Payment for order ${o.reference} was not confirmed`,
+    paragraphs: [
+      greet(o.locale, o.recipientName),
+      vi
+        ? `Giáo viên không xác nhận được khoản thanh toán. Lý do: ${o.reason}`
+        : `The teacher could not confirm your payment. Reason: ${o.reason}`,
+      ...orderLines(o),
+    ],
+    label: vi ? "Thử lại" : "Try again",
+    url: o.url,
+    footer: vi ? "Hãy trả lời giáo viên nếu bạn đã thanh toán." : "Message the teacher if you have paid.",
+  });
+}
+
+/**
+ * The community reply digest (issue 13 §2): new replies to the recipient's discussions, at most
+ * one e-mail an hour; the footer says how to turn it off (Community → Discussions preferences).
+ */
+export function replyDigestEmail(input: {
+  locale: Locale;
+  recipientName: string | null;
+  replyCount: number;
+  threadCount: number;
+  discussionTitle: string;
+  url: string;
+  settingsUrl: string;
+}): RenderedEmail {
+  const vi = input.locale === "vi";
+  const greeting = input.recipientName
+    ? vi
+      ? `Xin chào ${input.recipientName},`
+      : `Hi ${input.recipientName},`
+    : vi
+      ? "Xin chào,"
+      : "Hi,";
+  const replies = Math.max(1, input.replyCount);
+  const threads = Math.max(1, input.threadCount);
+  const subject = vi
+    ? `${replies} phản hồi mới trong thảo luận của bạn`
+    : `${replies} new ${replies === 1 ? "reply" : "replies"} to your discussions`;
+  const paragraphs = vi
+    ? [
+        greeting,
+        `Có ${replies} phản hồi mới trong ${threads} thảo luận của bạn, gần nhất ở "${input.discussionTitle}".`,
+      ]
+    : [
+        greeting,
+        `There ${replies === 1 ? "is" : "are"} ${replies} new ${replies === 1 ? "reply" : "replies"} in ${threads} of your discussions, the latest in "${input.discussionTitle}".`,
+      ];
+  return withCallToAction({
+    template: "reply-digest",
+    locale: input.locale,
+    subject,
+    paragraphs,
+    label: vi ? "Xem thảo luận" : "Open the discussion",
+    url: input.url,
+    footer: vi
+      ? `Chúng tôi gửi tối đa một email mỗi giờ. Tắt email này trong Cộng đồng: ${input.settingsUrl}`
+      : `We send at most one email an hour. Turn these emails off in Community: ${input.settingsUrl}`,
   });
 }

@@ -8,6 +8,8 @@ export interface GeneratedMaterial {
   duration: number;
   tags: string[];
   content: unknown;
+  /** "model" when a configured model wrote it, "offline" when the built-in templates did (stored as source "template"). */
+  generatedBy: "model" | "offline";
 }
 
 export interface GenerateMaterialRequest {

@@ -6,6 +6,7 @@ import type { Auth } from "../auth/auth.ts";
 import type { DatabaseHandle, Db } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
 import type { Env } from "../env.ts";
+import type { DomainResolver } from "../features/schools/dns.ts";
 import type { RealtimeBus } from "../realtime/bus.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { AiPort } from "./ai-port.ts";
@@ -26,6 +27,13 @@ export interface AppDeps {
   encryptionKey: Buffer;
   /** PostgreSQL LISTEN/NOTIFY between instances (realtime/bus.ts). */
   realtime: RealtimeBus;
+  /**
+   * True once the server must not write any more (it lost its data-directory lock and is exiting,
+   * issue 16 item 3): the app answers 503 to every request but GET and HEAD. Absent: never.
+   */
+  writesStopped?: () => boolean;
+  /** DNS look-ups for custom-domain verification (issue 15; DNS_SERVERS). */
+  dnsResolver: DomainResolver;
 }
 
 export interface SessionUser {

@@ -47,13 +47,16 @@ export function renderHeadTags(head: PageHead): string {
 
 /**
  * index.html with its <title> and description replaced by the page's head tags.
+ * The tags are inserted by a replacer function, never as a replacement string: a title holding
+ * `$&`, `` $` `` or `$'` would otherwise splice parts of the page into the head (issue 16 item 11).
  * @param indexHtml the built SPA shell.
  */
 export function injectHead(indexHtml: string, head: PageHead): string {
+  const tags = renderHeadTags(head);
   return indexHtml
     .replace(/<title>[\s\S]*?<\/title>/i, "")
     .replace(/<meta\s+name="description"[^>]*>/i, "")
-    .replace(/<\/head>/i, `  ${renderHeadTags(head)}\n  </head>`);
+    .replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }
 
 /** A resolver for the public pages whose head the server renders: path → head, or undefined. */

@@ -10,12 +10,19 @@ export interface Storage {
   /** "local": files under `<DATA_DIR>/uploads`; "s3": an S3-compatible bucket. */
   readonly kind: "local" | "s3";
   /**
-   * Stores `bytes` under `key`.
+   * Folder on local disk where incoming uploads are written while they stream in (issue 16 item 2):
+   * `<root>/.incoming` for local storage (same disk, so `put` links the file into place), the
+   * system's temporary folder for S3. Created on demand by the writer.
+   */
+  readonly stagingDir: string;
+  /**
+   * Stores `body` under `key`: bytes in memory, or a file staged in `stagingDir` (streamed from
+   * disk, never read into memory; the caller removes the staged file afterwards).
    * @param contentType the MIME type kept with the object where the backend supports it (S3).
    * @throws StorageKeyError for an invalid key; StorageKeyExistsError when the key already exists
    *   (nothing is overwritten).
    */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  put(key: string, body: Uint8Array | StagedFile, contentType: string): Promise<void>;
   /**
    * Opens an object for reading.
    * @param range inclusive byte offsets (`{ start: 0, end: 99 }` is the first 100 bytes), already
@@ -27,6 +34,17 @@ export interface Storage {
   get(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
   /** Removes an object; a missing key is not an error. @throws StorageKeyError for an invalid key. */
   delete(key: string): Promise<void>;
+}
+
+/** A file written to local disk (`Storage.stagingDir`) before it is stored: absolute path, size in bytes. */
+export interface StagedFile {
+  path: string;
+  size: number;
+}
+
+/** True when a `put` body is a staged file rather than bytes. */
+export function isStagedFile(body: Uint8Array | StagedFile): body is StagedFile {
+  return !(body instanceof Uint8Array);
 }
 
 /** Inclusive byte offsets, as in an HTTP `Range: bytes=start-end` header. */

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { link, mkdir, stat, unlink, writeFile } from "node:fs/promises";
+import { constants, copyFile, link, mkdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import {
   assertRangeWithin,
   assertValidKey,
   type ByteRange,
+  isStagedFile,
   type Storage,
   StorageKeyError,
   StorageKeyExistsError,
@@ -36,10 +37,24 @@ export function createLocalStorage(root: string): Storage {
 
   return {
     kind: "local",
+    stagingDir: path.join(base, ".incoming"),
 
     async put(key, bytes) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
+      if (isStagedFile(bytes)) {
+        try {
+          await link(bytes.path, file);
+        } catch (error) {
+          if (errorCode(error) === "EEXIST") throw new StorageKeyExistsError(key);
+          if (errorCode(error) !== "EXDEV") throw error;
+          // Staged on another disk: copy, still never overwriting.
+          await copyFile(bytes.path, file, constants.COPYFILE_EXCL).catch((copyError: unknown) => {
+            throw errorCode(copyError) === "EEXIST" ? new StorageKeyExistsError(key) : copyError;
+          });
+        }
+        return;
+      }
       const temp = `${file}.${randomBytes(6).toString("hex")}.partial`;
       await writeFile(temp, bytes, { flag: "wx" });
       try {

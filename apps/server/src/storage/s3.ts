@@ -1,3 +1,6 @@
+import { createReadStream } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -10,6 +13,7 @@ import {
   assertRangeWithin,
   assertValidKey,
   type ByteRange,
+  isStagedFile,
   type Storage,
   StorageKeyExistsError,
   StorageRangeError,
@@ -60,7 +64,9 @@ function totalSize(output: GetObjectCommandOutput): number | undefined {
 /**
  * Storage in one bucket of an S3-compatible store.
  * - put: PutObject with `If-None-Match: *` (no overwrite; HTTP 412/409 → StorageKeyExistsError),
- *   ContentType, ContentLength and `Cache-Control: public, max-age=3600`.
+ *   ContentType, ContentLength and `Cache-Control: public, max-age=3600`. A staged upload is
+ *   streamed from its file in one PUT (S3 takes up to 5 GB per PUT; Academy's largest is 500 MB),
+ *   so memory stays flat and the no-overwrite condition still applies (decision 0161).
  * - get: GetObject, with `Range: bytes=start-end` when a range is given; NoSuchKey/404 → undefined,
  *   416 → StorageRangeError.
  * - delete: DeleteObject (S3 answers success for a missing key).
@@ -70,17 +76,19 @@ export function createS3Storage(config: S3Config, client: S3Sender = createS3Cli
   const Bucket = config.bucket;
   return {
     kind: "s3",
+    stagingDir: path.join(os.tmpdir(), "academy-incoming"),
 
-    async put(key, bytes, contentType) {
+    async put(key, body, contentType) {
       assertValidKey(key);
+      const staged = isStagedFile(body);
       try {
         await client.send(
           new PutObjectCommand({
             Bucket,
             Key: key,
-            Body: bytes,
+            Body: staged ? createReadStream(body.path) : body,
             ContentType: contentType,
-            ContentLength: bytes.byteLength,
+            ContentLength: staged ? body.size : body.byteLength,
             CacheControl: OBJECT_CACHE_CONTROL,
             IfNoneMatch: "*",
           }),

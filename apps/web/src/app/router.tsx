@@ -3,8 +3,8 @@ import { RouteErrorBoundary } from "./routes/error-fallback";
 import { PageLoading } from "./routes/page-loading";
 
 /**
- * The route table (spec 001 §2 Route table). Every page is a lazy route module; pages whose
- * feature has not landed yet render the "not available yet" page.
+ * The route table (spec 001 §2 Route table). Every page is a lazy route module; every sidebar entry
+ * has its own page, and an unknown address (inside /dashboard too) is the 404 page.
  */
 export const router = createBrowserRouter([
   {
@@ -13,10 +13,13 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", lazy: () => import("./routes/home") },
       { path: "/auth", lazy: () => import("./routes/auth") },
+      { path: "/forgot-password", lazy: () => import("./routes/forgot-password") },
+      { path: "/reset-password", lazy: () => import("./routes/reset-password") },
       { path: "/invitation", lazy: () => import("./routes/invitation") },
       { path: "/learn/:courseId", lazy: () => import("./routes/learn") },
       { path: "/join/:courseId", lazy: () => import("./routes/join") },
       { path: "/certificates/:id", lazy: () => import("./routes/certificate") },
+      { path: "/checkout/:reference", lazy: () => import("./routes/checkout") },
       {
         path: "/dashboard",
         lazy: () => import("./routes/dashboard/layout"),
@@ -34,7 +37,13 @@ export const router = createBrowserRouter([
             lazy: () => import("./routes/dashboard/landing-page-builder"),
           },
           { path: "community", lazy: () => import("./routes/dashboard/community") },
-          { path: "*", lazy: () => import("./routes/dashboard/coming-soon") },
+          { path: "account", lazy: () => import("./routes/dashboard/account") },
+          { path: "admin", lazy: () => import("./routes/dashboard/admin") },
+          { path: "help", lazy: () => import("./routes/dashboard/help") },
+          { path: "earnings", lazy: () => import("./routes/dashboard/earnings") },
+          { path: "analytics", lazy: () => import("./routes/dashboard/analytics") },
+          { path: "branding", lazy: () => import("./routes/dashboard/branding") },
+          { path: "*", lazy: () => import("./routes/not-found") },
         ],
       },
       { path: "/404", lazy: () => import("./routes/not-found") },

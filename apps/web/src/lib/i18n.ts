@@ -1,33 +1,49 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import enAccount from "@/locales/en/account.json";
+import enAdmin from "@/locales/en/admin.json";
+import enAnalytics from "@/locales/en/analytics.json";
 import enAuth from "@/locales/en/auth.json";
 import enBuilder from "@/locales/en/builder.json";
 import enCertificates from "@/locales/en/certificates.json";
 import enCommon from "@/locales/en/common.json";
+import enCommunity from "@/locales/en/community.json";
 import enCourses from "@/locales/en/courses.json";
 import enDashboard from "@/locales/en/dashboard.json";
+import enHelp from "@/locales/en/help.json";
 import enInvitations from "@/locales/en/invitations.json";
 import enJoin from "@/locales/en/join.json";
+import enJourneys from "@/locales/en/journeys.json";
 import enLanding from "@/locales/en/landing.json";
 import enLandingPages from "@/locales/en/landingPages.json";
 import enMaterials from "@/locales/en/materials.json";
 import enMessaging from "@/locales/en/messaging.json";
+import enPayments from "@/locales/en/payments.json";
 import enPlayer from "@/locales/en/player.json";
+import enSchools from "@/locales/en/schools.json";
 import enStructure from "@/locales/en/structure.json";
 import enStudents from "@/locales/en/students.json";
+import viAccount from "@/locales/vi/account.json";
+import viAdmin from "@/locales/vi/admin.json";
+import viAnalytics from "@/locales/vi/analytics.json";
 import viAuth from "@/locales/vi/auth.json";
 import viBuilder from "@/locales/vi/builder.json";
 import viCertificates from "@/locales/vi/certificates.json";
 import viCommon from "@/locales/vi/common.json";
+import viCommunity from "@/locales/vi/community.json";
 import viCourses from "@/locales/vi/courses.json";
 import viDashboard from "@/locales/vi/dashboard.json";
+import viHelp from "@/locales/vi/help.json";
 import viInvitations from "@/locales/vi/invitations.json";
 import viJoin from "@/locales/vi/join.json";
+import viJourneys from "@/locales/vi/journeys.json";
 import viLanding from "@/locales/vi/landing.json";
 import viLandingPages from "@/locales/vi/landingPages.json";
 import viMaterials from "@/locales/vi/materials.json";
 import viMessaging from "@/locales/vi/messaging.json";
+import viPayments from "@/locales/vi/payments.json";
 import viPlayer from "@/locales/vi/player.json";
+import viSchools from "@/locales/vi/schools.json";
 import viStructure from "@/locales/vi/structure.json";
 import viStudents from "@/locales/vi/students.json";
 
@@ -54,6 +70,14 @@ export const resources = {
     students: enStudents,
     invitations: enInvitations,
     messaging: enMessaging,
+    account: enAccount,
+    admin: enAdmin,
+    help: enHelp,
+    payments: enPayments,
+    journeys: enJourneys,
+    analytics: enAnalytics,
+    schools: enSchools,
+    community: enCommunity,
   },
   vi: {
     common: viCommon,
@@ -71,6 +95,14 @@ export const resources = {
     students: viStudents,
     invitations: viInvitations,
     messaging: viMessaging,
+    account: viAccount,
+    admin: viAdmin,
+    help: viHelp,
+    payments: viPayments,
+    journeys: viJourneys,
+    analytics: viAnalytics,
+    schools: viSchools,
+    community: viCommunity,
   },
 } as const;
 
@@ -84,6 +116,22 @@ export function initialLanguage(): Language {
   }
   const nav = typeof navigator !== "undefined" ? navigator.language : "en";
   return nav?.toLowerCase().startsWith("vi") ? "vi" : "en";
+}
+
+/**
+ * True when the language came from a choice or from an English or Vietnamese browser; false when
+ * it is only the English fallback — then the platform's default language (Admin Panel Settings,
+ * issue 14) applies instead.
+ */
+export function languageIsKnown(): boolean {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    if (stored === "en" || stored === "vi") return true;
+  } catch {
+    // storage unavailable: fall through
+  }
+  const nav = typeof navigator !== "undefined" ? (navigator.language ?? "") : "";
+  return /^(en|vi)\b/i.test(nav);
 }
 
 function applyLanguage(lng: string) {
@@ -123,6 +171,10 @@ void i18next.use(initReactI18next).init({
     "join",
     "certificates",
     "messaging",
+    "account",
+    "admin",
+    "help",
+    "community",
   ],
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -19,3 +19,19 @@ export const meQueryOptions = queryOptions({
 });
 
 export type MeData = NonNullable<Awaited<ReturnType<NonNullable<typeof meQueryOptions.queryFn>>>>;
+
+/**
+ * Public configuration (GET /api/config): whether Google sign-in is offered, and whether a model
+ * writes outlines and materials (aiMode "model") or the built-in templates do ("offline": the
+ * builder says "Template", never "AI" — issue 17 §2). Fetched once per page load.
+ */
+export const publicConfigQueryOptions = queryOptions({
+  queryKey: ["public-config"],
+  queryFn: () => unwrap(api.config.$get()),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Remembers the UI language on the profile (used for e-mails); failures are ignored. */
+export function saveLocale(locale: "en" | "vi"): void {
+  void api.me.$patch({ json: { locale } }).catch(() => undefined);
+}

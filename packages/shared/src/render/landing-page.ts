@@ -3,6 +3,7 @@ import {
   type LandingSection,
   parseFeatures,
   type StyleData,
+  sectionPrice,
   zaloLink,
 } from "../rules/landing-pages.ts";
 
@@ -192,8 +193,6 @@ export function formatPrice(amount: number | null | undefined, currency: string,
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
-const num = (v: unknown): number =>
-  typeof v === "number" ? v : typeof v === "string" && v.trim() ? Number(v) : 0;
 const list = (v: unknown): Record<string, unknown>[] =>
   Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === "object" && x !== null) : [];
 const lines = (v: unknown): string[] =>
@@ -265,9 +264,7 @@ function renderSection(section: LandingSection, input: RenderInput, index: numbe
     }
     case "pricing":
     case "pricing_vn": {
-      const currency = str(c.currency) || (section.type === "pricing_vn" ? "VND" : "USD");
-      const price = num(c.price);
-      const original = num(c.originalPrice);
+      const { price, original, currency } = sectionPrice(c, section.type, input.course);
       const items = lines(c.features);
       return `<section ${sectionAttrs(section)}><div class="lp-wrap">${heading(section, L.pricing)}<div class="lp-card lp-price-card"><p class="lp-price">${esc(
         formatPrice(price, currency, input.lang),
@@ -445,7 +442,9 @@ export function renderLandingBody(input: RenderInput): string {
       }${input.lessons.length ? `<li>${input.lessons.length} ${L.lessons}</li>` : ""}</ul></div></section>`,
     );
   }
-  if (input.payments.length) {
+  // A free course takes no payment (issue 17 item 3): its page shows no payment methods.
+  const free = input.course !== null && input.course.price <= 0;
+  if (input.payments.length && !free) {
     parts.push(
       `<section class="lp-section lp-payments" id="payment"><div class="lp-wrap"><h2>${L.payment}</h2><div class="lp-pays">${input.payments
         .map((p) => renderPayment(p, input))

@@ -1,25 +1,126 @@
 /**
- * Student achievements (spec 001 §9 Student analytics): First Steps (any enrolment), Dedicated
- * Learner (10+ hours of study), Course Master (1 completed course), Speed Learner (3 completed).
- * Early Bird has no rule in the spec and is not awarded.
+ * Achievements: ONE rule set (spec 001 §9 Student analytics achievements; spec 000 §2 Student
+ * community Achievements; issue 13 §4). Each achievement is a threshold on one fact computed from
+ * real data (enrolments, lesson_progress, certificates, discussions); the server awards it once
+ * (achievement_awards) and the student dashboard counts the same awards.
+ *
+ * - firstSteps: any enrolment (001 §9).
+ * - earlyBird: a lesson completed between 05:00 and 08:00 in the student's time zone (the spec
+ *   names it without a rule; issue 13 decision 0130).
+ * - dedicatedLearner: 10+ hours of study (sum of lesson_progress.time_spent) (001 §9).
+ * - courseMaster: 1 completed course; speedLearner: 3 completed courses (001 §9).
+ * - firstCourse: a first certificate of completion (000 §2 community).
+ * - fastLearner: a course completed within 7 days of enrolling (000 §2 community).
+ * - helper: 3 of the student's replies marked as the answer (000 §2 community, issue 13).
+ * - consistent: a 7-day streak of days with lesson activity (000 §2 "7 Days Streak").
  */
-export const ACHIEVEMENTS = ["firstSteps", "dedicatedLearner", "courseMaster", "speedLearner"] as const;
+export const ACHIEVEMENTS = [
+  "firstSteps",
+  "earlyBird",
+  "dedicatedLearner",
+  "courseMaster",
+  "speedLearner",
+  "firstCourse",
+  "fastLearner",
+  "helper",
+  "consistent",
+] as const;
 export type Achievement = (typeof ACHIEVEMENTS)[number];
 
-/**
- * @param input.enrolments number of enrolments; input.studySeconds total time_spent in seconds;
- *   input.completedCourses number of completed enrolments.
- * @returns the achievements earned, in ACHIEVEMENTS order.
- */
-export function earnedAchievements(input: {
+/** The facts the rules read. Units: studySeconds in seconds, streakDays in days, others counts. */
+export interface AchievementFacts {
   enrolments: number;
   studySeconds: number;
   completedCourses: number;
-}): Achievement[] {
-  const earned: Achievement[] = [];
-  if (input.enrolments > 0) earned.push("firstSteps");
-  if (input.studySeconds >= 10 * 3600) earned.push("dedicatedLearner");
-  if (input.completedCourses >= 1) earned.push("courseMaster");
-  if (input.completedCourses >= 3) earned.push("speedLearner");
-  return earned;
+  /** Lessons completed between 05:00 and 08:00 local time. */
+  earlyLessons?: number;
+  certificates?: number;
+  /** Courses completed within FAST_LEARNER_DAYS of enrolling. */
+  fastCompletions?: number;
+  /** Replies by the student marked as a discussion's answer. */
+  acceptedAnswers?: number;
+  /** Longest run of consecutive local days with lesson activity ending today or yesterday. */
+  streakDays?: number;
+}
+
+export const FAST_LEARNER_DAYS = 7;
+export const DEDICATED_LEARNER_HOURS = 10;
+
+/** Each achievement's fact and target (the threshold that earns it). */
+export const ACHIEVEMENT_RULES: Record<
+  Achievement,
+  { target: number; fact: (f: AchievementFacts) => number }
+> = {
+  firstSteps: { target: 1, fact: (f) => f.enrolments },
+  earlyBird: { target: 1, fact: (f) => f.earlyLessons ?? 0 },
+  dedicatedLearner: { target: DEDICATED_LEARNER_HOURS * 3600, fact: (f) => f.studySeconds },
+  courseMaster: { target: 1, fact: (f) => f.completedCourses },
+  speedLearner: { target: 3, fact: (f) => f.completedCourses },
+  firstCourse: { target: 1, fact: (f) => f.certificates ?? 0 },
+  fastLearner: { target: 1, fact: (f) => f.fastCompletions ?? 0 },
+  helper: { target: 3, fact: (f) => f.acceptedAnswers ?? 0 },
+  consistent: { target: 7, fact: (f) => f.streakDays ?? 0 },
+};
+
+/** One achievement's standing: current value, target, whether the facts meet it, progress 0–100. */
+export interface AchievementProgress {
+  id: Achievement;
+  current: number;
+  target: number;
+  met: boolean;
+  progress: number;
+}
+
+/** Every achievement's progress from `facts`, in ACHIEVEMENTS order (progress floors to whole %). */
+export function achievementProgress(facts: AchievementFacts): AchievementProgress[] {
+  return ACHIEVEMENTS.map((id) => {
+    const { target, fact } = ACHIEVEMENT_RULES[id];
+    const current = Math.max(0, fact(facts));
+    const met = current >= target;
+    return { id, current, target, met, progress: met ? 100 : Math.floor((current / target) * 100) };
+  });
+}
+
+/**
+ * @param input the facts (see AchievementFacts; missing community facts count as 0).
+ * @returns the achievements the facts meet, in ACHIEVEMENTS order.
+ */
+export function earnedAchievements(input: AchievementFacts): Achievement[] {
+  return achievementProgress(input)
+    .filter((a) => a.met)
+    .map((a) => a.id);
+}
+
+/**
+ * Summary of the Achievements tab (000 §2): earned count, in-progress count (progress > 0, not
+ * earned) and average progress over all achievements where earned counts as 100 (whole %).
+ */
+export function achievementSummary(items: { earned: boolean; progress: number }[]) {
+  const earnedCount = items.filter((a) => a.earned).length;
+  const inProgressCount = items.filter((a) => !a.earned && a.progress > 0).length;
+  const averageProgress = items.length
+    ? Math.round(items.reduce((sum, a) => sum + (a.earned ? 100 : a.progress), 0) / items.length)
+    : 0;
+  return { earnedCount, inProgressCount, averageProgress };
+}
+
+/**
+ * The current streak (consecutive days with activity) from distinct local day strings
+ * (YYYY-MM-DD) and today's local day: counted back from today, or from yesterday when today has
+ * no activity yet; 0 otherwise.
+ */
+export function streakDays(days: string[], today: string): number {
+  const set = new Set(days);
+  const step = (day: string) => {
+    const d = new Date(`${day}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - 1);
+    return d.toISOString().slice(0, 10);
+  };
+  let cursor = set.has(today) ? today : step(today);
+  let count = 0;
+  while (set.has(cursor)) {
+    count += 1;
+    cursor = step(cursor);
+  }
+  return count;
 }

@@ -170,6 +170,15 @@ describe("duplicateSlug / duplicateTitle (000 §7)", () => {
   it("appends ' (Copy)' to the title", () => {
     expect(duplicateTitle("Hello World")).toBe("Hello World (Copy)");
   });
+
+  it("numbers further copies (Copy 2), (Copy 3) from the same root (issue 17)", () => {
+    const taken = new Set(["Hello World", "Hello World (Copy)"]);
+    expect(duplicateTitle("Hello World", taken)).toBe("Hello World (Copy 2)");
+    taken.add("Hello World (Copy 2)");
+    expect(duplicateTitle("Hello World", taken)).toBe("Hello World (Copy 3)");
+    expect(duplicateTitle("Hello World (Copy 2)", taken)).toBe("Hello World (Copy 3)");
+    expect(duplicateTitle("x".repeat(200), new Set([`${"x".repeat(193)} (Copy)`]))).toHaveLength(200);
+  });
 });
 
 describe("cutText", () => {

@@ -93,9 +93,26 @@ export function duplicateSlug(slug: string, now: number): string {
   return `${slug}-copy-${now}`;
 }
 
-/** Title of a duplicate (000 §7): "{title} (Copy)". */
-export function duplicateTitle(title: string): string {
-  return `${title} (Copy)`;
+const COPY_SUFFIX = / \(Copy(?: \d+)?\)$/;
+
+/** The title a copy is named after: the title without a trailing " (Copy)" or " (Copy N)". */
+export function duplicateRoot(title: string): string {
+  return title.replace(COPY_SUFFIX, "");
+}
+
+/**
+ * Title of a duplicate (000 §7 "{title} (Copy)"; issue 17 item 10): "{root} (Copy)", then
+ * "{root} (Copy 2)", "{root} (Copy 3)" … — the first not among `taken` (the creator's titles).
+ * Copying a copy numbers from the same root ("X (Copy)" → "X (Copy 2)"). Capped at 200 characters
+ * by cutting the root.
+ */
+export function duplicateTitle(title: string, taken: ReadonlySet<string> = new Set()): string {
+  const root = duplicateRoot(title);
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? " (Copy)" : ` (Copy ${n})`;
+    const candidate = `${root.slice(0, 200 - suffix.length)}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }
 
 /** Cuts text to `max` characters with an ellipsis when longer. */

@@ -259,10 +259,12 @@ export function defaultSectionContent(type: SectionType): Record<string, unknown
       return { features: [] };
     case "testimonials":
       return { items: [] };
+    // Issue 17 item 3: a pricing section shows the connected course's price (priceOverride false);
+    // its own figures, the spec's VND defaults, apply only when the creator overrides it.
     case "pricing":
-      return { price: 49, originalPrice: 99, currency: "USD", features: [] };
     case "pricing_vn":
       return {
+        priceOverride: false,
         price: DEFAULT_PRICE_VND,
         originalPrice: DEFAULT_ORIGINAL_PRICE_VND,
         currency: "VND",
@@ -278,6 +280,26 @@ export function defaultSectionContent(type: SectionType): Record<string, unknown
     case "instructor":
       return {};
   }
+}
+
+/**
+ * The price a pricing section shows (issue 17 item 3): the connected course's price and currency
+ * unless the section overrides them (`content.priceOverride === true`); without a course, the
+ * section's own figures. Amounts in the currency's unit (whole VND). `original` is 0 when none is
+ * shown (a course price has none). A price of 0 means "Free".
+ */
+export function sectionPrice(
+  content: Record<string, unknown>,
+  type: string,
+  course: { price: number; currency: string } | null,
+): { price: number; original: number; currency: string; fromCourse: boolean } {
+  if (course && content.priceOverride !== true)
+    return { price: Math.max(0, course.price), original: 0, currency: course.currency, fromCourse: true };
+  const num = (v: unknown) =>
+    typeof v === "number" ? v : typeof v === "string" && v.trim() ? Number(v) || 0 : 0;
+  const currency =
+    (typeof content.currency === "string" && content.currency.trim()) || (type === "pricing" ? "USD" : "VND");
+  return { price: num(content.price), original: num(content.originalPrice), currency, fromCourse: false };
 }
 
 /** A new section of `type` with default content and the spec's default styles. */

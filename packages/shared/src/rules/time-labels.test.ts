@@ -5,7 +5,7 @@ const HOUR = 3600;
 
 describe("studyTimeLabel (spec 000 §9: below 1000 hours '{n}h', from 1000 '{x}k hours')", () => {
   it("shows whole hours below 1000 hours", () => {
-    expect(studyTimeLabel(0)).toEqual({ key: "time.hoursShort", values: { n: 0 } });
+    expect(studyTimeLabel(HOUR)).toEqual({ key: "time.hoursShort", values: { n: 1 } });
     expect(studyTimeLabel(5 * HOUR)).toEqual({ key: "time.hoursShort", values: { n: 5 } });
     expect(studyTimeLabel(999 * HOUR)).toEqual({ key: "time.hoursShort", values: { n: 999 } });
   });
@@ -16,7 +16,13 @@ describe("studyTimeLabel (spec 000 §9: below 1000 hours '{n}h', from 1000 '{x}k
   });
 
   it("treats negative time as zero", () => {
-    expect(studyTimeLabel(-100)).toEqual({ key: "time.hoursShort", values: { n: 0 } });
+    expect(studyTimeLabel(-100)).toEqual({ key: "time.minutesShort", values: { n: 0 } });
+  });
+
+  it("shows minutes under one hour (issue 17: 21 minutes is not '0h')", () => {
+    expect(studyTimeLabel(0)).toEqual({ key: "time.minutesShort", values: { n: 0 } });
+    expect(studyTimeLabel(21 * 60)).toEqual({ key: "time.minutesShort", values: { n: 21 } });
+    expect(studyTimeLabel(HOUR - 1)).toEqual({ key: "time.minutesShort", values: { n: 59 } });
   });
 });
 

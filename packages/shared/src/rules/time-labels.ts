@@ -6,11 +6,13 @@
 export type Label = { key: string; values?: Record<string, number | string> };
 
 /**
- * Study time on the student dashboard (000 §9): below 1000 hours "{n}h", from 1000 hours "{x}k hours".
+ * Study time on the student dashboard (000 §9): below 1000 hours "{n}h", from 1000 hours "{x}k hours";
+ * under one hour whole minutes "{n}m" (issue 17 item 10: 21 minutes read "0h").
  * @param seconds total time_spent in seconds (spec 001 §3 lesson progress).
  */
 export function studyTimeLabel(seconds: number): Label {
   const hours = Math.max(0, seconds) / 3600;
+  if (hours < 1) return { key: "time.minutesShort", values: { n: Math.floor(Math.max(0, seconds) / 60) } };
   if (hours < 1000) return { key: "time.hoursShort", values: { n: Math.round(hours) } };
   return { key: "time.kHours", values: { x: Math.round(hours / 100) / 10 } };
 }

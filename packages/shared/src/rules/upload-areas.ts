@@ -43,6 +43,8 @@ export type FileKind = keyof typeof FILE_KINDS;
 export const INVALID_IMAGE_MESSAGE = "Please upload a valid image file (JPEG, PNG or WebP).";
 export const INVALID_MATERIAL_MESSAGE =
   "Please upload a PDF, a video (MP4, WebM or MOV), an audio file (MP3, WAV, OGG or M4A), a presentation (PPTX or PPT) or an image (JPEG, PNG, WebP or GIF).";
+/** A school's logo and favicon go into PDFs and browser tabs: PNG or JPEG only (issue 15). */
+export const INVALID_LOGO_MESSAGE = "Please upload a PNG or JPEG image.";
 export const INVALID_VIDEO_MESSAGE = "Please upload a video file (MP4, WebM or MOV).";
 /** Refusal for a student (uploads serve course building and landing pages). */
 export const CREATOR_ONLY_MESSAGE = "Only creators can upload course files.";
@@ -74,7 +76,8 @@ export interface UploadAreaRule {
  * - landing-page: landing-page images (5 MB; spec 001 §7 bucket landing-pages);
  * - social-image: a landing page's Open Graph image (3 MB);
  * - material: Material Bank uploads: PDFs, videos, audio, presentations, images (100 MB);
- * - lesson-video: a lesson's video (500 MB).
+ * - lesson-video: a lesson's video (500 MB);
+ * - school-logo, school-favicon: a school's logo (2 MB) and favicon (1 MB) (issue 15).
  */
 export const UPLOAD_AREAS = {
   thumbnail: { kinds: IMAGES, maxMb: 5, invalidTypeMessage: INVALID_IMAGE_MESSAGE, roles: CREATORS },
@@ -87,6 +90,13 @@ export const UPLOAD_AREAS = {
     roles: CREATORS,
   },
   "lesson-video": { kinds: VIDEOS, maxMb: 500, invalidTypeMessage: INVALID_VIDEO_MESSAGE, roles: CREATORS },
+  "school-logo": {
+    kinds: ["jpeg", "png"],
+    maxMb: 2,
+    invalidTypeMessage: INVALID_LOGO_MESSAGE,
+    roles: CREATORS,
+  },
+  "school-favicon": { kinds: ["png"], maxMb: 1, invalidTypeMessage: INVALID_LOGO_MESSAGE, roles: CREATORS },
 } as const satisfies Record<string, UploadAreaRule>;
 
 export type UploadArea = keyof typeof UPLOAD_AREAS;

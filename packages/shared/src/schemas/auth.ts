@@ -17,6 +17,10 @@ export const AUTH_MESSAGES = {
   passwordRequired: "Password is required.",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+  passwordBlank: "Password must not be blank.",
+  passwordCommon: "This password is too common. Please choose a less guessable password.",
+  passwordsDiffer: "The passwords do not match.",
+  resetTokenInvalid: "This link is invalid or has expired. Please ask for a new one.",
 } as const;
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
@@ -28,6 +32,16 @@ export const emailSchema = z
   .pipe(z.email(AUTH_MESSAGES.emailInvalid))
   .transform((value) => value.toLowerCase());
 
+/**
+ * A password a person chooses (sign-up, reset, change): 8–128 characters and not only spaces
+ * (issue 16 item 14). The server also refuses breached-common passwords (`passwordCommon`).
+ */
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong)
+  .refine((value) => value.trim().length > 0, AUTH_MESSAGES.passwordBlank);
+
 export const signUpSchema = z.object({
   name: z
     .string({ error: AUTH_MESSAGES.nameRequired })
@@ -35,10 +49,7 @@ export const signUpSchema = z.object({
     .min(1, AUTH_MESSAGES.nameRequired)
     .max(120, AUTH_MESSAGES.nameTooLong),
   email: emailSchema,
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
-    .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
-    .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
+  password: newPasswordSchema,
   callbackURL: z.string().max(2048).optional(),
   /** "student" for an account made from a course's /join page (or an invitation); creator otherwise. */
   signupRole: z.enum(["student"]).optional(),
@@ -62,5 +73,39 @@ export const resendVerificationSchema = z.object({
 });
 
 /** Public configuration the /auth page needs: whether "Continue with Google" is offered. */
-export const authConfigSchema = z.object({ googleEnabled: z.boolean() });
+/**
+ * GET /api/config: googleEnabled — "Continue with Google" is offered; aiMode — "model" when an
+ * OpenAI-compatible model is configured (AI_BASE_URL), "offline" when outlines and materials come
+ * from the built-in templates (the builder then says "Template", never "AI"; issue 17 §2).
+ */
+export const authConfigSchema = z.object({
+  googleEnabled: z.boolean(),
+  aiMode: z.enum(["model", "offline"]),
+});
 export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** "Forgot password?" (issue 16 item 5): better-auth's /request-password-reset body. */
+export const requestPasswordResetSchema = z.object({
+  email: emailSchema,
+  redirectTo: z.string().max(2048).optional(),
+});
+export type RequestPasswordResetInput = z.input<typeof requestPasswordResetSchema>;
+
+/** The reset form's body (better-auth /reset-password): the one-time token from the e-mail. */
+export const resetPasswordSchema = z.object({
+  newPassword: newPasswordSchema,
+  token: z
+    .string({ error: AUTH_MESSAGES.resetTokenInvalid })
+    .min(1, AUTH_MESSAGES.resetTokenInvalid)
+    .max(200),
+});
+
+/** Change password on the account page (better-auth /change-password; other sessions are always revoked). */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
+  newPassword: newPasswordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});

@@ -36,6 +36,11 @@ export const COURSE_MESSAGES = {
   quizCorrect: "Pick the correct answer of each question.",
   videoUrlInvalid: "Enter a YouTube or Vimeo link, or upload a video file.",
   tooManyLessons: "A course can have at most 1000 lessons.",
+  lessonsNeedContent: "Some lessons have no content yet. Fill or remove them before publishing.",
+  quizHasNoQuestions: "This quiz has no questions yet.",
+  videoHasNoVideo: "This video lesson has no video yet.",
+  textIsEmpty: "This lesson has no text yet.",
+  sectionHasNoLessons: "This section has no lessons yet.",
 } as const;
 
 const id = z.string().min(1).max(100);
@@ -101,6 +106,8 @@ export const courseInfoSchema = z.object({
   title: z.string().trim().max(200, COURSE_MESSAGES.titleTooLong).default(""),
   description: z.string().max(5000, COURSE_MESSAGES.descriptionTooLong).default(""),
   category: z.enum(CATEGORIES).nullable().default(null),
+  /** The platform subject (Admin Panel Subjects, issue 14); null when none is picked. */
+  subjectId: z.uuid("Please choose a subject from the list.").nullable().default(null),
   skillLevel: z.enum(SKILL_LEVELS).default("beginner"),
   targetAudience: z.enum(AUDIENCES).default("adults"),
   estimatedDuration: z
@@ -227,7 +234,7 @@ export const materialSchema = z.object({
   sizeBytes: z.number().int().nullable(),
   /** Generated content (quiz questions, worksheet items, essay prompt, assessment rubric). */
   content: z.unknown().nullable(),
-  source: z.enum(["upload", "ai", "sample"]),
+  source: z.enum(["upload", "ai", "template", "sample"]),
   createdAt: z.string(),
 });
 export type Material = z.infer<typeof materialSchema>;

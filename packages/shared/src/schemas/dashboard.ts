@@ -39,8 +39,10 @@ export const creatorDashboardSchema = z.object({
     totalCourses: z.number().int(),
     publishedCourses: z.number().int(),
     students: z.number().int(),
-    /** Earnings in whole VND from completed payments. */
+    /** Earnings in whole VND from paid orders (refunds excluded). */
     earnings: z.number(),
+    /** Net revenue from paid orders per currency, in each currency's smallest unit (issue 11 §8). */
+    earningsByCurrency: z.array(z.object({ currency: z.string(), amount: z.number() })).optional(),
     /** Enrolments in the last 30 days compared with the 30 days before, in percent; null without a base. */
     growth: z.number().nullable(),
     newEnrolments30d: z.number().int(),

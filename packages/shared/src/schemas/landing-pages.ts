@@ -182,13 +182,19 @@ export const PAYMENT_METHOD_FIELDS: Record<
     { name: "accountHolder" },
     { name: "swiftCode" },
   ],
-  "credit-card": [{ name: "provider" }, { name: "publicKey" }, { name: "secretKey", secret: true }],
+  "credit-card": [
+    { name: "provider" },
+    { name: "publicKey" },
+    { name: "secretKey", secret: true },
+    // Stripe's webhook signing secret (whsec_…), issue 11 §3.
+    { name: "webhookSecret", secret: true },
+  ],
   cash: [
     { name: "stores", multiline: true },
     { name: "instructions", multiline: true },
   ],
 };
-export const SECRET_FIELDS = ["accessKey", "secretKey", "key1", "key2"] as const;
+export const SECRET_FIELDS = ["accessKey", "secretKey", "key1", "key2", "webhookSecret"] as const;
 
 const field = z.string().trim().max(500, "Payment settings must be at most 500 characters");
 const longField = z.string().trim().max(2000, "Store list and instructions must be at most 2000 characters");
@@ -249,6 +255,7 @@ export const paymentMethodInputSchema = z.discriminatedUnion("methodType", [
       provider: field.default(""),
       publicKey: field.default(""),
       secretKey: field.optional(),
+      webhookSecret: field.optional(),
     }),
   }),
   z.object({
@@ -281,14 +288,29 @@ export const paymentMethodSchema = z.object({
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const paymentMethodListSchema = z.object({ methods: z.array(paymentMethodSchema) });
 
+/** Most keys a landing-page event's eventData may hold. */
+export const LANDING_EVENT_MAX_KEYS = 10;
+export const LANDING_EVENT_DATA_MESSAGE =
+  "eventData may hold at most 10 keys of up to 40 letters, digits, dots, dashes or underscores.";
+
 /** Public analytics event (spec 001 §3 landing_page_analytics); user agent comes from the header. */
 export const landingEventSchema = z.object({
   eventType: z.enum(["view", "conversion"]),
   visitorId: z.string().trim().min(1).max(64),
   deviceType: z.enum(["mobile", "desktop"]),
   referrer: z.string().max(2000).default(""),
-  eventData: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()])).default({}),
+  /** At most 10 keys of 1–40 letters, digits, ".", "-" or "_"; strings ≤ 200 characters (issue 16 item 4). */
+  eventData: z
+    .record(
+      z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, LANDING_EVENT_DATA_MESSAGE),
+      z.union([z.string().max(200), z.number().finite(), z.boolean()]),
+    )
+    .refine((data) => Object.keys(data).length <= LANDING_EVENT_MAX_KEYS, LANDING_EVENT_DATA_MESSAGE)
+    .default({}),
 });
+
+/** How often one visitor's view of one page counts: once per 30 minutes (issue 16 item 4). */
+export const LANDING_VIEW_DEDUPE_MINUTES = 30;
 
 /** Courses the creator can connect (spec 001 §7 select courses id, title, description by creator). */
 export const connectableCourseSchema = z.object({

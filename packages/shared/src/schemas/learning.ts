@@ -46,6 +46,10 @@ export const joinCourseSchema = z.object({
   enrolment: z
     .object({ id: z.uuid(), paymentStatus: z.enum(["pending", "completed", "cancelled"]) })
     .nullable(),
+  /** Paid courses: whether any payment method is set up (issue 11 §2); false → "Message teacher". */
+  paymentSetUp: z.boolean().optional(),
+  /** The visitor's open order (pending or awaiting confirmation), to continue at /checkout/{reference}. */
+  openOrderReference: z.string().nullable().optional(),
 });
 export type JoinCourse = z.infer<typeof joinCourseSchema>;
 
@@ -54,6 +58,8 @@ export const enrollResultSchema = z.object({
   /** created: a new enrolment; existing: the student was already enrolled. */
   outcome: z.enum(["created", "existing"]),
   paymentStatus: z.enum(["pending", "completed", "cancelled"]),
+  /** Paid courses: the order to pay at /checkout/{reference} (issue 11); null when nothing is owed. */
+  orderReference: z.string().nullable().optional(),
 });
 export type EnrollResult = z.infer<typeof enrollResultSchema>;
 
@@ -86,6 +92,21 @@ export const playerLessonSchema = z.object({
       passMark: z.number().int(),
     }),
   ]),
+  /**
+   * The lesson's resources (issue 17 item 11): materials the creator attached to the lesson or to its
+   * section, with a file address (signed, expiring) to download or open; generated ones have none.
+   */
+  resources: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        type: z.string(),
+        url: z.string().nullable(),
+        mimeType: z.string().nullable(),
+      }),
+    )
+    .optional(),
   progress: z.object({
     isCompleted: z.boolean(),
     progress: z.number(),

@@ -29,6 +29,8 @@ export const courseDrafts = pgTable(
     title: text("title").notNull().default(""),
     description: text("description").notNull().default(""),
     category: text("category"),
+    /** The platform subject picked in the builder (issue 14); dropped when the subject is deleted. */
+    subject_id: uuid("subject_id"),
     skill_level: text("skill_level").notNull().default("beginner"),
     target_audience: text("target_audience").notNull().default("adults"),
     estimated_duration: real("estimated_duration").notNull().default(0),

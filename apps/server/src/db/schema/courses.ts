@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { subjects } from "./admin.ts";
 import { user } from "./auth.ts";
 
 /** schools (spec 001 §3 School): one per creator, created on first publish. */
@@ -27,6 +28,17 @@ export const schools = pgTable(
     slug: text("slug").notNull().unique(),
     description: text("description"),
     is_active: boolean("is_active").notNull().default(true),
+    /** Branding (issue 15): uploaded files' /files/… URLs, colours as #rrggbb, a font key. */
+    logo_url: text("logo_url"),
+    favicon_url: text("favicon_url"),
+    primary_color: text("primary_color"),
+    accent_color: text("accent_color"),
+    font: text("font"),
+    support_email: text("support_email"),
+    /** `{ facebook?, zalo?, tiktok?, youtube? }` — https URLs. */
+    social_links: jsonb("social_links").notNull().default(sql`'{}'::jsonb`),
+    /** When the creator first saved Branding & Domains (the setup checklist counts it). */
+    branded_at: timestamp("branded_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,10 +79,13 @@ export const courses = pgTable(
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** academy_fold(title), kept by the database for accent-insensitive search. */
     title_fold: text("title_fold").generatedAlwaysAs(sql`academy_fold(title)`),
+    /** The platform subject picked in the builder (issue 14); a subject in use cannot be deleted. */
+    subject_id: uuid("subject_id").references(() => subjects.id, { onDelete: "restrict" }),
   },
   (t) => [
     index("courses_creator_created_idx").on(t.creator_id, t.created_at.desc()),
     index("courses_published_idx").on(t.is_published),
+    index("courses_subject_idx").on(t.subject_id),
     check("courses_enrollment_count_check", sql`${t.enrollment_count} >= 0`),
     check("courses_price_check", sql`${t.price} >= 0`),
     check("courses_currency_check", sql`${t.currency} in ('VND', 'USD')`),

@@ -69,3 +69,15 @@ export async function insertCertificate(
   const [row] = await db.insert(certificates).values(values).onConflictDoNothing().returning();
   return row;
 }
+
+/** The logo (/files/… URL) of the school whose course a certificate is for (issue 15), or null. */
+export async function findCertificateSchoolLogo(db: Executor, certificateId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ logoUrl: schools.logo_url })
+    .from(certificates)
+    .innerJoin(courses, eq(courses.id, certificates.course_id))
+    .innerJoin(schools, eq(schools.creator_id, courses.creator_id))
+    .where(eq(certificates.id, certificateId))
+    .limit(1);
+  return row?.logoUrl ?? null;
+}

@@ -60,7 +60,9 @@ export function certificateRoutes(deps: AppDeps) {
       c.json(await getCertificate(deps.db, c.req.valid("param").id, deps.env.appUrl), 200),
     )
     .openapi(pdfRoute, async (c) => {
-      const { id, pdf } = await getCertificatePdf(deps.db, c.req.valid("param").id, deps.env.appUrl);
+      const { id, pdf } = await getCertificatePdf(deps.db, c.req.valid("param").id, deps.env.appUrl, {
+        storage: deps.storage,
+      });
       const inline = c.req.valid("query").inline === "1";
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",

@@ -2,14 +2,38 @@ import { randomBytes } from "node:crypto";
 import { type Certificate, LEARNING_MESSAGES } from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { isValidKey, type Storage } from "../../storage/storage.ts";
 import {
   type CertificateRow,
   findCertificate,
   findCertificateOfEnrollment,
+  findCertificateSchoolLogo,
   findIssueSource,
   insertCertificate,
 } from "./certificates.queries.ts";
-import { renderCertificatePdf } from "./pdf.ts";
+import { type PdfRenderer, sharedPdfRenderer } from "./pdf-renderer.ts";
+
+/** Largest logo read into a certificate (the school-logo upload limit is 2 MB). */
+const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+/** A stored logo's bytes and kind (by its magic bytes), or null when missing, too big or not PNG/JPEG. */
+async function readLogo(
+  storage: Storage,
+  url: string,
+): Promise<{ bytes: Uint8Array; kind: "png" | "jpeg" } | null> {
+  const key = url.replace(/^\/files\//, "");
+  if (!isValidKey(key)) return null;
+  const object = await storage.get(key).catch(() => undefined);
+  if (!object || object.size > MAX_LOGO_BYTES) {
+    await object?.body.cancel();
+    return null;
+  }
+  const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return { bytes, kind: "png" };
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return { bytes, kind: "jpeg" };
+  return null;
+}
 
 /**
  * Letters of a certificate code: digits and capitals without the ones people confuse (0/O, 1/I).
@@ -137,42 +161,75 @@ export async function getCertificate(db: Db, rawId: string, appUrl: string): Pro
   return certificate;
 }
 
-/** Rendered PDFs by certificate content (a render takes 0.2–0.5 s of CPU; certificates never change). */
+/** Rendered PDFs by certificate content (a render takes 0.1–0.5 s of CPU; certificates never change). */
 const pdfCache = new Map<string, Uint8Array>();
 /** At most this many PDFs (about 36 kB each) are kept in memory per process. */
 const PDF_CACHE_SIZE = 64;
+/** Renders under way by certificate content: concurrent requests for one certificate share one render. */
+const pdfRenders = new Map<string, Promise<Uint8Array>>();
+
+/**
+ * Longest student name printed on a certificate (the sign-up rule, 120 characters). Names are
+ * limited where they are set (auth/user-name.ts); this cut only guards certificates issued before
+ * that limit existed.
+ */
+export const CERTIFICATE_NAME_MAX = 120;
+
+function clampText(text: string, max: number): string {
+  return text.length <= max ? text : `${Array.from(text.slice(0, max)).slice(0, -1).join("")}…`;
+}
 
 /**
  * The certificate as an A4 landscape PDF (see pdf.ts): name, course, school, completion date,
  * code, verification URL and its QR code, in the embedded Be Vietnam Pro font. Public like the
  * verification page. The database is read on every call (a deleted certificate is gone at once);
- * the rendering is cached in memory by content (least recently used out first).
+ * the rendering runs in a worker thread with a time limit (pdf-renderer.ts, decision 0160), is
+ * shared by concurrent requests for the same certificate and cached in memory by content (least
+ * recently used out first).
  * @returns the code in its stored form and the PDF bytes.
- * @throws AppError NOT_FOUND with LEARNING_MESSAGES.certificateUnknown for an unknown code.
+ * @throws AppError NOT_FOUND with LEARNING_MESSAGES.certificateUnknown for an unknown code;
+ *   UNAVAILABLE (503) when the render fails or passes its time limit.
  */
 export async function getCertificatePdf(
   db: Db,
   rawId: string,
   appUrl: string,
+  options: { storage?: Storage; renderer?: PdfRenderer } = {},
 ): Promise<{ id: string; pdf: Uint8Array }> {
+  const { storage, renderer = sharedPdfRenderer() } = options;
   const certificate = await getCertificate(db, rawId, appUrl);
-  const key = JSON.stringify(certificate);
+  // The school's logo (issue 15) is read at render time: a school that rebrands shows its new logo.
+  const logoUrl = storage ? await findCertificateSchoolLogo(db, certificate.id) : null;
+  const key = JSON.stringify({ ...certificate, logoUrl });
   const cached = pdfCache.get(key);
   if (cached) {
     pdfCache.delete(key);
     pdfCache.set(key, cached);
     return { id: certificate.id, pdf: cached };
   }
-  const pdf = await renderCertificatePdf({
-    id: certificate.id,
-    studentName: certificate.studentName,
-    courseTitle: certificate.courseTitle,
-    schoolName: certificate.schoolName,
-    completionDate: new Date(certificate.completionDate),
-    issuedAt: new Date(certificate.issuedAt),
-    verifyUrl: certificate.verifyUrl,
-  });
-  pdfCache.set(key, pdf);
-  if (pdfCache.size > PDF_CACHE_SIZE) pdfCache.delete(pdfCache.keys().next().value as string);
-  return { id: certificate.id, pdf };
+  let render = pdfRenders.get(key);
+  if (!render) {
+    // Set synchronously below, so concurrent requests share this one render (logo read included).
+    render = (storage && logoUrl ? readLogo(storage, logoUrl) : Promise.resolve(null))
+      .then((logo) =>
+        renderer.render({
+          id: certificate.id,
+          studentName: clampText(certificate.studentName, CERTIFICATE_NAME_MAX),
+          courseTitle: certificate.courseTitle,
+          schoolName: certificate.schoolName,
+          completionDate: new Date(certificate.completionDate),
+          issuedAt: new Date(certificate.issuedAt),
+          verifyUrl: certificate.verifyUrl,
+          logo,
+        }),
+      )
+      .then((pdf) => {
+        pdfCache.set(key, pdf);
+        if (pdfCache.size > PDF_CACHE_SIZE) pdfCache.delete(pdfCache.keys().next().value as string);
+        return pdf;
+      })
+      .finally(() => pdfRenders.delete(key));
+    pdfRenders.set(key, render);
+  }
+  return { id: certificate.id, pdf: await render };
 }

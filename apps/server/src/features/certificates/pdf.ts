@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import fontkit from "@pdf-lib/fontkit";
 import { type Color, degrees, PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import QRCode from "qrcode";
-import { BRAND_FONT } from "../uploads/uploads.service.ts";
+import { BRAND_FONT } from "../../lib/brand-font.ts";
 
 /** What a certificate PDF shows. Dates are instants; they are printed in CERTIFICATE_TIME_ZONE. */
 export interface CertificatePdfInput {
@@ -16,6 +16,11 @@ export interface CertificatePdfInput {
   issuedAt: Date;
   /** Absolute verification URL, printed and encoded in the QR code. */
   verifyUrl: string;
+  /**
+   * The school's logo (issue 15), PNG or JPEG bytes: drawn at the top with the school's name in
+   * place of the Academy mark. Absent or null: the Academy mark.
+   */
+  logo?: { bytes: Uint8Array; kind: "png" | "jpeg" } | null;
 }
 
 /**
@@ -222,30 +227,35 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     page.drawCircle({ x: cx, y: H / 2, size: r, borderColor: TEAL, borderWidth: 0.4, borderOpacity: 0.14 });
   }
 
-  // The Academy mark.
-  const markSize = 22;
-  const markLabel = "Academy";
-  const markLabelSize = 15;
-  const markWidth = markSize + 8 + semiBold.widthOfTextAtSize(markLabel, markLabelSize);
-  const markX = cx - markWidth / 2;
-  const markY = H - 86;
-  page.drawRectangle({ x: markX, y: markY, width: markSize, height: markSize, color: NAVY });
-  page.drawRectangle({ x: markX, y: markY, width: markSize, height: 4, color: TEAL });
-  const aWidth = bold.widthOfTextAtSize("A", 15);
-  page.drawText("A", {
-    x: markX + (markSize - aWidth) / 2,
-    y: markY + 6.5,
-    size: 15,
-    font: bold,
-    color: WHITE,
-  });
-  page.drawText(markLabel, {
-    x: markX + markSize + 8,
-    y: markY + 5,
-    size: markLabelSize,
-    font: semiBold,
-    color: NAVY,
-  });
+  // The school's logo and name (issue 15), else the Academy mark.
+  const logo = input.logo ? await embedLogo(doc, input.logo) : null;
+  if (logo) {
+    drawSchoolMark(page, logo, schoolName ?? "Academy", semiBold, cx, H - 92);
+  } else {
+    const markSize = 22;
+    const markLabel = "Academy";
+    const markLabelSize = 15;
+    const markWidth = markSize + 8 + semiBold.widthOfTextAtSize(markLabel, markLabelSize);
+    const markX = cx - markWidth / 2;
+    const markY = H - 86;
+    page.drawRectangle({ x: markX, y: markY, width: markSize, height: markSize, color: NAVY });
+    page.drawRectangle({ x: markX, y: markY, width: markSize, height: 4, color: TEAL });
+    const aWidth = bold.widthOfTextAtSize("A", 15);
+    page.drawText("A", {
+      x: markX + (markSize - aWidth) / 2,
+      y: markY + 6.5,
+      size: 15,
+      font: bold,
+      color: WHITE,
+    });
+    page.drawText(markLabel, {
+      x: markX + markSize + 8,
+      y: markY + 5,
+      size: markLabelSize,
+      font: semiBold,
+      color: NAVY,
+    });
+  }
 
   // Title.
   centered(page, "Certificate of Completion", H - 140, bold, 38, NAVY);
@@ -427,4 +437,43 @@ function drawSeal(
   centered0(page, "ACADEMY", x, y + 10, fonts.bold, 7.5, WHITE);
   centered0(page, year, x, y - 5, fonts.bold, 13, WHITE);
   centered0(page, "CERTIFIED", x, y - 16, fonts.semiBold, 6.5, TEAL);
+}
+
+/** Embeds a logo; null when its bytes are not a readable PNG/JPEG (the Academy mark is drawn instead). */
+async function embedLogo(doc: PDFDocument, logo: { bytes: Uint8Array; kind: "png" | "jpeg" }) {
+  try {
+    return logo.kind === "png" ? await doc.embedPng(logo.bytes) : await doc.embedJpg(logo.bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The school's logo (at most 40 pt high, 120 pt wide) and its name beside it, centred on `cx`. */
+function drawSchoolMark(
+  page: PDFPage,
+  image: Awaited<ReturnType<PDFDocument["embedPng"]>>,
+  name: string,
+  font: PDFFont,
+  cx: number,
+  y: number,
+) {
+  const scale = Math.min(40 / image.height, 120 / image.width);
+  const w = image.width * scale;
+  const h = image.height * scale;
+  const label = fit(name, font, 420, [
+    { size: 15, maxLines: 1 },
+    { size: 12, maxLines: 1 },
+  ]);
+  const text = label.lines[0] ?? "";
+  const textWidth = font.widthOfTextAtSize(text, label.size);
+  const total = w + 10 + textWidth;
+  const x = cx - total / 2;
+  page.drawImage(image, { x, y, width: w, height: h });
+  page.drawText(text, {
+    x: x + w + 10,
+    y: y + h / 2 - label.size * 0.35,
+    size: label.size,
+    font,
+    color: NAVY,
+  });
 }

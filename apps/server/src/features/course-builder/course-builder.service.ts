@@ -6,7 +6,10 @@ import {
   hoursToMinutes,
   isFreePrice,
   type LessonContent,
+  type LessonNeedingContent,
+  lessonsWithoutContent,
   minutesToHours,
+  missingContentPath,
   type OutlineSection,
   type SavedDraft,
   schoolName,
@@ -17,6 +20,7 @@ import {
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { isActiveSubject } from "../admin/admin.service.ts";
 import { assertCreator, getOwnedCourse } from "../courses/courses.service.ts";
 import {
   type DraftRow,
@@ -45,6 +49,7 @@ function draftToDto(row: DraftRow): SavedDraft {
     title: row.title,
     description: row.description,
     category: row.category as SavedDraft["category"],
+    subjectId: row.subject_id ?? null,
     skillLevel: row.skill_level as SavedDraft["skillLevel"],
     targetAudience: row.target_audience as SavedDraft["targetAudience"],
     estimatedDuration: row.estimated_duration,
@@ -82,6 +87,7 @@ export async function saveDraft(db: Db, actor: SessionUser, draft: CourseDraft):
     title: draft.title,
     description: draft.description,
     category: draft.category,
+    subject_id: draft.subjectId,
     skill_level: draft.skillLevel,
     target_audience: draft.targetAudience,
     estimated_duration: draft.estimatedDuration,
@@ -118,6 +124,7 @@ export async function loadCourseForBuilder(
     title: course.title,
     description: course.description ?? "",
     category: (course.category as BuilderCourse["category"]) ?? null,
+    subjectId: course.subject_id ?? null,
     skillLevel: (course.skill_level as BuilderCourse["skillLevel"]) ?? "beginner",
     targetAudience: (course.target_audience as BuilderCourse["targetAudience"]) ?? "adults",
     estimatedDuration: minutesToHours(course.estimated_duration),
@@ -125,8 +132,20 @@ export async function loadCourseForBuilder(
     currency: course.currency as BuilderCourse["currency"],
     thumbnailUrl: course.thumbnail_url,
     outline: Array.isArray(course.course_structure) ? (course.course_structure as OutlineSection[]) : [],
-    materials: [],
+    // The materials used by the published structure (lessons' and sections'): selected again.
+    materials: materialsOfStructure(course.course_structure),
   };
+}
+
+/** Material ids attached to the lessons and sections of a stored structure, each once. */
+function materialsOfStructure(structure: unknown): string[] {
+  if (!Array.isArray(structure)) return [];
+  const ids = new Set<string>();
+  for (const section of structure as OutlineSection[]) {
+    for (const id of section.materials ?? []) ids.add(id);
+    for (const lesson of section.lessons ?? []) if (lesson.materialId) ids.add(lesson.materialId);
+  }
+  return [...ids];
 }
 
 /** Checks and cleans one lesson's content: sanitized HTML, a known video source, a valid quiz. */
@@ -168,6 +187,15 @@ export async function publishCourse(
   if (!existing) await assertCreator(db, actor);
   const title = draft.title.trim();
   if (!title) throw new AppError("VALIDATION_FAILED", COURSE_MESSAGES.titleRequired);
+  // A newly picked subject must be an active one (a course may keep one deactivated since).
+  if (
+    draft.subjectId &&
+    draft.subjectId !== existing?.subject_id &&
+    !(await isActiveSubject(db, draft.subjectId))
+  ) {
+    throw new AppError("VALIDATION_FAILED", "Please choose a subject from the list.");
+  }
+  assertEveryLessonHasContent(draft.outline);
 
   // Flatten the structure into lesson rows (section without lessons → one lesson).
   const rows: Array<LessonValues & { sectionIndex: number; lessonIndex: number | null }> = [];
@@ -201,7 +229,13 @@ export async function publishCourse(
         duration: lesson.duration,
         content_type: lesson.type,
         content_url: contentUrl,
-        content_data: { ...content, materialId: lesson.materialId ?? null, section: section.title },
+        // The lesson's material and its section's materials reach the player as resources (issue 17 item 11).
+        content_data: {
+          ...content,
+          materialId: lesson.materialId ?? null,
+          sectionMaterials: section.materials,
+          section: section.title,
+        },
       });
     });
   });
@@ -220,6 +254,7 @@ export async function publishCourse(
       description: draft.description,
       short_description: shortDescription(draft.description),
       category: draft.category,
+      subject_id: draft.subjectId,
       skill_level: draft.skillLevel,
       target_audience: draft.targetAudience,
       estimated_duration: hoursToMinutes(draft.estimatedDuration),
@@ -279,8 +314,34 @@ export async function publishCourse(
   });
 }
 
+const MISSING_CONTENT_MESSAGE: Record<LessonNeedingContent["reason"], string> = {
+  quiz: COURSE_MESSAGES.quizHasNoQuestions,
+  video: COURSE_MESSAGES.videoHasNoVideo,
+  text: COURSE_MESSAGES.textIsEmpty,
+  section: COURSE_MESSAGES.sectionHasNoLessons,
+};
+
+/**
+ * Publishing refuses a course with lessons nobody could learn (issue 17 item 1, decision 0170):
+ * a quiz without questions, a video lesson without a video, an empty text lesson, a section
+ * without lessons. @throws AppError VALIDATION_FAILED (COURSE_MESSAGES.lessonsNeedContent) with
+ * one issue per lesson: path "outline.{s}.lessons.{l}" (or "outline.{s}" for a section), message.
+ */
+function assertEveryLessonHasContent(outline: OutlineSection[]): void {
+  const missing = lessonsWithoutContent(outline);
+  if (missing.length === 0) return;
+  throw new AppError(
+    "VALIDATION_FAILED",
+    COURSE_MESSAGES.lessonsNeedContent,
+    missing.map((item) => ({
+      path: missingContentPath(item),
+      message: MISSING_CONTENT_MESSAGE[item.reason],
+    })),
+  );
+}
+
 function cleanStored(data: unknown): LessonContent {
-  const { materialId: _m, section: _s, ...content } = data as Record<string, unknown>;
+  const { materialId: _m, section: _s, sectionMaterials: _sm, ...content } = data as Record<string, unknown>;
   return content as LessonContent;
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, like, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { courses, enrollments, lessons, profiles, schools } from "../../db/schema/index.ts";
 
@@ -114,11 +114,27 @@ export async function enrolledStudentsOf(db: Executor, courseIds: string[]) {
       name: profiles.full_name,
       locale: profiles.locale,
       schoolName: schools.name,
+      schoolLogoUrl: schools.logo_url,
+      schoolColor: schools.primary_color,
     })
     .from(enrollments)
     .innerJoin(profiles, eq(profiles.user_id, enrollments.student_id))
     .leftJoin(schools, eq(schools.id, enrollments.school_id))
     .where(and(inArray(enrollments.course_id, courseIds), eq(enrollments.payment_status, "completed")));
+}
+
+/** Titles of the creator's courses that start with `prefix` (the copies of a course: issue 17 item 10). */
+export async function creatorTitlesStartingWith(
+  db: Executor,
+  creatorId: string,
+  prefix: string,
+): Promise<Set<string>> {
+  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .select({ title: courses.title })
+    .from(courses)
+    .where(and(eq(courses.creator_id, creatorId), like(courses.title, `${escaped}%`)));
+  return new Set(rows.map((r) => r.title));
 }
 
 export async function setCourseStructure(db: Executor, courseId: string, structure: unknown): Promise<void> {

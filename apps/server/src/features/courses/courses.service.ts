@@ -1,16 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { type CourseList, type CourseSummary, duplicateSlug, duplicateTitle } from "@academy/shared";
-import Papa from "papaparse";
+import {
+  type CourseList,
+  type CourseSummary,
+  duplicateRoot,
+  duplicateSlug,
+  duplicateTitle,
+} from "@academy/shared";
 import QRCode from "qrcode";
 import type { Db, Executor } from "../../db/client.ts";
 import type { Mailer } from "../../email/mailer.ts";
-import { courseUpdateEmail, type Locale } from "../../email/templates.ts";
+import { courseUpdateEmail, emailBrand, type Locale } from "../../email/templates.ts";
+import { toCsv } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import {
   allCreatorCourses,
   type CourseRow,
   countEnrolments,
+  creatorTitlesStartingWith,
   deleteCourse,
   enrolledStudentsOf,
   findCourse,
@@ -122,7 +129,10 @@ async function copyCourse(tx: Executor, source: CourseRow, now: number): Promise
   const { id: _id, created_at: _c, updated_at: _u, title_fold: _f, ...rest } = source;
   const copy = await insertCourse(tx, {
     ...rest,
-    title: duplicateTitle(source.title),
+    title: duplicateTitle(
+      source.title,
+      await creatorTitlesStartingWith(tx, source.creator_id, duplicateRoot(source.title)),
+    ),
     slug: duplicateSlug(source.slug, now),
     is_published: false,
     enrollment_count: 0,
@@ -209,6 +219,11 @@ export async function bulkAction(
           message: input.message ?? "",
           url: `${deps.appUrl}/learn/${s.courseId}`,
           schoolName: s.schoolName,
+          school: emailBrand(deps.appUrl, {
+            name: s.schoolName,
+            logoUrl: s.schoolLogoUrl,
+            color: s.schoolColor,
+          }),
         }),
       }));
       const queued = await db.transaction((tx) => deps.mailer.sendMany(tx, messages, randomUUID()));
@@ -220,19 +235,20 @@ export async function bulkAction(
 /**
  * CSV export of the acting creator's courses (000 §3 CSV exports): columns Course Title, Status,
  * Enrollments, Created Date; UTF-8 with a byte-order mark so spreadsheets show Vietnamese correctly.
+ * Cells that a spreadsheet would run as formulas are escaped (`toCsv`, issue 16 item 7).
  */
 export async function exportCoursesCsv(db: Db, actor: SessionUser): Promise<string> {
   await assertCreator(db, actor);
   const rows = await allCreatorCourses(db, actor.id);
-  const csv = Papa.unparse({
-    fields: ["Course Title", "Status", "Enrollments", "Created Date"],
-    data: rows.map((r) => [
+  const csv = toCsv(
+    rows.map((r) => [
       r.title,
       r.is_published ? "Live" : "Draft",
       r.enrollment_count,
       r.created_at.toISOString().slice(0, 10),
     ]),
-  });
+    ["Course Title", "Status", "Enrollments", "Created Date"],
+  );
   return `\uFEFF${csv}\r\n`;
 }
 

@@ -1,6 +1,6 @@
-import { and, count, countDistinct, desc, eq, gte, lt, sql, sum } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, sql, sum } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { courses, enrollments, lessonProgress, profiles, schools } from "../../db/schema/index.ts";
+import { courses, enrollments, lessonProgress, orders, profiles, schools } from "../../db/schema/index.ts";
 
 /** Course counts of one creator: all and published. */
 export async function creatorCourseCounts(db: Executor, creatorId: string) {
@@ -14,19 +14,30 @@ export async function creatorCourseCounts(db: Executor, creatorId: string) {
   return { total: Number(row?.total ?? 0), published: Number(row?.published ?? 0) };
 }
 
-/** Distinct students enrolled in a creator's courses, and completed VND revenue (whole VND). */
+/**
+ * Distinct paying-or-free students of a creator's courses (enrolments with payment_status
+ * completed: unpaid ones are not students, issue 11 §8), and net revenue per currency from paid
+ * orders (refunded ones excluded), in each currency's smallest unit; `earnings` is the VND total.
+ */
 export async function creatorStudentTotals(db: Executor, creatorId: string) {
   const [row] = await db
-    .select({
-      students: countDistinct(enrollments.student_id),
-      earnings: sum(
-        sql`case when ${enrollments.payment_status} = 'completed' and ${courses.currency} = 'VND' then ${enrollments.payment_amount} else 0 end`,
-      ).mapWith(Number),
-    })
+    .select({ students: countDistinct(enrollments.student_id) })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.course_id))
-    .where(eq(courses.creator_id, creatorId));
-  return { students: Number(row?.students ?? 0), earnings: Number(row?.earnings ?? 0) };
+    .where(and(eq(courses.creator_id, creatorId), eq(enrollments.payment_status, "completed")));
+  const revenue = await db
+    .select({ currency: orders.currency, amount: sum(orders.amount).mapWith(Number) })
+    .from(orders)
+    .innerJoin(courses, eq(courses.id, orders.course_id))
+    .where(and(eq(courses.creator_id, creatorId), eq(orders.status, "paid")))
+    .groupBy(orders.currency)
+    .orderBy(orders.currency);
+  const byCurrency = revenue.map((r) => ({ currency: r.currency, amount: Number(r.amount ?? 0) }));
+  return {
+    students: Number(row?.students ?? 0),
+    earnings: byCurrency.find((r) => r.currency === "VND")?.amount ?? 0,
+    earningsByCurrency: byCurrency,
+  };
 }
 
 /** Enrolments into a creator's courses with enrollment_date in [from, to). */
@@ -50,11 +61,12 @@ export async function creatorEnrolmentsBetween(
   return Number(row?.n ?? 0);
 }
 
+/** True once the creator saved Branding & Domains (issue 15; a school made by publishing is not enough). */
 export async function creatorHasSchool(db: Executor, creatorId: string): Promise<boolean> {
   const rows = await db
     .select({ id: schools.id })
     .from(schools)
-    .where(eq(schools.creator_id, creatorId))
+    .where(and(eq(schools.creator_id, creatorId), isNotNull(schools.branded_at)))
     .limit(1);
   return rows.length > 0;
 }

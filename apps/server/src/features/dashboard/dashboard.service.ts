@@ -2,12 +2,12 @@ import {
   type CreatorDashboard,
   completionRate,
   type Dashboard,
-  earnedAchievements,
   type StudentDashboard,
   setupProgress,
 } from "@academy/shared";
 import type { Db } from "../../db/client.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { awardAchievements } from "../community/community.service.ts";
 import { getMe } from "../profiles/profiles.service.ts";
 import {
   creatorCourseCounts,
@@ -58,6 +58,7 @@ async function creatorDashboard(db: Db, creatorId: string, now: Date): Promise<C
       publishedCourses: counts.published,
       students: totals.students,
       earnings: totals.earnings,
+      earningsByCurrency: totals.earningsByCurrency,
       growth: prev30 > 0 ? Math.round(((last30 - prev30) / prev30) * 1000) / 10 : null,
       newEnrolments30d: last30,
     },
@@ -73,9 +74,10 @@ async function creatorDashboard(db: Db, creatorId: string, now: Date): Promise<C
 }
 
 async function studentDashboard(db: Db, studentId: string): Promise<StudentDashboard> {
-  const [rows, studySeconds] = await Promise.all([
+  const [rows, studySeconds, awards] = await Promise.all([
     studentEnrolments(db, studentId),
     studentStudySeconds(db, studentId),
+    awardAchievements(db, studentId),
   ]);
   const completed = rows.filter((r) => r.isCompleted).length;
   return {
@@ -85,8 +87,8 @@ async function studentDashboard(db: Db, studentId: string): Promise<StudentDashb
       completedCourses: completed,
       completionRate: completionRate(completed, rows.length),
       studySeconds,
-      achievements: earnedAchievements({ enrolments: rows.length, studySeconds, completedCourses: completed })
-        .length,
+      // The same awards as the community's Achievements tab (issue 13 §4).
+      achievements: awards.earnedCount,
     },
     courses: rows.map(toStudentCourse),
   };

@@ -1,4 +1,4 @@
-import { enrollResultSchema, joinCourseSchema } from "@academy/shared";
+import { enrollInputSchema, enrollResultSchema, joinCourseSchema } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../../db/client.ts";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
@@ -15,7 +15,12 @@ const joinRoute = createRoute({
   path: "/public/courses/{id}",
   tags: ["Enrolments"],
   summary: "The public enrolment page of a published course (with the caller's enrolment when signed in)",
-  request: { params: idParams },
+  request: {
+    params: idParams,
+    query: z.object({
+      lp: z.string().max(200).optional().openapi({ description: "Landing page slug the visitor came from" }),
+    }),
+  },
   responses: { 200: json(joinCourseSchema, "The course"), 404: notAvailable },
 });
 
@@ -36,11 +41,21 @@ const enrollRoute = createRoute({
 export function enrolmentRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(joinRoute, async (c) =>
-      c.json(await getJoinCourse(deps.db, c.get("user"), c.req.valid("param").id), 200),
+      c.json(
+        await getJoinCourse(deps.db, c.get("user"), c.req.valid("param").id, c.req.valid("query").lp),
+        200,
+      ),
     )
-    .openapi(enrollRoute, async (c) =>
-      c.json(await enrollInCourse(deps.db, requireUser(c), c.req.valid("param").id), 200),
-    );
+    .openapi(enrollRoute, async (c) => {
+      const user = requireUser(c);
+      // Optional body (issue 11): the landing page and referral code the buyer came with.
+      const raw = await c.req.json().catch(() => ({}));
+      const from = enrollInputSchema.safeParse(raw ?? {});
+      return c.json(
+        await enrollInCourse(deps.db, user, c.req.valid("param").id, "self", from.success ? from.data : {}),
+        200,
+      );
+    });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { PageHead } from "../../lib/page-head.ts";
+import { openOrder, openOrderOf, sellingMethods } from "../payments/payments.service.ts";
 import {
   findEnrolment,
   findPublishedCourse,
@@ -46,9 +47,13 @@ export async function getJoinCourse(
   db: Db,
   actor: SessionUser | null,
   courseId: string,
+  landingSlug?: string,
 ): Promise<JoinCourse> {
   const { course, schoolName, instructorName, lessonCount } = await publishedCourse(db, courseId);
   const enrolment = actor ? await findEnrolment(db, actor.id, course.id) : undefined;
+  const free = isFreePrice(Number(course.price));
+  const selling = free ? null : await sellingMethods(db, course.id, landingSlug);
+  const openReference = actor && !free ? await openOrderOf(db, actor.id, course.id) : null;
   return {
     id: course.id,
     title: course.title,
@@ -70,6 +75,8 @@ export async function getJoinCourse(
     enrolment: enrolment
       ? { id: enrolment.id, paymentStatus: enrolment.paymentStatus as PaymentStatus }
       : null,
+    paymentSetUp: free ? true : (selling?.types.length ?? 0) > 0,
+    openOrderReference: openReference,
   };
 }
 
@@ -89,10 +96,34 @@ export async function enrollInCourse(
   actor: SessionUser,
   courseId: string,
   source: EnrolmentSource = "self",
+  from: { landingPage?: string; ref?: string; contact?: boolean } = {},
 ): Promise<EnrollResult> {
   const { course } = await publishedCourse(db, courseId);
   const price = Number(course.price);
   const free = isFreePrice(price);
+  if (!free) {
+    // A paid course is sold through an order (issue 11): the enrolment stays pending (not counted
+    // as a student) until the order is paid.
+    const opened = await openOrder(
+      db,
+      actor,
+      {
+        id: course.id,
+        price,
+        currency: course.currency,
+        creatorId: course.creator_id,
+        schoolId: course.school_id,
+      },
+      from,
+    );
+    const now = await findEnrolment(db, actor.id, course.id);
+    return {
+      enrollmentId: opened.enrollmentId,
+      outcome: opened.created ? ("created" as const) : ("existing" as const),
+      paymentStatus: (now?.paymentStatus ?? "pending") as PaymentStatus,
+      orderReference: opened.reference,
+    };
+  }
   return db.transaction(async (tx) => {
     const created = await insertEnrolmentIfAbsent(tx, {
       course_id: course.id,

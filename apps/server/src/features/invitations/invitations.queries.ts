@@ -25,7 +25,13 @@ export async function findPublishedCourses(db: Executor, ids: string[]) {
 /** The inviter's name, language and school name. */
 export async function inviterContext(db: Executor, creatorId: string) {
   const [row] = await db
-    .select({ name: profiles.full_name, locale: profiles.locale, schoolName: schools.name })
+    .select({
+      name: profiles.full_name,
+      locale: profiles.locale,
+      schoolName: schools.name,
+      schoolLogoUrl: schools.logo_url,
+      schoolColor: schools.primary_color,
+    })
     .from(profiles)
     .leftJoin(schools, eq(schools.creator_id, profiles.user_id))
     .where(eq(profiles.user_id, creatorId))

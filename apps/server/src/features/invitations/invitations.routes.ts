@@ -8,7 +8,12 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
-import { acceptInvitation, lookupInvitation, sendInvitation } from "./invitations.service.ts";
+import {
+  acceptInvitation,
+  lookupInvitation,
+  revokeInvitation,
+  sendInvitation,
+} from "./invitations.service.ts";
 
 const error = (description: string) => json(errorResponseSchema, description);
 
@@ -54,9 +59,28 @@ const acceptRoute = createRoute({
   },
 });
 
+const revokeRoute = createRoute({
+  method: "post",
+  path: "/invitations/{id}/revoke",
+  tags: ["Invitations"],
+  summary: "Revoke a pending invitation of the signed-in creator (its link stops working)",
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: {
+    204: { description: "Revoked" },
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: error("Not a creator"),
+    404: error("No such pending invitation of this creator"),
+  },
+});
+
 /** /api/invitations… (000 §2 Invite dialog, §7; 001 §2 Invitation acceptance page; issue 5). */
 export function invitationRoutes(deps: AppDeps) {
   return createRouter()
+    .openapi(revokeRoute, async (c) => {
+      await revokeInvitation(deps.db, requireUser(c), c.req.valid("param").id);
+      return c.body(null, 204);
+    })
     .openapi(sendRoute, async (c) =>
       c.json(
         await sendInvitation(

@@ -6,9 +6,12 @@ import {
   type SendInvitationInput,
   STUDENT_MESSAGES,
 } from "@academy/shared";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { studentInvitations } from "../../db/schema/index.ts";
 import type { Mailer } from "../../email/mailer.ts";
-import { invitationEmail, type Locale } from "../../email/templates.ts";
+import { emailBrand, invitationEmail, type Locale } from "../../email/templates.ts";
+import { useDailyLimit } from "../../lib/daily-limits.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { assertCreator } from "../courses/courses.service.ts";
@@ -41,7 +44,8 @@ export function invitationLink(appUrl: string, token: string): string {
  * the school's name) to the outbox in the same transaction.
  * @returns the invitation id, its link (invitationLink), the e-mail and expiresAt (ISO).
  * @throws AppError FORBIDDEN for a student account; NOT_FOUND (inviteCourseNotFound) when a course
- *   is not one of the creator's published courses — nothing is written then.
+ *   is not one of the creator's published courses — nothing is written then; RATE_LIMITED past
+ *   DAILY_LIMITS.invitations a day (issue 16 item 8).
  */
 export async function sendInvitation(
   deps: { db: Db; mailer: Mailer; appUrl: string },
@@ -54,6 +58,7 @@ export async function sendInvitation(
   const found = await findOwnedPublishedCourses(db, actor.id, ids);
   if (found.length !== ids.length) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.inviteCourseNotFound);
   const titles = ids.map((id) => found.find((c) => c.id === id)?.title ?? "");
+  await useDailyLimit(db, actor.id, "invitations");
   const inviter = await inviterContext(db, actor.id);
   const locale: Locale = (await localeOfEmail(db, input.email)) ?? inviter?.locale ?? "vi";
   const token = randomBytes(32).toString("base64url");
@@ -73,6 +78,11 @@ export async function sendInvitation(
       ...invitationEmail({
         locale,
         schoolName: inviter?.schoolName ?? null,
+        school: emailBrand(deps.appUrl, {
+          name: inviter?.schoolName ?? null,
+          logoUrl: inviter?.schoolLogoUrl,
+          color: inviter?.schoolColor,
+        }),
         inviterName: inviter?.name ?? null,
         courseTitles: titles,
         message: input.message,
@@ -152,4 +162,25 @@ export async function acceptInvitation(
     await markAccepted(tx, invitation.id, actor.id);
     return summary;
   });
+}
+
+/**
+ * Revokes a pending invitation of the acting creator (issue 16 item 8; spec status `revoked`): its
+ * link stops working (lookup and accept answer "invalid or expired").
+ * @throws AppError NOT_FOUND for an unknown invitation, another creator's, or one no longer pending.
+ */
+export async function revokeInvitation(db: Db, actor: SessionUser, invitationId: string): Promise<void> {
+  await assertCreator(db, actor);
+  const revoked = await db
+    .update(studentInvitations)
+    .set({ status: "revoked" })
+    .where(
+      and(
+        eq(studentInvitations.id, invitationId),
+        eq(studentInvitations.creator_id, actor.id),
+        eq(studentInvitations.status, "pending"),
+      ),
+    )
+    .returning({ id: studentInvitations.id });
+  if (revoked.length === 0) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.invitationNotFound);
 }

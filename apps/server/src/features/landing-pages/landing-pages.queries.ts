@@ -1,3 +1,4 @@
+import { LANDING_VIEW_DEDUPE_MINUTES } from "@academy/shared";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
@@ -209,10 +210,22 @@ export async function recordEvent(
     event.eventType === "view"
       ? sql`view_count = view_count + 1`
       : sql`conversion_count = conversion_count + 1`;
+  // A visitor's view counts once per page per LANDING_VIEW_DEDUPE_MINUTES (issue 16 item 4).
   const result = await db.execute(sql`
-    with page as (
+    with target as (
+      select id from ${landingPages} where ${landingPages.slug} = ${slug} and ${landingPages.is_published}
+    ),
+    fresh as (
+      select t.id from target t
+      where ${event.eventType} <> 'view' or not exists (
+        select 1 from ${landingPageAnalytics} a
+        where a.landing_page_id = t.id and a.visitor_id = ${event.visitorId} and a.event_type = 'view'
+          and a.created_at > now() - make_interval(mins => ${LANDING_VIEW_DEDUPE_MINUTES}::int)
+      )
+    ),
+    page as (
       update ${landingPages} set ${counter}
-      where ${landingPages.slug} = ${slug} and ${landingPages.is_published}
+      where ${landingPages.id} in (select id from fresh)
       returning id
     )
     insert into ${landingPageAnalytics} (landing_page_id, event_type, event_data, visitor_id, user_agent, referrer, device_type)

@@ -10,7 +10,9 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { Hono, type MiddlewareHandler } from "hono";
+import { clientIp } from "../../auth/auth.routes.ts";
 import type { Db } from "../../db/client.ts";
+import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import type { AppDeps, AppEnv } from "../../lib/http.ts";
 import { createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
@@ -181,7 +183,14 @@ const eventRoute = createRoute({
   tags,
   summary: "Record a view or conversion of a published page (silent: always 204)",
   request: { params: z.object({ slug: z.string().max(100) }), ...jsonBody(landingEventSchema) },
-  responses: { 204: { description: "Recorded (or ignored)" }, 400: errorResponses[400] },
+  responses: {
+    204: { description: "Recorded (or ignored)" },
+    400: errorResponses[400],
+    429: {
+      description: "Too many events from this visitor or address",
+      content: { "application/json": { schema: errorResponseSchema } },
+    },
+  },
 });
 
 /** The landing-pages API under /api (spec 001 §7 landing-page calls), owner-only except the event call. */
@@ -235,6 +244,24 @@ export function landingPageRoutes(deps: AppDeps, cache: LandingPageCache) {
       ),
     )
     .openapi(eventRoute, async (c) => {
+      // Per visitor and per client address, in the database (issue 16 item 4).
+      const event = c.req.valid("json");
+      const ip = clientIp(c, deps.env.trustProxy) ?? "unknown";
+      const allowed =
+        (await hitRateLimit(deps.db, `lp-events:ip:${ip}`, 60, LANDING_EVENTS_PER_IP_PER_MINUTE)) &&
+        (await hitRateLimit(
+          deps.db,
+          `lp-events:visitor:${event.visitorId}`,
+          60,
+          LANDING_EVENTS_PER_VISITOR_PER_MINUTE,
+        ));
+      if (!allowed) {
+        return c.json(
+          { error: { code: "RATE_LIMITED", message: "Too many events. Please wait a minute." } },
+          429,
+          { "Retry-After": "60" },
+        );
+      }
       await recordLandingEvent(
         deps.db,
         c.req.valid("param").slug,
@@ -248,6 +275,11 @@ export function landingPageRoutes(deps: AppDeps, cache: LandingPageCache) {
       return c.body(png as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "image/png" });
     });
 }
+
+/** Landing-page events accepted per client address and minute (issue 16 item 4). */
+export const LANDING_EVENTS_PER_IP_PER_MINUTE = 120;
+/** Landing-page events accepted per visitor id and minute. */
+export const LANDING_EVENTS_PER_VISITOR_PER_MINUTE = 20;
 
 /**
  * The public pages outside /api (mount at "/" before the SPA): GET /lp/{slug} (server-rendered,

@@ -48,6 +48,7 @@ try{return fetch("/api/public/landing-pages/"+encodeURIComponent(slug)+"/events"
 send("view");
 document.addEventListener("click",function(ev){var a=ev.target&&ev.target.closest?ev.target.closest("a[data-enrol]"):null;if(!a||preview)return;
 if(ev.button!==0||ev.metaKey||ev.ctrlKey||ev.shiftKey||ev.altKey)return;ev.preventDefault();var href=a.getAttribute("href"),done=false;
+try{var ref=new URLSearchParams(location.search).get("ref");if(ref&&/^[A-Za-z0-9_-]{3,32}$/.test(ref))href+=(href.indexOf("?")<0?"?":"&")+"ref="+encodeURIComponent(ref)}catch(e){}
 function go(){if(!done){done=true;location.href=href}}setTimeout(go,1500);send("conversion",{source:a.closest("section")?a.closest("section").id||"":""}).then(go,go)});
 function load(src){var s=document.createElement("script");s.async=true;s.src=src;document.head.appendChild(s)}
 function analytics(){
@@ -190,7 +191,8 @@ export async function renderPublicLandingPage(
       : null,
     payments,
     lang,
-    enrolHref: course ? `/join/${course.id}` : null,
+    // ?lp= carries the page to /join so the order takes this page's payment methods (issue 11 §2).
+    enrolHref: course ? `/join/${course.id}?lp=${encodeURIComponent(page.slug)}` : null,
     mode: "public",
   });
 

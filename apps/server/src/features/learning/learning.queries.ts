@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { courses, enrollments, lessonProgress, lessons } from "../../db/schema/index.ts";
+import { timeEventCtes } from "./learning-events.queries.ts";
 
 export type EnrolmentRow = typeof enrollments.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
@@ -198,7 +199,8 @@ export async function setEnrolmentCertificate(
 
 /**
  * A "time" progress event in one statement: adds `delta` seconds to the lesson's time_spent for
- * the student's completed-payment enrolment of the course, creating the progress row if needed.
+ * the student's completed-payment enrolment of the course, creating the progress row if needed,
+ * and appends the 'time' learning event with its rollup (issue 12) in the same statement.
  * @returns the progress row and the enrolment, or undefined when the student has no such
  *   enrolment or the lesson is not a published lesson of the course (the caller reports why).
  */
@@ -220,7 +222,15 @@ export async function addTimeSpent(
       on conflict (enrollment_id, lesson_id)
         do update set time_spent = lesson_progress.time_spent + ${delta}::int
       returning enrollment_id, is_completed, progress, time_spent, completed_at
-    )
+    )${
+      // issue 12: the 'time' learning event and its daily rollup, in this same statement.
+      timeEventCtes({
+        studentId: input.studentId,
+        courseId: input.courseId,
+        lessonId: input.lessonId,
+        seconds: delta,
+      })
+    }
     select up.is_completed as lp_is_completed, up.progress as lp_progress, up.time_spent as lp_time_spent,
            up.completed_at as lp_completed_at,
            e.id, e.progress, e.is_completed, e.completion_date, e.certificate_issued, e.certificate_url,

@@ -71,7 +71,12 @@ export function learningRoutes(deps: AppDeps) {
   const learning = { db: deps.db, appUrl: deps.env.appUrl };
   return createRouter()
     .openapi(playerRoute, async (c) =>
-      c.json(await getPlayerCourse(deps.db, requireUser(c), c.req.valid("param").courseId), 200),
+      c.json(
+        await getPlayerCourse(deps.db, requireUser(c), c.req.valid("param").courseId, {
+          secret: (await deps.auth.$context).secret,
+        }),
+        200,
+      ),
     )
     .openapi(progressRoute, async (c) => {
       const { courseId, lessonId } = c.req.valid("param");

@@ -16,6 +16,8 @@ import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { issueCertificate } from "../certificates/certificates.service.ts";
+import { courseMaterialResources, type MaterialResource } from "../materials/materials.service.ts";
+import { signFileUrl } from "../uploads/uploads.service.ts";
 import {
   addTimeSpent,
   type EnrolmentRow,
@@ -33,6 +35,7 @@ import {
   updateEnrolmentProgress,
   upsertLessonProgress,
 } from "./learning.queries.ts";
+import { appendLearningEvent, EVENT_KIND } from "./learning-events.queries.ts";
 
 export type ProgressResult = z.infer<typeof progressResultSchema>;
 
@@ -116,15 +119,17 @@ function passMarkOf(lesson: LessonRow): number {
  * The lesson content as the player receives it. Every field is mapped explicitly: a quiz question
  * carries id, question and choices only (never correctIndex before submission).
  */
-function playerContent(lesson: LessonRow): PlayerLesson["content"] {
+function playerContent(lesson: LessonRow, secret: string | undefined): PlayerLesson["content"] {
   const data = contentData(lesson);
   switch (lesson.content_type) {
     case "video": {
       const source = data.source;
+      const url = text(data.url) ?? lesson.content_url ?? null;
       return {
         type: "video",
         source: source === "upload" || source === "youtube" || source === "vimeo" ? source : null,
-        url: text(data.url) ?? lesson.content_url ?? null,
+        // An uploaded video is private: the enrolled student gets a signed, expiring address.
+        url: url && secret ? signFileUrl(secret, url) : url,
       };
     }
     case "quiz":
@@ -176,7 +181,22 @@ function toEnrolment(
   };
 }
 
-function toPlayerLesson(lesson: LessonRow, progress: LessonProgressRow | undefined): PlayerLesson {
+/** Material ids of a lesson: its own, then its section's (issue 17 item 11). */
+function materialIdsOf(lesson: LessonRow): string[] {
+  const data = contentData(lesson);
+  const own = typeof data.materialId === "string" ? [data.materialId] : [];
+  const section = Array.isArray(data.sectionMaterials)
+    ? data.sectionMaterials.filter((id): id is string => typeof id === "string")
+    : [];
+  return [...new Set([...own, ...section])];
+}
+
+function toPlayerLesson(
+  lesson: LessonRow,
+  progress: LessonProgressRow | undefined,
+  secret: string | undefined,
+  materials: Map<string, MaterialResource> = new Map(),
+): PlayerLesson {
   const data = contentData(lesson);
   return {
     id: lesson.id,
@@ -186,7 +206,13 @@ function toPlayerLesson(lesson: LessonRow, progress: LessonProgressRow | undefin
     orderIndex: lesson.order_index,
     type: lesson.content_type as PlayerLesson["type"],
     duration: lesson.duration,
-    content: playerContent(lesson),
+    content: playerContent(lesson, secret),
+    resources: materialIdsOf(lesson).flatMap((id) => {
+      const material = materials.get(id);
+      if (!material) return [];
+      const url = material.url && secret ? signFileUrl(secret, material.url) : material.url;
+      return [{ ...material, url }];
+    }),
     progress: toLessonProgress(progress),
   };
 }
@@ -196,17 +222,24 @@ function toPlayerLesson(lesson: LessonRow, progress: LessonProgressRow | undefin
  * published, ordered by order_index", "Select lesson progress by enrollment_id"): the course, the
  * caller's enrolment (with lastLessonId, the resume point) and the published lessons in order,
  * each with the caller's progress (zeros when none). Quiz questions come without their answers.
- * Durations in minutes, timeSpent in seconds, progress in percent.
+ * Durations in minutes, timeSpent in seconds, progress in percent. With `files.secret`, uploaded
+ * videos come as signed, expiring /files addresses (decision 0172).
  * @throws AppError NOT_FOUND (courseNotAvailable), FORBIDDEN (notEnrolled: not enrolled, payment
  *   pending or cancelled; the course's creator needs an enrolment too).
  */
-export async function getPlayerCourse(db: Db, actor: SessionUser, courseId: string): Promise<PlayerCourse> {
+export async function getPlayerCourse(
+  db: Db,
+  actor: SessionUser,
+  courseId: string,
+  files: { secret?: string } = {},
+): Promise<PlayerCourse> {
   const { course, enrolment } = await enrolledAccess(db, actor, courseId);
   const [lessons, progress] = await Promise.all([
     publishedLessons(db, course.id),
     progressOfEnrolment(db, enrolment.id),
   ]);
   const byLesson = new Map(progress.map((p) => [p.lesson_id, p]));
+  const materials = await courseMaterialResources(db, course.creatorId, lessons.flatMap(materialIdsOf));
   return {
     course: {
       id: course.id,
@@ -215,7 +248,9 @@ export async function getPlayerCourse(db: Db, actor: SessionUser, courseId: stri
       creatorId: course.creatorId,
     },
     enrolment: toEnrolment(enrolment),
-    lessons: lessons.map((lesson) => toPlayerLesson(lesson, byLesson.get(lesson.id))),
+    lessons: lessons.map((lesson) =>
+      toPlayerLesson(lesson, byLesson.get(lesson.id), files.secret, materials),
+    ),
   };
 }
 
@@ -295,29 +330,78 @@ export async function recordProgress(
     const { course, enrolment } = await enrolledAccess(deps.db, actor, courseId);
     const lesson = await lessonOfCourse(deps.db, course.id, lessonId);
     const now = new Date();
-    const lessonRow = await upsertLessonProgress(deps.db, {
-      enrollmentId: enrolment.id,
-      lessonId: lesson.id,
-      studentId: actor.id,
-      event: input.event,
-      timeSpentDelta: input.timeSpentDelta ?? 0,
-      videoEndProgress: VIDEO_END_PROGRESS,
-      now,
+    // issue 12: one transaction with the learning event (no lock on the enrolment).
+    return deps.db.transaction(async (tx) => {
+      const lessonRow = await upsertLessonProgress(tx, {
+        enrollmentId: enrolment.id,
+        lessonId: lesson.id,
+        studentId: actor.id,
+        event: input.event,
+        timeSpentDelta: input.timeSpentDelta ?? 0,
+        videoEndProgress: VIDEO_END_PROGRESS,
+        now,
+      });
+      const current =
+        input.event === "open" ? await setLastLesson(tx, enrolment.id, lesson.id, now) : enrolment;
+      await learningEvent(
+        tx,
+        actor,
+        enrolment,
+        lesson,
+        EVENT_KIND[input.event],
+        input.timeSpentDelta ?? 0,
+        now,
+      );
+      return { lesson: toLessonProgress(lessonRow), enrolment: toEnrolment(current) };
     });
-    const current =
-      input.event === "open" ? await setLastLesson(deps.db, enrolment.id, lesson.id, now) : enrolment;
-    return { lesson: toLessonProgress(lessonRow), enrolment: toEnrolment(current) };
   }
   return deps.db.transaction(async (tx) => {
     const { course, enrolment } = await enrolledAccess(tx, actor, courseId, true);
     const lesson = await lessonOfCourse(tx, course.id, lessonId);
-    // A quiz lesson is completed by passing the quiz (issue 4), not by Mark Complete.
-    if (input.event === "complete" && lesson.content_type === "quiz") {
+    // A quiz lesson is completed by passing the quiz (issue 4), not by Mark Complete — unless it
+    // was published without questions (before issue 17): then Mark Complete completes it.
+    if (input.event === "complete" && lesson.content_type === "quiz" && storedQuestions(lesson).length > 0) {
       throw new AppError("VALIDATION_FAILED", QUIZ_COMPLETE_BY_PASSING);
     }
-    return applyProgress(tx, deps.appUrl, actor, enrolment, lesson, input.event, input.timeSpentDelta ?? 0);
+    const result = await applyProgress(
+      tx,
+      deps.appUrl,
+      actor,
+      enrolment,
+      lesson,
+      input.event,
+      input.timeSpentDelta ?? 0,
+    );
+    await learningEvent(tx, actor, enrolment, lesson, "complete", input.timeSpentDelta ?? 0); // issue 12
+    return result;
   });
 }
+
+// --- issue 12: learning events (append-only, same transaction as the write they record) ---
+/** Appends the learning event of a progress or quiz write, with its daily rollup (issue 12 §1). */
+function learningEvent(
+  tx: Executor,
+  actor: SessionUser,
+  enrolment: EnrolmentRow,
+  lesson: LessonRow,
+  kind: Parameters<typeof appendLearningEvent>[1]["kind"],
+  seconds: number,
+  occurredAt?: Date,
+  quiz?: { score: number; passed: boolean },
+): Promise<void> {
+  return appendLearningEvent(tx, {
+    enrollmentId: enrolment.id,
+    studentId: actor.id,
+    courseId: lesson.course_id,
+    lessonId: lesson.id,
+    kind,
+    seconds,
+    occurredAt,
+    score: quiz?.score,
+    passed: quiz?.passed,
+  });
+}
+// --- end issue 12 ---
 
 /** Refusal of Mark Complete on a quiz lesson. */
 export const QUIZ_COMPLETE_BY_PASSING = "Pass the quiz to complete this lesson.";
@@ -354,6 +438,7 @@ export async function submitQuiz(
       grade.passed ? "complete" : "time",
       0,
     );
+    await learningEvent(tx, actor, enrolment, lesson, "quiz", 0, undefined, grade); // issue 12
     // fromEntries: every question id (whatever the creator typed) becomes an own property.
     const results: QuizResult["results"] = Object.fromEntries(
       questions.map((q) => {

@@ -1,11 +1,22 @@
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { materials, storedFiles } from "../../db/schema/index.ts";
 
 export type MaterialRow = typeof materials.$inferSelect;
 
-export async function countMaterials(db: Executor, creatorId: string): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(materials).where(eq(materials.creator_id, creatorId));
+/** How many materials a creator's library holds, optionally only those of one category and skill level. */
+export async function countMaterials(
+  db: Executor,
+  creatorId: string,
+  filter: { category?: string; skillLevel?: string } = {},
+): Promise<number> {
+  const where = [eq(materials.creator_id, creatorId)];
+  if (filter.category) where.push(eq(materials.category, filter.category));
+  if (filter.skillLevel) where.push(eq(materials.skill_level, filter.skillLevel));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(materials)
+    .where(and(...where));
   return Number(n);
 }
 
@@ -55,4 +66,17 @@ export async function deleteMaterial(db: Executor, id: string): Promise<void> {
 export async function findStoredFile(db: Executor, id: string) {
   const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id)).limit(1);
   return row;
+}
+
+/** The creator's materials among `ids` (any order). */
+export async function materialsOfCreator(
+  db: Executor,
+  creatorId: string,
+  ids: string[],
+): Promise<MaterialRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(materials)
+    .where(and(eq(materials.creator_id, creatorId), inArray(materials.id, ids)));
 }

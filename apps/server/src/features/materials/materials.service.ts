@@ -13,6 +13,7 @@ import {
   insertMaterial,
   listMaterials,
   type MaterialRow,
+  materialsOfCreator,
 } from "./materials.queries.ts";
 
 /** Spec 000 §8 Messaging/AI toast text for a failed generation. */
@@ -51,15 +52,18 @@ function fromGenerated(creatorId: string, g: GeneratedMaterial, category: string
     description: g.description,
     tags: g.tags.slice(0, 10),
     content: g.content,
-    source: "ai",
+    // Written by a model → "ai"; by the built-in templates (no model configured) → "template".
+    source: g.generatedBy === "model" ? "ai" : "template",
   };
 }
 
 /**
  * The Material Bank's Browse list (000 §2, §7 generate-materials): the acting creator's library,
- * filtered. A creator whose library is empty gets a starter set generated for the category and
- * level (a quiz, a worksheet and an essay prompt, stored); only if that generation fails are the
- * three built-in samples returned (`samples: true`, not stored).
+ * filtered. When the library holds nothing of the course's category and level, a starter set is
+ * generated for that category and level (a quiz, a worksheet and an essay prompt, stored; source
+ * "ai" from a model, "template" from the built-in templates — issue 17 §2); only if that
+ * generation fails on an empty library are the three built-in samples returned (`samples: true`,
+ * not stored).
  */
 export async function browseMaterials(
   deps: { db: Db; ai: AiPort; logger: Logger; samples: () => Material[] },
@@ -67,9 +71,9 @@ export async function browseMaterials(
   query: { category?: string; skillLevel?: string; search?: string; type?: string; locale: "en" | "vi" },
 ): Promise<{ items: Material[]; samples: boolean }> {
   await assertCreator(deps.db, actor);
-  if ((await countMaterials(deps.db, actor.id)) === 0) {
-    const category = query.category || "general";
-    const skillLevel = query.skillLevel || "beginner";
+  const category = query.category || "general";
+  const skillLevel = query.skillLevel || "beginner";
+  if ((await countMaterials(deps.db, actor.id, { category, skillLevel })) === 0) {
     try {
       for (const type of ["quiz", "worksheet", "essay"] as const) {
         const generated = await deps.ai.generateMaterial({
@@ -81,8 +85,8 @@ export async function browseMaterials(
         await insertMaterial(deps.db, fromGenerated(actor.id, generated, category, skillLevel));
       }
     } catch (error) {
-      deps.logger.warn({ err: error }, "starter materials could not be generated; showing samples");
-      return { items: deps.samples(), samples: true };
+      deps.logger.warn({ err: error }, "starter materials could not be generated");
+      if ((await countMaterials(deps.db, actor.id)) === 0) return { items: deps.samples(), samples: true };
     }
   }
   const rows = await listMaterials(deps.db, actor.id, { type: query.type, search: query.search });
@@ -168,4 +172,41 @@ export async function removeMaterial(db: Db, actor: SessionUser, id: string): Pr
   const row = UUID.test(id) ? await findMaterial(db, id) : undefined;
   if (!row || row.creator_id !== actor.id) throw new AppError("NOT_FOUND", "Material not found.");
   await deleteMaterial(db, id);
+}
+
+/** A material as a lesson resource in the player (issue 17 item 11). `url` is the app file address. */
+export interface MaterialResource {
+  id: string;
+  title: string;
+  type: string;
+  url: string | null;
+  mimeType: string | null;
+}
+
+/**
+ * The course creator's materials among `ids`, as lesson resources (unknown ids and other
+ * creators' materials are left out). No authorization here: the caller (the learning service)
+ * has already checked the enrolment. Malformed ids are ignored.
+ */
+export async function courseMaterialResources(
+  db: Db,
+  creatorId: string,
+  ids: string[],
+): Promise<Map<string, MaterialResource>> {
+  const valid = [...new Set(ids)].filter((id) =>
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id),
+  );
+  const rows = await materialsOfCreator(db, creatorId, valid);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        title: row.title,
+        type: row.type,
+        url: row.file_key ? `/files/${row.file_key}` : null,
+        mimeType: row.mime_type,
+      },
+    ]),
+  );
 }

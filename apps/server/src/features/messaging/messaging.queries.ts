@@ -122,6 +122,8 @@ export async function findConversation(db: Executor, id: string) {
  * a conversation without messages sorts by created_at), ties by id. `search` matches the course
  * title or the other party's name through academy_fold (case and accents ignored). `after` is the
  * id of the last conversation of the previous page; `only` restricts to one conversation.
+ * Without `only`, conversations without messages are left out (issue 17 item 10: "Message
+ * student" opened and left empty must not stay in the list); `only` finds them.
  */
 export async function listConversationRows(
   db: Executor,
@@ -144,7 +146,7 @@ export async function listConversationRows(
       left join profiles pr on pr.user_id = o.id
       left join message_participants p on p.conversation_id = c.id and p.user_id = ${userId}
      where (c.teacher_id = ${userId} or c.student_id = ${userId})
-       ${opts.only ? sql`and c.id = ${opts.only}` : sql``}
+       ${opts.only ? sql`and c.id = ${opts.only}` : sql`and c.last_message_at is not null`}
        ${
          search
            ? sql`and (strpos(academy_fold(co.title), academy_fold(${search})) > 0
@@ -410,11 +412,13 @@ export async function claimDueNudges(
       const info = await tx.execute(sql`
         select c.id as conversation_id, u.email, pr.locale, pr.full_name as recipient_name,
                op.full_name as other_name, co.title as course_title,
+               sc.name as school_name, sc.logo_url as school_logo_url, sc.primary_color as school_color,
                (select count(*)::int from messages m
                  where m.conversation_id = c.id and m.sender_id <> ${claim.user_id}
                    and m.created_at > coalesce(p.last_read_at, '-infinity'::timestamptz)) as unread
           from conversations c
           join courses co on co.id = c.course_id
+          left join schools sc on sc.creator_id = co.creator_id
           join "user" u on u.id = ${claim.user_id}
           left join profiles pr on pr.user_id = ${claim.user_id}
           left join profiles op on op.user_id =
@@ -428,6 +432,9 @@ export async function claimDueNudges(
         recipient_name: string | null;
         other_name: string | null;
         course_title: string;
+        school_name: string | null;
+        school_logo_url: string | null;
+        school_color: string | null;
         unread: number;
       }>(info)[0];
     }),

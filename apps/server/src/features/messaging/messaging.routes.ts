@@ -24,7 +24,12 @@ import {
   sendMessage,
   startConversation,
 } from "./messaging.service.ts";
-import { createMessagingHub, type MessagingHub } from "./messaging.stream.ts";
+import {
+  createMessagingHub,
+  MAX_STREAMS_PER_USER,
+  type MessagingHub,
+  TOO_MANY_STREAMS_MESSAGE,
+} from "./messaging.stream.ts";
 
 const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const denied = json(errorResponseSchema, "Not a participant of this conversation");
@@ -172,6 +177,8 @@ export function messagingRoutes(
       if (isForeignOrigin(c.req.raw.headers, deps.env.appUrl))
         throw new AppError("FORBIDDEN", "Cross-origin requests are not allowed.");
       const user = requireUser(c);
+      if (hub.streamsOf(user.id) >= MAX_STREAMS_PER_USER)
+        throw new AppError("RATE_LIMITED", TOO_MANY_STREAMS_MESSAGE);
       const lastEventId = c.req.header("last-event-id") ?? c.req.query("since") ?? undefined;
       const stream = hub.open(user.id, lastEventId || undefined, c.req.raw.signal);
       return c.body(stream, 200, {

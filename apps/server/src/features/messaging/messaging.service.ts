@@ -12,7 +12,7 @@ import {
 } from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
 import type { Mailer } from "../../email/mailer.ts";
-import { unreadMessageEmail } from "../../email/templates.ts";
+import { emailBrand, unreadMessageEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -253,6 +253,11 @@ export async function sendUnreadNudges(deps: { db: Db; mailer: Mailer; appUrl: s
           courseTitle: nudge.course_title,
           unreadCount: Number(nudge.unread),
           url: `${deps.appUrl}/dashboard/community?conversation=${nudge.conversation_id}`,
+          school: emailBrand(deps.appUrl, {
+            name: nudge.school_name,
+            logoUrl: nudge.school_logo_url,
+            color: nudge.school_color,
+          }),
         }),
       });
     }

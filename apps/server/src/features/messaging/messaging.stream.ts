@@ -13,6 +13,14 @@ import { toMessage } from "./messaging.service.ts";
 
 /** Catch-up limit on reconnect; beyond it the client is told to resync (refetch). */
 export const CATCH_UP_LIMIT = 500;
+/**
+ * Most event streams one user may hold open on one instance (tabs, devices); one more answers 429
+ * (issue 16 item 18). A browser keeps one per tab.
+ */
+export const MAX_STREAMS_PER_USER = 10;
+/** Text of the 429 for one stream too many. */
+export const TOO_MANY_STREAMS_MESSAGE = "Too many open connections. Close some Academy tabs and try again.";
+
 /** Comment line sent to every open stream this often (keeps proxies from closing idle streams). */
 export const HEARTBEAT_MS = 25_000;
 /** A connection this many chunks behind is closed (the client reconnects and catches up). */
@@ -88,6 +96,10 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
     /** Open streams on this instance. */
     get connections() {
       return connections;
+    },
+    /** Open streams of one user on this instance (issue 16 item 18: at most MAX_STREAMS_PER_USER). */
+    streamsOf(userId: string): number {
+      return byUser.get(userId)?.size ?? 0;
     },
     /**
      * Opens a stream for `userId`. With `lastEventId` (a message id, or "0" for the beginning) the

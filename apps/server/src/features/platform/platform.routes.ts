@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { type AppDeps, createRouter } from "../../lib/http.ts";
 import { errorResponses } from "../../lib/openapi.ts";
+import { databaseOutage, isDatabaseUnavailable } from "../operations/operations.service.ts";
 
 const healthRoute = createRoute({
   method: "get",
@@ -66,7 +67,9 @@ export function platformRoutes(deps: AppDeps) {
         return true;
       })
       .catch((error) => {
-        deps.logger.error({ err: error }, "health check: database unreachable");
+        // Logged once per outage, however often the health check is polled.
+        if (isDatabaseUnavailable(error)) databaseOutage(deps).report(error);
+        else deps.logger.error({ err: error }, "health check: database error");
         return false;
       })
       .finally(() => {
@@ -80,7 +83,9 @@ export function platformRoutes(deps: AppDeps) {
         ? c.json({ status: "ok" as const, database: "ok" as const }, 200)
         : c.json({ status: "error" as const, database: "error" as const }, 503),
     )
-    .openapi(configRoute, (c) => c.json({ googleEnabled: Boolean(deps.env.google) }, 200))
+    .openapi(configRoute, (c) =>
+      c.json({ googleEnabled: Boolean(deps.env.google), aiMode: deps.env.ai ? "model" : "offline" }, 200),
+    )
     .openapi(clientErrorRoute, (c) => {
       const report = c.req.valid("json");
       if (!isNetworkError(report.message)) {

@@ -130,6 +130,8 @@ export async function creatorContext(db: Executor, creatorId: string) {
       locale: profiles.locale,
       name: profiles.full_name,
       schoolName: schools.name,
+      schoolLogoUrl: schools.logo_url,
+      schoolColor: schools.primary_color,
     })
     .from(profiles)
     .leftJoin(schools, eq(schools.creator_id, profiles.user_id))
@@ -192,6 +194,8 @@ export async function lockOwnedEnrolment(db: Executor, creatorId: string, enroll
   const [row] = rows<{
     id: string;
     course_id: string;
+    student_id: string;
+    price: string | number;
     payment_status: "pending" | "completed" | "cancelled";
     payment_amount: string | number;
     course_title: string;
@@ -200,7 +204,7 @@ export async function lockOwnedEnrolment(db: Executor, creatorId: string, enroll
     full_name: string | null;
     locale: "en" | "vi";
   }>(
-    await db.execute(sql`select e.id, e.course_id, e.payment_status, e.payment_amount, c.title as course_title,
+    await db.execute(sql`select e.id, e.course_id, e.student_id, c.price, e.payment_status, e.payment_amount, c.title as course_title,
         c.currency, p.email, p.full_name, p.locale
       from enrollments e
       join courses c on c.id = e.course_id

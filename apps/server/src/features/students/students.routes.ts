@@ -139,7 +139,14 @@ export function studentRoutes(deps: AppDeps) {
       c.json({ items: await listCourseOptions(deps.db, requireUser(c)) }, 200),
     )
     .openapi(assignRoute, async (c) =>
-      c.json(await assignStudent(deps.db, requireUser(c), c.req.valid("json")), 201),
+      c.json(
+        await assignStudent(
+          { db: deps.db, mailer: deps.mailer, appUrl: deps.env.appUrl },
+          requireUser(c),
+          c.req.valid("json"),
+        ),
+        201,
+      ),
     )
     .openapi(emailRoute, async (c) =>
       c.json(await sendBulkEmail(mailDeps, requireUser(c), c.req.valid("json")), 202),

@@ -12,20 +12,21 @@ import {
   type StudentRow,
   type StudentStats,
 } from "@academy/shared";
-import Papa from "papaparse";
 import type { Db } from "../../db/client.ts";
 import type { Mailer } from "../../email/mailer.ts";
 import { batchStatus } from "../../email/outbox.ts";
-import { type Locale, paymentConfirmedEmail, studentNotificationEmail } from "../../email/templates.ts";
+import { emailBrand, type Locale, studentNotificationEmail } from "../../email/templates.ts";
+import { toCsv } from "../../lib/csv.ts";
+import { useDailyLimit } from "../../lib/daily-limits.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { assertCreator } from "../courses/courses.service.ts";
 import { grantEnrolment } from "../enrolments/enrolments.service.ts";
+import { settleEnrolmentOrders } from "../payments/payments.service.ts";
 import {
   countStudentRows,
   creatorContext,
   creatorCourseOptions,
-  decrementEnrollmentCount,
   findEmailBatch,
   findOwnedPublishedCourse,
   findProfileByEmail,
@@ -133,23 +134,41 @@ export async function listCourseOptions(db: Db, actor: SessionUser): Promise<Stu
  *   FORBIDDEN for a student account.
  */
 export async function assignStudent(
-  db: Db,
+  deps: Db | { db: Db; mailer: Mailer; appUrl: string },
   actor: SessionUser,
   input: AssignStudentInput,
 ): Promise<{ enrollmentId: string }> {
+  const db = "mailer" in deps ? deps.db : deps;
   await assertCreator(db, actor);
   const course = await findOwnedPublishedCourse(db, actor.id, input.courseId);
   if (!course) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.courseNotFound);
   const student = await findProfileByEmail(db, input.email);
   if (!student) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.studentNotFound);
-  const ctx = await db.transaction((tx) =>
-    grantEnrolment(tx, {
+  await useDailyLimit(db, actor.id, "assignments");
+  const school = "mailer" in deps ? await creatorContext(db, actor.id) : undefined;
+  const ctx = await db.transaction(async (tx) => {
+    const granted = await grantEnrolment(tx, {
       studentId: student.userId,
       courseId: course.id,
       schoolId: course.schoolId,
       source: "teacher_assignment",
-    }),
-  );
+    });
+    // The student hears about it (issue 16 item 8): a welcome e-mail naming the course.
+    if (granted.outcome !== "existing" && "mailer" in deps) {
+      await deps.mailer.send(tx, {
+        to: input.email,
+        ...studentNotificationEmail({
+          locale: (student.locale as Locale) ?? "vi",
+          emailType: "welcome",
+          schoolName: school?.schoolName ?? null,
+          studentName: student.name,
+          courseTitles: [course.title],
+          url: `${deps.appUrl}/learn/${course.id}`,
+        }),
+      });
+    }
+    return granted;
+  });
   if (ctx.outcome === "existing") throw new AppError("CONFLICT", STUDENT_MESSAGES.alreadyEnrolled);
   return { enrollmentId: ctx.enrollmentId };
 }
@@ -192,12 +211,18 @@ export async function sendBulkEmail(
     if (!entry.titles.includes(row.courseTitle)) entry.titles.push(row.courseTitle);
     byStudent.set(row.studentId, entry);
   }
+  await useDailyLimit(db, actor.id, "bulkEmailRecipients", byStudent.size);
   const messages = [...byStudent.values()].map((s) => ({
     to: s.email,
     ...studentNotificationEmail({
       locale: s.locale,
       emailType: input.emailType,
       schoolName: ctx?.schoolName ?? null,
+      school: emailBrand(deps.appUrl, {
+        name: ctx?.schoolName ?? null,
+        logoUrl: ctx?.schoolLogoUrl,
+        color: ctx?.schoolColor,
+      }),
       studentName: s.name,
       courseTitles: s.titles,
       message: input.message,
@@ -233,9 +258,10 @@ export async function emailBatchStatus(
 }
 
 /**
- * Confirms a pending paid enrolment as paid (access granted; the student gets the "payment
- * confirmed" e-mail in their language) or cancels it (enrollment_count − 1). Only enrolments of
- * the acting creator's courses; only pending ones.
+ * Confirms a pending paid enrolment as paid or cancels it, through its order (issue 11 §8): confirm
+ * pays the open order (or records a manual paid order of the course price) — enrolment completed,
+ * counted as a student, receipt e-mailed; cancel cancels the open order and the enrolment (unpaid
+ * enrolments were never counted). Only enrolments of the acting creator's courses; only pending ones.
  * @throws AppError NOT_FOUND "Enrolment not found.", CONFLICT "This enrolment is not waiting for payment."
  */
 export async function settlePendingEnrolment(
@@ -246,29 +272,24 @@ export async function settlePendingEnrolment(
 ): Promise<{ enrollmentId: string; paymentStatus: "completed" | "cancelled" }> {
   const { db } = deps;
   await assertCreator(db, actor);
-  const ctx = await creatorContext(db, actor.id);
   return db.transaction(async (tx) => {
     const row = await lockOwnedEnrolment(tx, actor.id, enrollmentId);
     if (!row) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.enrolmentNotFound);
     if (row.payment_status !== "pending") throw new AppError("CONFLICT", STUDENT_MESSAGES.notPending);
+    const enrolment = {
+      id: row.id,
+      studentId: row.student_id,
+      courseId: row.course_id,
+      price: Number(row.price),
+      currency: row.currency,
+    };
+    const orderDeps = { mailer: deps.mailer, env: { appUrl: deps.appUrl } };
     if (action === "cancel") {
+      await settleEnrolmentOrders(orderDeps, tx, enrolment, "cancel");
       await setPaymentStatus(tx, row.id, "cancelled");
-      await decrementEnrollmentCount(tx, row.course_id);
       return { enrollmentId: row.id, paymentStatus: "cancelled" as const };
     }
-    await setPaymentStatus(tx, row.id, "completed");
-    await deps.mailer.send(tx, {
-      to: row.email,
-      ...paymentConfirmedEmail({
-        locale: row.locale ?? "vi",
-        schoolName: ctx?.schoolName ?? null,
-        studentName: row.full_name,
-        courseTitle: row.course_title,
-        amount: Number(row.payment_amount),
-        currency: row.currency,
-        url: `${deps.appUrl}/learn/${row.course_id}`,
-      }),
-    });
+    await settleEnrolmentOrders(orderDeps, tx, enrolment, "confirm");
     return { enrollmentId: row.id, paymentStatus: "completed" as const };
   });
 }
@@ -284,7 +305,7 @@ function csvStatus(r: StudentRowRecord): string {
  * Status, Enrolled Date, Last Accessed), UTF-8 with a byte-order mark, with the list's filters.
  * Streams: yields the header, then one chunk per page of CSV_PAGE rows read by keyset, so memory
  * stays flat however many enrolments there are. Dates are YYYY-MM-DD (UTC); Last Accessed is empty
- * when never.
+ * when never. Cells that a spreadsheet would run as formulas are escaped (`toCsv`, issue 16 item 7).
  * @throws AppError FORBIDDEN for a student account (before anything is yielded).
  */
 export async function exportStudentsCsv(
@@ -295,7 +316,7 @@ export async function exportStudentsCsv(
   await assertCreator(db, actor);
   const f = filterFor(actor, q);
   return (async function* () {
-    yield `\uFEFF${Papa.unparse([STUDENT_CSV_COLUMNS as unknown as string[]])}\r\n`;
+    yield `\uFEFF${toCsv([], STUDENT_CSV_COLUMNS)}\r\n`;
     let cursor: { date: string; id: string } | undefined;
     for (;;) {
       const page = await studentRowsAfter(db, f, cursor, CSV_PAGE);
@@ -309,7 +330,7 @@ export async function exportStudentsCsv(
         iso(r.enrollment_date)?.slice(0, 10) ?? "",
         iso(r.last_accessed)?.slice(0, 10) ?? "",
       ]);
-      yield `${Papa.unparse(data, { header: false })}\r\n`;
+      yield `${toCsv(data)}\r\n`;
       const last = page[page.length - 1];
       cursor = { date: last.enrollment_key, id: last.enrollment_id };
       if (page.length < CSV_PAGE) return;

@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { createRouter, errorResponseSchema, requireUser } from "../../lib/http.ts";
 import { errorResponses } from "../../lib/openapi.ts";
 import { type ByteRange, StorageRangeError } from "../../storage/storage.ts";
+import { PRIVATE_FILE_AREAS, verifyFileSignature } from "./file-signing.ts";
 import { readUploadForm } from "./multipart.ts";
 import {
   generatedThumbnailSchema,
@@ -101,10 +102,17 @@ export function uploadRoutes(deps: UploadDeps) {
       const areaHint = c.req.query("area") || undefined;
       // Refuse students before reading a byte of the body.
       await assertMayUpload(deps.db, actor, areaHint);
-      const form = await readUploadForm(c.req.raw, areaHint);
-      return c.json(await saveUpload(deps, actor, form), 201);
+      const form = await readUploadForm(c.req.raw, areaHint, deps.storage.stagingDir);
+      try {
+        return c.json(await saveUpload(deps, actor, form), 201);
+      } finally {
+        await form.discard();
+      }
     });
 }
+
+/** Refusal of a private file without a valid signature or the owner's session. */
+export const PRIVATE_FILE_MESSAGE = "This file is available to the course's students only.";
 
 /** `Cache-Control` of served files (spec 001 §7 "cache 3600"): one hour. */
 export const FILE_CACHE_CONTROL = "public, max-age=3600";
@@ -118,11 +126,26 @@ export const FILE_CACHE_CONTROL = "public, max-age=3600";
  * Content-Range (video seeking), an unsatisfiable one 416; several ranges get the whole file (200).
  * Unknown keys answer 404.
  */
-export function fileRoutes(deps: UploadDeps) {
+export function fileRoutes(
+  deps: UploadDeps & {
+    /** The auth secret, which signs and verifies private file addresses (file-signing.ts). */
+    authSecret: () => Promise<string>;
+    /** The signed-in user's id from the request's cookies, or null. */
+    sessionUserId?: (headers: Headers) => Promise<string | null>;
+  },
+) {
   return createRouter().get("/files/*", async (c) => {
     const key = c.req.path.slice("/files/".length);
     const row = await findServedFile(deps.db, key);
     if (!row) throw new AppError("NOT_FOUND", "File not found.");
+    // Lesson videos and materials: the owner, or a signed, unexpired address (issue 16 item 18).
+    const isPrivate = PRIVATE_FILE_AREAS.has(row.area);
+    if (
+      isPrivate &&
+      !verifyFileSignature(await deps.authSecret(), key, c.req.query("exp"), c.req.query("sig")) &&
+      (await deps.sessionUserId?.(c.req.raw.headers)) !== row.owner_id
+    )
+      throw new AppError("FORBIDDEN", PRIVATE_FILE_MESSAGE);
 
     const size = row.size_bytes;
     const etag = `"${row.id}"`;
@@ -130,7 +153,7 @@ export function fileRoutes(deps: UploadDeps) {
     const headers: Record<string, string> = {
       "Content-Type": row.mime_type,
       "Accept-Ranges": "bytes",
-      "Cache-Control": FILE_CACHE_CONTROL,
+      "Cache-Control": isPrivate ? "private, max-age=3600" : FILE_CACHE_CONTROL,
       "X-Content-Type-Options": "nosniff",
       ETag: etag,
       "Last-Modified": lastModified,

@@ -11,12 +11,12 @@ import {
   UPLOAD_AREAS,
   type UploadArea,
 } from "@academy/shared/rules/upload-areas";
-import { fileTypeFromBuffer } from "file-type";
+import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { isValidKey, type Storage } from "../../storage/storage.ts";
+import { isStagedFile, isValidKey, type StagedFile, type Storage } from "../../storage/storage.ts";
 import type { UploadForm } from "./multipart.ts";
 import { renderCourseThumbnail } from "./thumbnail.ts";
 import {
@@ -36,9 +36,11 @@ export {
   UPLOAD_AREAS,
   type UploadArea,
 } from "@academy/shared/rules/upload-areas";
+/** What the uploads service needs from the app. */
+/** Signed, expiring addresses of private files (lesson videos, materials): other features sign through here. */
+export { PRIVATE_FILE_AREAS, signFileUrl } from "./file-signing.ts";
 export { BRAND_FONT } from "./thumbnail.ts";
 
-/** What the uploads service needs from the app. */
 export interface UploadDeps {
   db: Db;
   storage: Storage;
@@ -96,9 +98,14 @@ const KIND_BY_SNIFFED = new Map<string, FileKind>(
  * OLE compound files. A text file called photo.png is not an image.
  * @returns the kind, or undefined for anything Academy does not accept.
  */
-export async function detectFileKind(bytes: Uint8Array, name?: string): Promise<FileKind | undefined> {
-  if (bytes.byteLength === 0) return undefined;
-  const sniffed = await fileTypeFromBuffer(bytes);
+export async function detectFileKind(
+  bytes: Uint8Array | StagedFile,
+  name?: string,
+): Promise<FileKind | undefined> {
+  const staged = isStagedFile(bytes);
+  if ((staged ? bytes.size : bytes.byteLength) === 0) return undefined;
+  // A staged file is sniffed from its first bytes on disk (file-type reads only what it needs).
+  const sniffed = staged ? await fileTypeFromFile(bytes.path) : await fileTypeFromBuffer(bytes);
   if (!sniffed) return undefined;
   const kind = KIND_BY_SNIFFED.get(sniffed.ext);
   if (kind === "ppt" && !/\.ppt$/i.test(name ?? "")) return undefined;
@@ -122,7 +129,8 @@ function validationError(path: string, message: string): AppError {
  * Stores an uploaded file after checking it (spec 001 §5 Image upload, §7 Storage upload):
  * area known, the actor's role allowed there, size within the area's limit, kind sniffed from the
  * bytes and accepted by the area. Nothing is stored when a check fails.
- * @param form from `readUploadForm`: area name and the file's bytes and original name.
+ * @param form from `readUploadForm`: area name and the staged file (path, size, original name);
+ *   the caller discards the staging file afterwards.
  * @returns the stored file (201 body of POST /api/uploads).
  * @throws AppError VALIDATION_FAILED (missing or unknown area, no file, wrong kind: for image areas
  *   exactly `Please upload a valid image file (JPEG, PNG or WebP).`), FORBIDDEN (students),
@@ -140,17 +148,17 @@ export async function saveUpload(
   await assertMayUpload(deps.db, actor, area);
   if (!form.file) throw validationError("file", NO_FILE_MESSAGE);
   const rule = UPLOAD_AREAS[area];
-  const { bytes, name } = form.file;
-  if (bytes.byteLength > rule.maxMb * BYTES_PER_MB)
+  const { name, ...staged } = form.file;
+  if (staged.size > rule.maxMb * BYTES_PER_MB)
     throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(rule.maxMb));
-  const kind = await detectFileKind(bytes, name);
+  const kind = await detectFileKind(staged, name);
   if (!kind || !(rule.kinds as readonly FileKind[]).includes(kind))
     throw validationError("file", rule.invalidTypeMessage);
-  return storeFile(deps, actor, area, kind, bytes, cleanName(name));
+  return storeFile(deps, actor, area, kind, staged, cleanName(name));
 }
 
 /**
- * Writes bytes under a fresh key `<area>/<userId>/<Date.now()>-<16 hex>.<ext>` (never overwriting)
+ * Writes bytes (or a staged file, streamed) under a fresh key `<area>/<userId>/<Date.now()>-<16 hex>.<ext>` (never overwriting)
  * and records a stored_files row; if the row cannot be written the object is removed again.
  * The caller has checked the area, role, size and kind.
  */
@@ -159,7 +167,7 @@ export async function storeFile(
   owner: Pick<SessionUser, "id">,
   area: UploadArea,
   kind: FileKind,
-  bytes: Uint8Array,
+  bytes: Uint8Array | StagedFile,
   originalName: string | null,
 ): Promise<UploadResult> {
   const { mime, ext } = FILE_KINDS[kind];
@@ -171,7 +179,7 @@ export async function storeFile(
       key,
       area,
       mimeType: mime,
-      sizeBytes: bytes.byteLength,
+      sizeBytes: isStagedFile(bytes) ? bytes.size : bytes.byteLength,
       originalName,
     });
     return toResult(row);

@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
 import { meQueryOptions, saveLocale } from "@/features/auth/api/session";
 import { MessageButton } from "@/features/messaging/components/message-button";
 import { LessonPlayer } from "@/features/player/components/lesson-player";
+import { SchoolBrandBadge } from "@/features/schools/components/school-brand-badge";
 import { queryClient } from "@/lib/query-client";
 
 /** /learn/{courseId} needs a session (spec 001 §2): a visitor without one signs in and comes back. */
@@ -25,6 +26,7 @@ export function Component() {
       key={courseId}
       courseId={courseId}
       onLocaleChange={saveLocale}
+      headerBrand={<SchoolBrandBadge courseId={courseId} compact />}
       headerAction={(course) =>
         // A creator previewing their own course has no teacher to write to.
         me && course.creatorId !== me.userId ? <MessageButton courseId={course.id} compact /> : null

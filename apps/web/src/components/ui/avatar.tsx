@@ -5,9 +5,11 @@ import { cn } from "@/lib/utils";
 /** Initials of a name or e-mail address, at most two letters. */
 export function initials(nameOrEmail: string): string {
   const base = nameOrEmail.includes("@") ? nameOrEmail.split("@")[0] : nameOrEmail;
+  // Only letters and digits make initials: "Trần Minh Anh (new)" → "TN", not "T(".
   const parts = base
     .trim()
     .split(/[\s._-]+/)
+    .map((part) => part.replace(/[^\p{L}\p{N}]/gu, ""))
     .filter(Boolean);
   const letters =
     parts.length > 1 ? `${parts[0][0]}${parts[parts.length - 1][0]}` : (parts[0] ?? "?").slice(0, 2);

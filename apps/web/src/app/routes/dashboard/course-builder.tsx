@@ -1,6 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
+import { activeSubjectsQueryOptions } from "@/features/admin/api/admin";
 import { CourseBuilder } from "@/features/course-builder/components/course-builder";
 import { MaterialBank } from "@/features/materials/components/material-bank";
+
+const NO_SUBJECTS: [] = [];
 
 /**
  * /dashboard/course-builder, /dashboard/course-builder?id={id} and /dashboard/courses/:id/edit
@@ -13,11 +17,13 @@ export function Component() {
   const [search] = useSearchParams();
   const raw = params.id ?? search.get("id");
   const courseId = raw && raw !== "new" ? raw : null;
+  const subjects = useQuery(activeSubjectsQueryOptions);
   return (
     <CourseBuilder
       key={courseId ?? "new"}
       courseId={courseId}
       renderMaterialBank={(props) => <MaterialBank {...props} />}
+      subjects={subjects.data?.subjects ?? NO_SUBJECTS}
     />
   );
 }

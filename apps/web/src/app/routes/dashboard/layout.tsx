@@ -13,11 +13,20 @@ import {
   PlusIcon,
   ShieldIcon,
   SparklesIcon,
+  UserCogIcon,
   UsersIcon,
   WalletIcon,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, type LoaderFunctionArgs, NavLink, Outlet, redirect, useNavigate } from "react-router";
+import {
+  Link,
+  type LoaderFunctionArgs,
+  NavLink,
+  Outlet,
+  redirect,
+  useLocation,
+  useNavigate,
+} from "react-router";
 import { toast } from "sonner";
 import { BrandMark } from "@/components/layout/brand";
 import { LanguageSwitch } from "@/components/layout/language-switch";
@@ -25,10 +34,12 @@ import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from "@/componen
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { MaintenanceBanner } from "@/features/admin/components/maintenance-banner";
 import { type MeData, meQueryOptions, saveLocale, useSignOut } from "@/features/auth/api/session";
 import { unreadQueryOptions } from "@/features/messaging/api/messaging";
 import { UnreadBadge } from "@/features/messaging/components/unread-badge";
 import { useMessagingEvents } from "@/features/messaging/hooks/use-messaging-events";
+import { CreatorsOnly, isCreatorOnlyPath } from "@/features/role-guard/creators-only";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
 
@@ -77,10 +88,20 @@ function useUnreadTotal(): number {
   return unread.data?.total ?? 0;
 }
 
-function MenuLink({ item, expanded, badge = 0 }: { item: MenuItem; expanded: boolean; badge?: number }) {
+function MenuLink({
+  item,
+  expanded,
+  badge = 0,
+  label: givenLabel,
+}: {
+  item: MenuItem;
+  expanded: boolean;
+  badge?: number;
+  label?: string;
+}) {
   const { t } = useTranslation("dashboard");
   const { isMobile, setOpenMobile } = useSidebar();
-  const label = t(`menu.${item.key}`);
+  const label = givenLabel ?? t(`menu.${item.key}`);
   const link = (
     <NavLink
       to={item.to}
@@ -123,7 +144,10 @@ function MenuLink({ item, expanded, badge = 0 }: { item: MenuItem; expanded: boo
 function SidebarBody({ me, expanded, onSignOut }: { me: MeData; expanded: boolean; onSignOut: () => void }) {
   const { t } = useTranslation("dashboard");
   const creator = me.role !== "student";
-  const menu = creator ? CREATOR_MENU : STUDENT_MENU;
+  // Admin Panel only for platform admins (decision 0140, a departure from spec 001 §2).
+  const menu = (creator ? CREATOR_MENU : STUDENT_MENU).filter(
+    (item) => item.key !== "admin" || me.role === "admin",
+  );
   const unread = useUnreadTotal();
   return (
     <>
@@ -154,6 +178,7 @@ function SidebarBody({ me, expanded, onSignOut }: { me: MeData; expanded: boolea
         ))}
       </ul>
       <div className={cn("border-t border-white/10 p-3", !expanded && "px-1.5")}>
+        <AccountLink expanded={expanded} />
         <button
           type="button"
           onClick={onSignOut}
@@ -171,11 +196,25 @@ function SidebarBody({ me, expanded, onSignOut }: { me: MeData; expanded: boolea
   );
 }
 
+/** "Account settings" above "Sign out" (issue 16 item 14). */
+function AccountLink({ expanded }: { expanded: boolean }) {
+  const { t } = useTranslation("account");
+  return (
+    <MenuLink
+      item={{ to: "/dashboard/account", key: "account", icon: UserCogIcon }}
+      expanded={expanded}
+      label={t("page.title")}
+    />
+  );
+}
+
 /** The dashboard layout (spec 001 §2 Sidebar and header): sidebar, header greeting, language switch, sign out. */
 export function Component() {
   const { t } = useTranslation("dashboard");
+  const { t: tAccount } = useTranslation("account");
   const navigate = useNavigate();
   const { data: me } = useQuery(meQueryOptions);
+  const location = useLocation();
   const signOut = useSignOut();
   // One realtime connection per tab while signed in: new messages, unread counts (issue 6 §4).
   useMessagingEvents(Boolean(me));
@@ -205,17 +244,24 @@ export function Component() {
             </p>
           </div>
           <LanguageSwitch onChange={saveLocale} className="hidden sm:inline-flex" />
-          <Avatar name={me.fullName || me.email} src={me.avatarUrl} className="hidden sm:flex" />
+          <Link
+            to="/dashboard/account"
+            className="hidden rounded-full sm:flex"
+            aria-label={tAccount("page.title")}
+          >
+            <Avatar name={me.fullName || me.email} src={me.avatarUrl} />
+          </Link>
           <Button variant="outline" size="sm" onClick={handleSignOut} disabled={signOut.isPending}>
             <LogOutIcon aria-hidden />
             <span className="hidden sm:inline">{t("signOut")}</span>
           </Button>
         </header>
+        <MaintenanceBanner />
         <div className="flex justify-end px-3 pt-3 sm:hidden">
           <LanguageSwitch onChange={saveLocale} />
         </div>
         <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6">
-          <Outlet />
+          {me.role === "student" && isCreatorOnlyPath(location.pathname) ? <CreatorsOnly /> : <Outlet />}
         </main>
       </div>
     </SidebarProvider>

@@ -1,15 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { authClient } from "@/lib/auth-client";
 
-export { type MeData, meQueryOptions } from "@/lib/session";
-
 /** Public configuration (GET /api/config): whether Google sign-in is offered. */
-export const authConfigQueryOptions = queryOptions({
-  queryKey: ["auth-config"],
-  queryFn: () => unwrap(api.config.$get()),
-  staleTime: Number.POSITIVE_INFINITY,
-});
+export {
+  type MeData,
+  meQueryOptions,
+  publicConfigQueryOptions as authConfigQueryOptions,
+} from "@/lib/session";
 
 /** Signs out and forgets every cached query. */
 export function useSignOut() {
@@ -25,7 +22,4 @@ export function useSignOut() {
   });
 }
 
-/** Remembers the UI language on the profile (used for e-mails); failures are ignored. */
-export function saveLocale(locale: "en" | "vi"): void {
-  void api.me.$patch({ json: { locale } }).catch(() => undefined);
-}
+export { saveLocale } from "@/lib/session";

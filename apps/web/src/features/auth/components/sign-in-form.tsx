@@ -5,13 +5,14 @@ import { MailWarningIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { toast } from "sonner";
+import { Field } from "@/components/form/field";
+import { PasswordInput } from "@/components/form/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { authClient } from "@/lib/auth-client";
 import { meQueryOptions } from "../api/session";
-import { Field } from "./field";
-import { PasswordInput } from "./password-input";
 import { ResendVerification } from "./resend-verification";
 
 /**
@@ -98,6 +99,13 @@ export function SignInForm({
           {...form.register("password")}
         />
       </Field>
+      <Link
+        to="/forgot-password"
+        className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+        data-testid="forgot-password"
+      >
+        {t("forgotPasswordLink")}
+      </Link>
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? t("signingIn") : t("signIn")}
       </Button>

@@ -5,11 +5,11 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { Field } from "@/components/form/field";
+import { PasswordInput } from "@/components/form/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { authClient } from "@/lib/auth-client";
-import { Field } from "./field";
-import { PasswordInput } from "./password-input";
 import { ResendVerification } from "./resend-verification";
 
 /**
@@ -46,6 +46,8 @@ export function SignUpForm({
       password: values.password,
       callbackURL,
       ...(asStudent ? { signupRole: "student" } : {}),
+      // issue 12: days and streaks are counted in the browser's time zone (editable on My Analytics).
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     } as Parameters<typeof authClient.signUp.email>[0]);
     if (error) {
       if (

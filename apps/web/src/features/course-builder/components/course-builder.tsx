@@ -4,6 +4,8 @@ import {
   type CourseInfo,
   courseDraftSchema,
   courseInfoSchema,
+  type LessonNeedingContent,
+  lessonsWithoutContent,
   type Material,
   type OutlineSection,
   publishCourseSchema,
@@ -31,6 +33,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/api-client";
+import { useAiTextContext } from "@/lib/use-ai-mode";
 import {
   builderCourseQueryOptions,
   draftQueryOptions,
@@ -44,8 +47,14 @@ import { useLeaveGuard } from "../hooks/use-leave-guard";
 import { translateMessage } from "../lib/messages";
 import { emptyDraft, fallbackOutline } from "../lib/outline";
 import { BuilderHeader } from "./builder-header";
-import { CourseInfoCard, type CourseInfoForm, type CourseInfoInput } from "./course-info-card";
+import {
+  CourseInfoCard,
+  type CourseInfoForm,
+  type CourseInfoInput,
+  type SubjectOption,
+} from "./course-info-card";
 import { CoursePreview } from "./course-preview";
+import { NeedsContentDialog } from "./needs-content-dialog";
 import { OutlineGenerator } from "./outline-generator";
 
 /** The Course Builder tab carries the rich-text editor and drag and drop: loaded on its own. */
@@ -70,6 +79,7 @@ const INFO_FIELDS = [
   "title",
   "description",
   "category",
+  "subjectId",
   "skillLevel",
   "targetAudience",
   "estimatedDuration",
@@ -127,11 +137,15 @@ function BuilderSkeleton() {
 export function CourseBuilder({
   courseId,
   renderMaterialBank,
+  subjects = [],
 }: {
   courseId: string | null;
   renderMaterialBank: (props: MaterialBankSlotProps) => React.ReactNode;
+  /** The platform's active subjects (issue 14), given by the page. */
+  subjects?: SubjectOption[];
 }) {
   const { t, i18n } = useTranslation("builder");
+  const aiContext = useAiTextContext();
   const navigate = useNavigate();
   const editing = courseId !== null;
   const state = useCourseDraft();
@@ -152,6 +166,10 @@ export function CourseBuilder({
   const [confirmReplace, setConfirmReplace] = React.useState(false);
   const [confirmDiscard, setConfirmDiscard] = React.useState(false);
   const [materials, setMaterials] = React.useState<Map<string, Material>>(() => new Map());
+  const [needsContent, setNeedsContent] = React.useState<LessonNeedingContent[]>([]);
+  const [focusLesson, setFocusLesson] = React.useState<{ item: LessonNeedingContent; at: number } | null>(
+    null,
+  );
 
   const form: CourseInfoForm = useForm<CourseInfoInput, unknown, CourseInfo>({
     resolver: zodResolver(courseInfoSchema),
@@ -259,6 +277,12 @@ export function CourseBuilder({
     const checked = await validate(publishCourseSchema);
     if (!checked.ok) {
       toast.error(t("toast.publishFailed"), { description: checked.message });
+      return;
+    }
+    // Lessons nobody could learn (issue 17 item 1): listed with links; the server refuses them too.
+    const missing = lessonsWithoutContent(checked.draft.outline);
+    if (missing.length > 0) {
+      setNeedsContent(missing);
       return;
     }
     const revision = state.currentRevision();
@@ -430,7 +454,7 @@ export function CourseBuilder({
           void onSave();
         }}
       >
-        <CourseInfoCard form={form} />
+        <CourseInfoCard form={form} subjects={subjects} />
       </form>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)} className="min-w-0">
@@ -438,7 +462,7 @@ export function CourseBuilder({
           <TabsList className="h-11 w-max min-w-full justify-start sm:w-full">
             <TabsTrigger value="outline" className="h-9 flex-none gap-1.5 px-4 sm:flex-1">
               <SparklesIcon className="size-4" aria-hidden />
-              {t("tabs.outline")}
+              {t("tabs.outline", { context: aiContext })}
             </TabsTrigger>
             <TabsTrigger value="materials" className="h-9 flex-none gap-1.5 px-4 sm:flex-1">
               <LibraryIcon className="size-4" aria-hidden />
@@ -484,12 +508,24 @@ export function CourseBuilder({
             outline={draft.outline}
             onChange={setOutline}
             selectedMaterials={selectedMaterials}
+            focusRequest={focusLesson}
           />
         </TabsContent>
         <TabsContent value="preview">
           <CoursePreview draft={draft} />
         </TabsContent>
       </Tabs>
+
+      <NeedsContentDialog
+        items={needsContent}
+        outline={draft.outline}
+        onClose={() => setNeedsContent([])}
+        onOpenLesson={(item) => {
+          setNeedsContent([]);
+          setTab("structure");
+          setFocusLesson({ item, at: Date.now() });
+        }}
+      />
 
       <AlertDialog open={confirmReplace} onOpenChange={setConfirmReplace}>
         <AlertDialogContent>

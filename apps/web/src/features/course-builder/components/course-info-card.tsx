@@ -34,7 +34,20 @@ const toNumber = (value: unknown) =>
  * target audience, estimated duration (hours) and price with currency; validated by the shared
  * courseInfoSchema through zodResolver, messages translated.
  */
-export function CourseInfoCard({ form }: { form: CourseInfoForm }) {
+/** A subject the builder offers (Admin Panel Subjects, issue 14). */
+export interface SubjectOption {
+  id: string;
+  name: string;
+  icon: string;
+}
+
+export function CourseInfoCard({
+  form,
+  subjects = [],
+}: {
+  form: CourseInfoForm;
+  subjects?: SubjectOption[];
+}) {
   const { t, i18n } = useTranslation("builder");
   const {
     register,
@@ -88,7 +101,7 @@ export function CourseInfoCard({ form }: { form: CourseInfoForm }) {
                 {...register("description")}
               />
             </BuilderField>
-            <div className="grid gap-4 sm:grid-cols-3">
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <BuilderField id="course-category" label={t("info.category")}>
                 <Controller
                   control={control}
@@ -106,6 +119,30 @@ export function CourseInfoCard({ form }: { form: CourseInfoForm }) {
                         {CATEGORIES.map((value) => (
                           <SelectItem key={value} value={value}>
                             {t(`categories.${value}`)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </BuilderField>
+              <BuilderField id="course-subject" label={t("info.subject")}>
+                <Controller
+                  control={control}
+                  name="subjectId"
+                  render={({ field }) => (
+                    <Select
+                      value={field.value ?? NO_CATEGORY}
+                      onValueChange={(value) => field.onChange(value === NO_CATEGORY ? null : value)}
+                    >
+                      <SelectTrigger id="course-subject" onBlur={field.onBlur} ref={field.ref}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={NO_CATEGORY}>{t("notSelected")}</SelectItem>
+                        {subjects.map((subject) => (
+                          <SelectItem key={subject.id} value={subject.id}>
+                            {`${subject.icon} ${subject.name}`}
                           </SelectItem>
                         ))}
                       </SelectContent>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
+import { useAiTextContext } from "@/lib/use-ai-mode";
 import type { OutlineSource } from "../hooks/use-course-draft";
 import { OutlineEditor } from "./outline-editor";
 
@@ -31,6 +32,7 @@ export function OutlineGenerator({
   onChange: (outline: OutlineSection[]) => void;
 }) {
   const { t, i18n } = useTranslation("builder");
+  const context = useAiTextContext();
   const hasTitle = Boolean(draft.title.trim());
   const SourceIcon = source ? SOURCE_ICON[source] : null;
   return (
@@ -38,9 +40,12 @@ export function OutlineGenerator({
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
           <SparklesIcon className="size-5 text-accent-teal" aria-hidden />
-          {t("outline.title")}
+          {t("outline.title", { context })}
         </CardTitle>
-        <CardDescription>{t("outline.description")}</CardDescription>
+        <CardDescription>
+          {t("outline.description", { context })}
+          {context ? <span className="mt-1 block text-xs">{t("outline.templateHint")}</span> : null}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <ul className="flex flex-wrap gap-2" aria-label={t("outline.badgesLabel")}>
@@ -80,7 +85,7 @@ export function OutlineGenerator({
             className="sm:w-auto"
           >
             <SparklesIcon className={generating ? "animate-pulse" : undefined} aria-hidden />
-            {generating ? t("outline.generating") : t("outline.generate")}
+            {generating ? t("outline.generating", { context }) : t("outline.generate", { context })}
           </Button>
           {!hasTitle ? (
             <p className="text-sm text-muted-foreground">{t("outline.needsTitle")}</p>

@@ -85,7 +85,14 @@ export function CreatorDashboard({ data, name }: { data: CreatorDashboardData; n
         <StatCard
           icon={WalletIcon}
           label={t("creator.stats.earnings")}
-          value={formatMoney(data.stats.earnings, "VND", lng)}
+          value={
+            // Per currency, never added together (issue 11 §8); amounts in the smallest unit.
+            data.stats.earningsByCurrency && data.stats.earningsByCurrency.length > 0
+              ? data.stats.earningsByCurrency
+                  .map((e) => formatMoney(e.currency === "VND" ? e.amount : e.amount / 100, e.currency, lng))
+                  .join(" · ")
+              : formatMoney(data.stats.earnings, "VND", lng)
+          }
           testId="stat-earnings"
         />
         <StatCard

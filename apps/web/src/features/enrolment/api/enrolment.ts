@@ -12,10 +12,16 @@ export function joinCourseKey(courseId: string) {
  * signed-in visitor's enrolment (or null). Unknown or unpublished → ApiError 404
  * "Course not found or not available." (not retried).
  */
-export function joinCourseQueryOptions(courseId: string) {
+export function joinCourseQueryOptions(courseId: string, landingPage?: string) {
   return queryOptions({
     queryKey: joinCourseKey(courseId),
-    queryFn: (): Promise<JoinCourse> => unwrap(api.public.courses[":id"].$get({ param: { id: courseId } })),
+    queryFn: (): Promise<JoinCourse> =>
+      unwrap(
+        api.public.courses[":id"].$get({
+          param: { id: courseId },
+          query: landingPage ? { lp: landingPage } : {},
+        }),
+      ),
     // The answer depends on the session (sign-in in between): always refresh when the page mounts.
     staleTime: 0,
   });
@@ -29,8 +35,18 @@ export function joinCourseQueryOptions(courseId: string) {
 export function useEnroll(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<EnrollResult> =>
-      unwrap(api.courses[":id"].enroll.$post({ param: { id: courseId } })),
+    // The body names where the buyer came from (issue 11: landing page, referral code).
+    mutationFn: (
+      from: { landingPage?: string; ref?: string; contact?: boolean } = {},
+    ): Promise<EnrollResult> =>
+      unwrap(
+        fetch(`/api/courses/${encodeURIComponent(courseId)}/enroll`, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(from),
+        }) as unknown as ReturnType<(typeof api.courses)[":id"]["enroll"]["$post"]>,
+      ),
     onSuccess: (result) => {
       queryClient.setQueryData<JoinCourse>(joinCourseKey(courseId), (course) =>
         course

@@ -22,6 +22,25 @@ import { cn } from "@/lib/utils";
 import { type EnrolmentView, learnPath } from "../lib/enrolment-view";
 import { CourseCover } from "./course-cover";
 
+/** A paid course without payment methods (issue 11 §2): say so and offer "Message teacher". */
+function NoPaymentNotice({ onContact, busy }: { onContact?: () => void; busy: boolean }) {
+  const { t } = useTranslation("payments");
+  return (
+    <div
+      className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="no-payment"
+    >
+      <p className="font-semibold">{t("join.noPayment")}</p>
+      <p>{t("join.noPaymentHint")}</p>
+      {onContact ? (
+        <Button variant="outline" onClick={onContact} disabled={busy} data-testid="contact-teacher">
+          {t("join.messageTeacher")}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 /** The price of a course: the amount in its currency (VND without decimals) or "Free". */
 export function PriceText({ course, className }: { course: JoinCourse; className?: string }) {
   const { t, i18n } = useTranslation("join");
@@ -50,11 +69,20 @@ export function EnrolCard({
   onEnroll,
   intent,
   enrollButtonRef,
+  onContact,
+  orderReference,
+  messageTeacher,
 }: {
   course: JoinCourse;
   view: EnrolmentView;
   enrolling: boolean;
   onEnroll: () => void;
+  /** "Message teacher" when the paid course takes no payment method yet (issue 11 §2). */
+  onContact?: () => void;
+  /** The visitor's open order, to continue at /checkout/{reference}. */
+  orderReference?: string | null;
+  /** The "Message teacher" control (from the messaging feature, composed by the page). */
+  messageTeacher?: React.ReactNode;
   /** Back from /auth to enrol: a signed-in visitor is invited to click Enroll Now once. */
   intent: "signed-in" | null;
   enrollButtonRef?: React.Ref<HTMLButtonElement>;
@@ -83,19 +111,23 @@ export function EnrolCard({
                 {t("card.intent")}
               </p>
             ) : null}
-            <Button
-              ref={enrollButtonRef}
-              size="lg"
-              variant="accent"
-              className="h-12 w-full text-base font-semibold"
-              onClick={onEnroll}
-              disabled={enrolling}
-              aria-busy={enrolling}
-              data-testid="enroll-now"
-            >
-              {enrolling ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
-              {enrolling ? t("card.enrolling") : t("card.enroll")}
-            </Button>
+            {!course.isFree && course.paymentSetUp === false ? (
+              <NoPaymentNotice onContact={onContact} busy={enrolling} />
+            ) : (
+              <Button
+                ref={enrollButtonRef}
+                size="lg"
+                variant="accent"
+                className="h-12 w-full text-base font-semibold"
+                onClick={onEnroll}
+                disabled={enrolling}
+                aria-busy={enrolling}
+                data-testid="enroll-now"
+              >
+                {enrolling ? <Loader2Icon className="animate-spin" aria-hidden /> : null}
+                {enrolling ? t("card.enrolling") : t("card.enroll")}
+              </Button>
+            )}
             {course.isFree ? null : (
               <p className="-mt-2 text-center text-xs text-muted-foreground">{t("card.paidNote")}</p>
             )}
@@ -128,7 +160,14 @@ export function EnrolCard({
             </div>
           </>
         ) : (
-          <EnrolledPanel course={course} view={view} />
+          <EnrolledPanel
+            course={course}
+            view={view}
+            orderReference={orderReference ?? null}
+            onPay={onEnroll}
+            busy={enrolling}
+            messageTeacher={messageTeacher}
+          />
         )}
       </div>
     </Card>
@@ -143,10 +182,19 @@ export function EnrolCard({
 function EnrolledPanel({
   course,
   view,
+  orderReference,
+  onPay,
+  busy,
+  messageTeacher,
 }: {
   course: JoinCourse;
   view: Extract<EnrolmentView, { kind: "enrolled" }>;
+  orderReference: string | null;
+  onPay: () => void;
+  busy: boolean;
+  messageTeacher?: React.ReactNode;
 }) {
+  const { t: tp } = useTranslation("payments");
   const { t, i18n } = useTranslation("join");
   const heading = React.useRef<HTMLHeadingElement>(null);
   const fresh = view.outcome === "created";
@@ -234,6 +282,27 @@ function EnrolledPanel({
       ) : null}
 
       <div className="grid gap-2">
+        {view.paymentStatus !== "completed" && course.paymentSetUp !== false ? (
+          orderReference ? (
+            <Button asChild size="lg" variant="accent" className="h-12 w-full text-base font-semibold">
+              <Link to={`/checkout/${orderReference}`} data-testid="continue-payment">
+                {tp("join.continuePayment")}
+              </Link>
+            </Button>
+          ) : (
+            <Button
+              size="lg"
+              variant="accent"
+              className="h-12 w-full text-base font-semibold"
+              onClick={onPay}
+              disabled={busy}
+              data-testid="continue-payment"
+            >
+              {tp("join.continuePayment")}
+            </Button>
+          )
+        ) : null}
+        {view.paymentStatus === "pending" && course.paymentSetUp === false ? messageTeacher : null}
         {completed ? (
           <Button asChild size="lg" variant="accent" className="h-12 w-full text-base font-semibold">
             <Link to={learnPath(course.id)}>

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { LayoutDashboardIcon, LogInIcon } from "lucide-react";
+import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BrandMark } from "@/components/layout/brand";
@@ -8,18 +9,23 @@ import { Button } from "@/components/ui/button";
 import { meQueryOptions } from "@/lib/session";
 
 /**
- * The public header of /join/{courseId}: the brand (home), the language switch, and "Sign In"
+ * The public header of /join/{courseId}: the school's brand when the page gives one (issue 15), else
+ * Academy's (home); the language switch, and "Sign In"
  * (returning here) for visitors or "Dashboard" for signed-in users.
  */
-export function JoinHeader({ returnTo }: { returnTo: string }) {
+export function JoinHeader({ returnTo, brand }: { returnTo: string; brand?: React.ReactNode }) {
   const { t } = useTranslation("join");
   const me = useQuery(meQueryOptions);
   return (
     <header className="sticky top-0 z-40 border-b border-border/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={t("header.home")} className="rounded-md text-brand">
-          <BrandMark />
-        </Link>
+        {brand ? (
+          <div className="min-w-0">{brand}</div>
+        ) : (
+          <Link to="/" aria-label={t("header.home")} className="rounded-md text-brand">
+            <BrandMark />
+          </Link>
+        )}
         <div className="flex items-center gap-2">
           <LanguageSwitch />
           {me.isPending ? (

@@ -66,7 +66,7 @@ function mockApi({ course: page = course(), me = null, enroll, courseDelay = 0 }
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
     if (url.endsWith("/api/me"))
       return me ? json(me) : json({ error: { code: "UNAUTHORIZED", message: "Sign in" } }, 401);
-    if (url.endsWith(`/api/public/courses/${COURSE_ID}`) && method === "GET") {
+    if (url.split("?")[0].endsWith(`/api/public/courses/${COURSE_ID}`) && method === "GET") {
       if (courseDelay) await new Promise((resolve) => setTimeout(resolve, courseDelay));
       return page instanceof Response ? page : json(page);
     }
@@ -95,6 +95,7 @@ function renderPage(entry = `/join/${COURSE_ID}`) {
           <Route path="/join/:courseId" element={<JoinPage courseId={COURSE_ID} />} />
           <Route path="/auth" element={<LocationProbe name="auth" />} />
           <Route path="/404" element={<LocationProbe name="404" />} />
+          <Route path="/checkout/:reference" element={<LocationProbe name="checkout" />} />
         </Routes>
       </MemoryRouter>
       <Toaster />
@@ -235,6 +236,40 @@ describe("/join/{courseId} (spec 001 §2 Course enrolment page, §8; issue 4)", 
     expect(panel.textContent).toMatch(/1,290,000/);
     expect(screen.getByRole("link", { name: "Go to Dashboard" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Start learning" })).toBeNull();
+  });
+
+  it("a paid course goes to its checkout with the landing page and referral it came with (issue 11)", async () => {
+    mockApi({
+      me: ME,
+      course: course({ price: 1290000, isFree: false, paymentSetUp: true }),
+      enroll: () =>
+        json({
+          enrollmentId: ENROLLMENT_ID,
+          outcome: "created",
+          paymentStatus: "pending",
+          orderReference: "AC7K2QFP",
+        }),
+    });
+    renderPage(`/join/${COURSE_ID}?lp=pho-page&ref=BEPLAN`);
+    fireEvent.click(await screen.findByRole("button", { name: "Enroll Now" }));
+    expect((await screen.findByTestId("at-checkout")).textContent).toBe("/checkout/AC7K2QFP");
+    const [, init] = enrollCalls()[0];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      landingPage: "pho-page",
+      ref: "BEPLAN",
+      contact: false,
+    });
+    const get = fetchMock.mock.calls.find(([input]) => String(input).includes("/api/public/courses/"));
+    expect(String(get?.[0])).toContain("lp=pho-page");
+  });
+
+  it("a paid course without payment methods says so and offers 'Message teacher' instead of Enroll Now", async () => {
+    mockApi({ me: ME, course: course({ price: 1290000, isFree: false, paymentSetUp: false }) });
+    renderPage();
+    const notice = await screen.findByTestId("no-payment");
+    expect(notice.textContent).toContain("The teacher has not set up payment for this course yet.");
+    expect(screen.getByRole("button", { name: "Message teacher" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Enroll Now" })).toBeNull();
   });
 
   it("an already-pending enrolment on load shows 'Already Enrolled!' and the payment explanation", async () => {

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
+import { rememberedReferral, rememberReferral } from "@/lib/referral";
 import { meQueryOptions } from "@/lib/session";
 import { joinCourseQueryOptions, useEnroll } from "../api/enrolment";
 import { authPathForEnrolment, ENROL_INTENT_PARAM, enrolmentView, joinPath } from "../lib/enrolment-view";
@@ -22,12 +23,25 @@ import { JoinSkeleton } from "./join-skeleton";
  * the pending-payment explanation; failure → toast 'Failed to enroll in course. Please try again.'.
  * Back from /auth (`?enroll=1`) the page does not enrol by itself: it asks for one more click.
  */
-export function JoinPage({ courseId }: { courseId: string }) {
+export function JoinPage({
+  courseId,
+  brand,
+  renderMessageTeacher,
+}: {
+  courseId: string;
+  brand?: React.ReactNode;
+  /** "Message teacher" for a course without payment methods (composed by the route, issue 11 §2). */
+  renderMessageTeacher?: (courseId: string) => React.ReactNode;
+}) {
   const { t } = useTranslation("join");
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const course = useQuery(joinCourseQueryOptions(courseId));
+  // The landing page the visitor came from (/lp/{slug} → ?lp=slug) decides the payment methods (issue 11 §2).
+  const landingPage = params.get("lp") ?? undefined;
+  const refCode = params.get("ref");
+  React.useEffect(() => rememberReferral(refCode), [refCode]);
+  const course = useQuery(joinCourseQueryOptions(courseId, landingPage));
   const me = useQuery(meQueryOptions);
   const enroll = useEnroll(courseId);
   const enrollButton = React.useRef<HTMLButtonElement>(null);
@@ -48,32 +62,39 @@ export function JoinPage({ courseId }: { courseId: string }) {
     if (loaded && intent && view.kind === "none") enrollButton.current?.focus();
   }, [loaded, intent, view.kind]);
 
-  const onEnroll = async () => {
+  const onEnroll = async (contact = false) => {
     if (enroll.isPending) return;
     const user = await queryClient.ensureQueryData(meQueryOptions).catch(() => null);
     if (!user) {
-      navigate(authPathForEnrolment(courseId));
+      navigate(authPathForEnrolment(courseId, landingPage));
       return;
     }
-    enroll.mutate(undefined, {
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) {
-          queryClient.setQueryData(meQueryOptions.queryKey, null);
-          navigate(authPathForEnrolment(courseId));
-        } else if (error instanceof ApiError && error.status === 404) {
-          toast.error(t("errors.notAvailable"), { id: "course-not-available" });
-          navigate("/404", { replace: true });
-        } else {
-          toast.error(t("errors.enrollFailed"));
-        }
+    enroll.mutate(
+      { landingPage, ref: rememberedReferral(), contact },
+      {
+        onSuccess: (result) => {
+          // A paid course is paid at /checkout/{reference} (issue 11 §3).
+          if (result.orderReference) navigate(`/checkout/${result.orderReference}`);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) {
+            queryClient.setQueryData(meQueryOptions.queryKey, null);
+            navigate(authPathForEnrolment(courseId, landingPage));
+          } else if (error instanceof ApiError && error.status === 404) {
+            toast.error(t("errors.notAvailable"), { id: "course-not-available" });
+            navigate("/404", { replace: true });
+          } else {
+            toast.error(t("errors.enrollFailed"));
+          }
+        },
       },
-    });
+    );
   };
 
   return (
     <div className="flex min-h-svh flex-col overflow-x-clip bg-slate-50">
       <title>{course.data ? t("pageTitle", { title: course.data.title }) : t("loadingTitle")}</title>
-      <JoinHeader returnTo={joinPath(courseId)} />
+      <JoinHeader returnTo={joinPath(courseId)} brand={brand} />
       <main className="flex-1">
         {course.data ? (
           <div className="mx-auto grid max-w-6xl px-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-x-10 lg:px-8">
@@ -94,6 +115,9 @@ export function JoinPage({ courseId }: { courseId: string }) {
                   view={view}
                   enrolling={enroll.isPending}
                   onEnroll={() => void onEnroll()}
+                  onContact={() => void onEnroll(true)}
+                  messageTeacher={renderMessageTeacher?.(course.data.id)}
+                  orderReference={enroll.data?.orderReference ?? course.data.openOrderReference ?? null}
                   intent={intent}
                   enrollButtonRef={enrollButton}
                 />

@@ -31,8 +31,9 @@ export const ENROL_INTENT_PARAM = "enroll";
  * Where Enroll Now sends a signed-out visitor: /auth on the Sign Up tab, returning to this page
  * after sign-in or sign-up (an account made from /join is a student; see routes/auth.tsx).
  */
-export function authPathForEnrolment(courseId: string): string {
-  const back = `${joinPath(courseId)}?${ENROL_INTENT_PARAM}=1`;
+export function authPathForEnrolment(courseId: string, landingPage?: string): string {
+  const lp = landingPage ? `&lp=${encodeURIComponent(landingPage)}` : "";
+  const back = `${joinPath(courseId)}?${ENROL_INTENT_PARAM}=1${lp}`;
   return `/auth?redirect=${encodeURIComponent(back)}&tab=signup`;
 }
 

@@ -53,6 +53,21 @@ export function templatesQueryOptions(locale: "en" | "vi") {
   });
 }
 
+/**
+ * The creator's school brand as landing-page style defaults (issue 15: new pages start in the
+ * school's colours and font): GET /api/schools/me/branding → primary, secondary (the accent) and
+ * font; null when it cannot be read (the spec defaults stay).
+ */
+export const schoolStyleQueryOptions = queryOptions({
+  queryKey: ["landing-pages", "school-style"] as const,
+  queryFn: async () => {
+    const b = await unwrap(api.schools.me.branding.$get());
+    return { primaryColor: b.primaryColor, secondaryColor: b.accentColor, fontFamily: b.font };
+  },
+  retry: false,
+  staleTime: 60_000,
+});
+
 /** GET /api/landing-page-courses: the creator's courses for the connection list. */
 export const connectableCoursesQueryOptions = queryOptions({
   queryKey: landingKeys.courses,

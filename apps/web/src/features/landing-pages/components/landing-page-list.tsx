@@ -118,7 +118,7 @@ export function LandingPageList() {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="landing-page-list">
           {pages.map((page) => (
-            <li key={page.id} className="flex">
+            <li key={page.id} className="flex min-w-0">
               <LandingPageCard
                 page={page}
                 lng={i18n.language}
@@ -207,7 +207,7 @@ function LandingPageCard({
   };
   return (
     <article
-      className="flex w-full flex-col rounded-xl border border-border bg-card p-5 shadow-sm"
+      className="flex w-full min-w-0 flex-col rounded-xl border border-border bg-card p-5 shadow-sm"
       data-testid="landing-page-card"
     >
       <div className="flex items-start justify-between gap-3">

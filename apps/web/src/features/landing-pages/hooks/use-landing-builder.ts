@@ -22,6 +22,7 @@ import { toast } from "sonner";
 import {
   connectableCoursesQueryOptions,
   landingPageQueryOptions,
+  schoolStyleQueryOptions,
   templatesQueryOptions,
   useSaveLandingPage,
 } from "../api/landing-pages";
@@ -93,6 +94,7 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
   const pageQuery = useQuery({ ...landingPageQueryOptions(id ?? "new"), enabled: id !== null });
   const templatesQuery = useQuery(templatesQueryOptions(locale));
   const coursesQuery = useQuery(connectableCoursesQueryOptions);
+  const schoolStyleQuery = useQuery({ ...schoolStyleQueryOptions, enabled: id === null });
   const save = useSaveLandingPage();
 
   const [page, setPage] = React.useState<BuilderPage>(EMPTY);
@@ -125,6 +127,7 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
   React.useEffect(() => {
     if (id !== null || initialised.current) return;
     if (templatesQuery.isPending) return;
+    if (schoolStyleQuery.isPending) return;
     if (initialCourseId && coursesQuery.isPending) return;
     initialised.current = true;
     // The page's language starts as the creator's (labels on the page follow it).
@@ -150,8 +153,12 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
       next = applyTemplateTo(next, template);
       toast.success(t("toast.starterApplied"));
     } else next = { ...next, sections: defaultSections() };
+    // The school's colours and font are the new page's defaults (issue 15).
+    if (schoolStyleQuery.data) next = { ...next, styles: { ...next.styles, ...schoolStyleQuery.data } };
     setPage(next);
   }, [
+    schoolStyleQuery.isPending,
+    schoolStyleQuery.data,
     id,
     initialCourseId,
     locale,

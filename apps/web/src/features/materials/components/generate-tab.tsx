@@ -8,6 +8,7 @@ import {
   SparklesIcon,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { useAiTextContext } from "@/lib/use-ai-mode";
 import { cn } from "@/lib/utils";
 import type { AiMaterialType } from "../api/materials";
 
@@ -36,6 +37,7 @@ export function GenerateTab({
   levelLabel: string;
 }) {
   const { t } = useTranslation("materials");
+  const context = useAiTextContext();
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-3 rounded-lg border border-border bg-gradient-to-r from-secondary to-background p-4 sm:flex-row sm:items-center">
@@ -43,8 +45,8 @@ export function GenerateTab({
           <SparklesIcon className="size-5" aria-hidden />
         </span>
         <div className="grid gap-1.5">
-          <p className="text-sm">{t("generate.intro")}</p>
-          <ul className="flex flex-wrap gap-1.5 text-xs" aria-label={t("generate.contextLabel")}>
+          <p className="text-sm">{t("generate.intro", { context })}</p>
+          <ul className="flex flex-wrap gap-1.5 text-xs" aria-label={t("generate.contextLabel", { context })}>
             <li className="rounded-full bg-background px-2.5 py-0.5 ring-1 ring-border">
               <span className="text-muted-foreground">{t("generate.topic")}:</span>{" "}
               <span className="font-medium">{topic.trim() || t("generate.noTopic")}</span>
@@ -83,12 +85,12 @@ export function GenerateTab({
                   <kind.icon className="size-5" aria-hidden />
                 </span>
                 <span className="grid gap-0.5">
-                  <span className="font-semibold">{t(`generate.${kind.type}.title`)}</span>
+                  <span className="font-semibold">{t(`generate.${kind.type}.title`, { context })}</span>
                   <span className="text-sm text-muted-foreground">{t(`generate.${kind.type}.body`)}</span>
                   {busy ? (
                     <span className="mt-1 flex items-center gap-1.5 text-sm font-medium text-primary">
                       <Loader2Icon className="size-4 animate-spin" aria-hidden />
-                      {t("generate.generating")}
+                      {t("generate.generating", { context })}
                     </span>
                   ) : null}
                 </span>

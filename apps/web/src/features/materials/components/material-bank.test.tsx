@@ -12,15 +12,18 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 let library: Material[] = [];
+let aiMode: "model" | "offline" = "model";
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
 });
 beforeEach(() => {
   library = [material({ id: "s1", type: "quiz", title: "Sample quiz", source: "sample" })];
+  aiMode = "model";
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
+    if (url === "/api/config") return json({ googleEnabled: false, aiMode });
     if (url.startsWith("/api/materials?") || url === "/api/materials") {
       return json({ items: library, samples: library.every((m) => m.source === "sample") });
     }
@@ -76,7 +79,9 @@ describe("MaterialBank", () => {
     const loaded = renderBank();
     await screen.findByText("Sample quiz");
     expect(screen.getByText("Sample materials — generate or upload your own")).toBeTruthy();
-    const url = String(fetchMock.mock.calls[0]![0]);
+    const url = fetchMock.mock.calls
+      .map((call) => String(call[0]))
+      .find((u) => u.startsWith("/api/materials?"));
     expect(url).toContain("category=language");
     expect(url).toContain("skillLevel=beginner");
     expect(loaded).toHaveBeenLastCalledWith(library);
@@ -116,5 +121,18 @@ describe("MaterialBank", () => {
     await waitFor(() =>
       expect((screen.getByTestId("generate-worksheet") as HTMLButtonElement).disabled).toBe(false),
     );
+  });
+
+  it("says Templates, not AI, when no model is connected (issue 17 §2)", async () => {
+    aiMode = "offline";
+    library = [material({ id: "t1", type: "quiz", title: "Quiz: Grammar", source: "template" })];
+    renderBank();
+    await screen.findByText("Quiz: Grammar");
+    expect(screen.getByText("Template")).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Templates" })).toBeTruthy());
+    expect(screen.queryByRole("tab", { name: "AI Generate" })).toBeNull();
+    openTab("Templates");
+    await screen.findByText(/No AI model is connected/);
+    expect(screen.getByText("Quiz Template")).toBeTruthy();
   });
 });

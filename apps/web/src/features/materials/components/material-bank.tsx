@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useAiTextContext } from "@/lib/use-ai-mode";
 import { type AiMaterialType, materialsQueryOptions, useGenerateMaterial } from "../api/materials";
 import type { TypeFilter } from "../material-rules";
 import { BrowseTab } from "./browse-tab";
@@ -40,6 +41,7 @@ export function MaterialBank({
   onMaterialsLoaded,
 }: MaterialBankProps) {
   const { t, i18n } = useTranslation("materials");
+  const aiContext = useAiTextContext();
   const locale = i18n.language?.startsWith("vi") ? "vi" : "en";
   const titleId = useId();
   const [tab, setTab] = useState<Tab>("browse");
@@ -77,7 +79,10 @@ export function MaterialBank({
       {
         onSuccess: (material) => {
           toast.success(t("generate.successTitle"), {
-            description: t("generate.successBody", { type: t(`generate.typeName.${kind}`) }),
+            description: t("generate.successBody", {
+              type: t(`generate.typeName.${kind}`),
+              context: aiContext,
+            }),
           });
           showInBrowse(material);
         },
@@ -100,7 +105,7 @@ export function MaterialBank({
         <h2 id={titleId} className="text-lg font-semibold">
           {t("title")}
         </h2>
-        <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
+        <p className="text-sm text-muted-foreground">{t("subtitle", { context: aiContext })}</p>
       </div>
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-auto">
@@ -114,7 +119,7 @@ export function MaterialBank({
           </TabsTrigger>
           <TabsTrigger value="generate" className="gap-1.5 px-2 sm:px-4">
             <SparklesIcon className="size-4" aria-hidden />
-            {t("tabs.generate")}
+            {t("tabs.generate", { context: aiContext })}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="browse">

@@ -2,25 +2,24 @@ import type { Material } from "@academy/shared";
 import {
   CheckIcon,
   ClockIcon,
-  DownloadIcon,
   ExternalLinkIcon,
   EyeIcon,
+  LayoutTemplateIcon,
   PlusIcon,
   SparklesIcon,
-  StarIcon,
   Trash2Icon,
   UploadIcon,
 } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { MAX_CARD_TAGS } from "../material-rules";
 import { MATERIAL_TYPE_STYLE } from "./material-icons";
 
 /**
- * A Material Bank card (000 §2): type, title, description, rating, downloads, duration in minutes,
+ * A Material Bank card (000 §2): type, title, description, duration in minutes (no rating or
+ * downloads: nothing rates or counts them yet, issue 17 item 10),
  * up to 3 tags and the Select/Selected toggle; Preview for generated content, Open for files and
  * Delete for the creator's own materials.
  */
@@ -39,8 +38,7 @@ export function MaterialCard({
   onPreview?: () => void;
   onDelete?: () => void;
 }) {
-  const { t, i18n } = useTranslation("materials");
-  const lng = i18n.language;
+  const { t } = useTranslation("materials");
   const id = useId();
   const ref = useRef<HTMLElement>(null);
   const style = MATERIAL_TYPE_STYLE[material.type] ?? MATERIAL_TYPE_STYLE.document;
@@ -81,6 +79,8 @@ export function MaterialCard({
           <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
             {material.source === "ai" ? (
               <SparklesIcon className="size-3.5" aria-hidden />
+            ) : material.source === "template" ? (
+              <LayoutTemplateIcon className="size-3.5" aria-hidden />
             ) : material.source === "upload" ? (
               <UploadIcon className="size-3.5" aria-hidden />
             ) : null}
@@ -99,30 +99,6 @@ export function MaterialCard({
       </div>
 
       <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
-        <div className="flex items-center gap-1">
-          <dt>
-            <StarIcon
-              className={cn(
-                "size-3.5",
-                material.rating > 0 ? "fill-amber-400 text-amber-400" : "text-muted-foreground",
-              )}
-              aria-hidden
-            />
-            <span className="sr-only">{t("card.rating")}</span>
-          </dt>
-          <dd className={cn(material.rating > 0 && "font-medium text-foreground")}>
-            {material.rating > 0
-              ? formatNumber(Math.round(material.rating * 10) / 10, lng)
-              : t("card.notRated")}
-          </dd>
-        </div>
-        <div className="flex items-center gap-1">
-          <dt>
-            <DownloadIcon className="size-3.5" aria-hidden />
-            <span className="sr-only">{t("card.downloads")}</span>
-          </dt>
-          <dd>{formatNumber(material.downloads, lng)}</dd>
-        </div>
         {material.duration > 0 ? (
           <div className="flex items-center gap-1">
             <dt>

@@ -67,6 +67,8 @@ export function UploadTab({
   const [fileError, setFileError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [title, setTitle] = useState("");
+  const autoTitle = useRef("");
+  const autoMinutes = useRef("");
   const [description, setDescription] = useState("");
   const [tags, setTags] = useState("");
   const [duration, setDuration] = useState("");
@@ -88,13 +90,25 @@ export function UploadTab({
     }
     setFileError(null);
     setFile(chosen);
-    setTitle((current) => current || titleFromFileName(chosen.name));
+    // The title and minutes follow the file until the creator types their own (issue 17 item 10:
+    // replacing the file kept the first file's title).
+    const previousTitle = autoTitle.current;
+    const nextTitle = titleFromFileName(chosen.name);
+    autoTitle.current = nextTitle;
+    setTitle((current) => (!current || current === previousTitle ? nextTitle : current));
+    const previousMinutes = autoMinutes.current;
+    autoMinutes.current = "";
+    setDuration((current) => (current === previousMinutes ? "" : current));
     void mediaMinutes(chosen).then((minutes) => {
-      if (minutes !== null) setDuration((current) => current || String(minutes));
+      if (minutes === null) return;
+      autoMinutes.current = String(minutes);
+      setDuration((current) => current || String(minutes));
     });
   };
 
   const reset = () => {
+    autoTitle.current = "";
+    autoMinutes.current = "";
     setFile(null);
     setTitle("");
     setDescription("");

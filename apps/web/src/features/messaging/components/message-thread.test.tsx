@@ -135,3 +135,17 @@ describe("reconnectDelay", () => {
     expect(reconnectDelay(0, () => 1)).toBe(1200);
   });
 });
+
+describe("MessageThread composer (issue 17 item 10)", () => {
+  it("says how many characters are too many past 5,000, never '-1 characters left', and cannot send", async () => {
+    const fetch = vi.fn(async () => json({ messages: [], hasMore: false }));
+    renderThread(fetch);
+    const box = await screen.findByRole("textbox");
+    fireEvent.change(box, { target: { value: "a".repeat(5000) } });
+    await screen.findByText("0 characters left");
+    fireEvent.change(box, { target: { value: "a".repeat(5001) } });
+    await screen.findByText("1 character too many");
+    expect(screen.queryByText(/-1 characters left/)).toBeNull();
+    expect((screen.getByRole("button", { name: /send/i }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

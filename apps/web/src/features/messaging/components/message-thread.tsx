@@ -44,6 +44,7 @@ export function MessageThread({
   now: Date;
 }) {
   const { t, i18n } = useTranslation("messaging");
+  const { t: tj } = useTranslation("journeys");
   const queryClient = useQueryClient();
   const messages = useQuery(messagesQueryOptions(conversation.id));
   const send = useSendMessage(conversation.id);
@@ -253,7 +254,11 @@ export function MessageThread({
             id="composer-hint"
             className={cn("mt-1 text-[11px] text-muted-foreground", remaining < 0 && "text-destructive")}
           >
-            {remaining < 200 ? t("charactersLeft", { count: remaining }) : t("composerHint")}
+            {remaining < 0
+              ? tj("composer.tooLong", { count: -remaining })
+              : remaining < 200
+                ? t("charactersLeft", { count: remaining })
+                : t("composerHint")}
           </p>
         </div>
         <Button

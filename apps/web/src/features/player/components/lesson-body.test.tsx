@@ -62,7 +62,7 @@ describe("LessonBody (content by type)", () => {
   it("embeds YouTube with youtube-nocookie.com and Vimeo with player.vimeo.com", () => {
     renderBody(playerCourse().lessons[1]!);
     expect(screen.getByTestId("lesson-embed").getAttribute("src")).toBe(
-      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0",
+      `https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0&enablejsapi=1&origin=${encodeURIComponent(window.location.origin)}`,
     );
     cleanup();
     renderBody({
@@ -71,8 +71,39 @@ describe("LessonBody (content by type)", () => {
       content: { type: "video", source: "vimeo", url: "https://vimeo.com/76979871" },
     });
     expect(screen.getByTestId("lesson-embed").getAttribute("src")).toBe(
-      "https://player.vimeo.com/video/76979871",
+      "https://player.vimeo.com/video/76979871?api=1",
     );
+  });
+
+  it("records the end of a YouTube or Vimeo video from its player's messages (issue 17 item 9)", () => {
+    const cases = [
+      {
+        content: { type: "video" as const, source: "youtube" as const, url: "https://youtu.be/dQw4w9WgXcQ" },
+        origin: "https://www.youtube-nocookie.com",
+        playing: JSON.stringify({ event: "onStateChange", info: 1 }),
+        ended: JSON.stringify({ event: "onStateChange", info: 0 }),
+      },
+      {
+        content: { type: "video" as const, source: "vimeo" as const, url: "https://vimeo.com/76979871" },
+        origin: "https://player.vimeo.com",
+        playing: { event: "play" },
+        ended: JSON.stringify({ event: "ended", data: { seconds: 30 } }),
+      },
+    ];
+    for (const c of cases) {
+      const onEnded = renderBody({ ...base, type: "video", content: c.content });
+      const frame = screen.getByTestId("lesson-embed") as HTMLIFrameElement;
+      const post = (data: unknown, origin: string, source: unknown = frame.contentWindow) =>
+        window.dispatchEvent(new MessageEvent("message", { data, origin, source: source as Window }));
+      post(c.playing, c.origin);
+      post(c.ended, "https://evil.example", frame.contentWindow); // another origin
+      post(c.ended, c.origin, window); // another window
+      expect(onEnded).not.toHaveBeenCalled();
+      post(c.ended, c.origin);
+      post(c.ended, c.origin);
+      expect(onEnded).toHaveBeenCalledTimes(1);
+      cleanup();
+    }
   });
 
   it("plays an uploaded video natively (metadata preload) and reports its end", () => {

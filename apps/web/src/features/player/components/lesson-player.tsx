@@ -31,6 +31,7 @@ import { ComingSoon } from "./coming-soon";
 import { CompletionBanner } from "./completion-banner";
 import { LESSON_TYPE_ICON } from "./lesson-icons";
 import { LessonList } from "./lesson-list";
+import { LessonResources } from "./lesson-resources";
 import { PlayerError, PlayerSkeleton } from "./player-states";
 import { QuizLesson } from "./quiz-lesson";
 import { TextLesson } from "./text-lesson";
@@ -46,8 +47,11 @@ export function LessonPlayer({
   courseId,
   onLocaleChange,
   headerAction,
+  headerBrand,
 }: {
   courseId: string;
+  /** The school's brand shown before the course title (issue 15; the page passes it). */
+  headerBrand?: React.ReactNode;
   onLocaleChange?: (lng: Language) => void;
   /** Extra header content for the loaded course (the page adds "Message teacher"). */
   headerAction?: (course: PlayerCourse["course"]) => React.ReactNode;
@@ -75,6 +79,7 @@ export function LessonPlayer({
         courseId={courseId}
         onLocaleChange={onLocaleChange}
         headerAction={headerAction}
+        headerBrand={headerBrand}
       />
     );
   if (error && status !== 403 && status !== 401) {
@@ -93,11 +98,13 @@ function PlayerView({
   courseId,
   onLocaleChange,
   headerAction,
+  headerBrand,
 }: {
   course: PlayerCourse;
   courseId: string;
   onLocaleChange?: (lng: Language) => void;
   headerAction?: (course: PlayerCourse["course"]) => React.ReactNode;
+  headerBrand?: React.ReactNode;
 }) {
   const { t } = useTranslation("player");
   const navigate = useNavigate();
@@ -167,6 +174,8 @@ function PlayerView({
   const prev = index > 0 ? lessons[index - 1] : undefined;
   const next = index >= 0 && index < lessons.length - 1 ? lessons[index + 1] : undefined;
   const completed = lesson?.progress.isCompleted ?? false;
+  // A quiz completes by passing it; one published without questions (before issue 17) by Mark Complete.
+  const gradedQuiz = lesson?.content.type === "quiz" && lesson.content.questions.length > 0;
   const total = lessons.length;
   const percent = Math.round(enrolment.progress);
   const doneCount = lessons.filter((l) => l.progress.isCompleted).length;
@@ -207,6 +216,7 @@ function PlayerView({
             </Link>
           </Button>
           <div className="h-6 w-px shrink-0 bg-border max-sm:hidden" aria-hidden />
+          {headerBrand ? <div className="min-w-0 shrink-0 max-w-[40%]">{headerBrand}</div> : null}
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-sm font-semibold sm:text-base" title={data.course.title}>
               {data.course.title}
@@ -285,6 +295,7 @@ function PlayerView({
                     onVideoEnded={onVideoEnded}
                     onQuizResult={onQuizResult}
                   />
+                  <LessonResources resources={lesson.resources} />
                 </article>
               ) : (
                 <p className="py-16 text-center text-muted-foreground">{t("noLessons")}</p>
@@ -307,8 +318,8 @@ function PlayerView({
                 </Button>
                 <Button
                   onClick={markComplete}
-                  disabled={completed || lesson.type === "quiz"}
-                  title={lesson.type === "quiz" && !completed ? t("quizCompletesByPassing") : undefined}
+                  disabled={completed || gradedQuiz}
+                  title={gradedQuiz && !completed ? t("quizCompletesByPassing") : undefined}
                   variant={completed ? "outline" : "default"}
                   className={cn(
                     "min-w-0 flex-1 sm:max-w-xs",

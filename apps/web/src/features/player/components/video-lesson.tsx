@@ -1,16 +1,15 @@
 import { InfoIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { embedUrl, isUploadedFile } from "../lib/video";
+import { embedUrl, isUploadedFile, PLAYER_ORIGINS, readPlayerMessage, subscribeMessages } from "../lib/video";
 import { ComingSoon } from "./coming-soon";
 
 /**
  * A video lesson. An uploaded file (/files/…) plays in the browser's own player, which seeks with
  * HTTP range requests served by the server; reaching its end reports "video-ended" (progress 90,
  * not completed: spec 001 §4) and shows a hint to mark the lesson complete.
- * YouTube and Vimeo links are embedded (16:9 iframe). Their end cannot be detected without loading
- * the YouTube IFrame / Vimeo Player JavaScript APIs (third-party scripts the CSP does not allow), so
- * for them Mark Complete is the only way to complete the lesson.
+ * YouTube and Vimeo links are embedded (16:9 iframe) and report their end the same way, through
+ * their iframe players' postMessage APIs (no third-party script is loaded: issue 17 item 9).
  */
 export function VideoLesson({
   title,
@@ -27,6 +26,40 @@ export function VideoLesson({
   onEnded: () => void;
 }) {
   const { t } = useTranslation("player");
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const onEndedRef = useRef(onEnded);
+  onEndedRef.current = onEnded;
+  const embedded = source === "youtube" || source === "vimeo" ? source : null;
+
+  // The embedded player's messages: subscribe when it is ready (and on load), report its end once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new url is a new iframe to listen to
+  useEffect(() => {
+    if (!embedded) return;
+    let reported = false;
+    const subscribe = () => {
+      const target = frameRef.current?.contentWindow;
+      if (!target) return;
+      for (const message of subscribeMessages(embedded))
+        for (const origin of PLAYER_ORIGINS[embedded]) target.postMessage(message, origin);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (!frameRef.current || event.source !== frameRef.current.contentWindow) return;
+      const kind = readPlayerMessage(embedded, event.origin, event.data);
+      if (kind === "ready") subscribe();
+      else if (kind === "ended" && !reported) {
+        reported = true;
+        onEndedRef.current();
+      }
+    };
+    window.addEventListener("message", onMessage);
+    const frame = frameRef.current;
+    frame?.addEventListener("load", subscribe);
+    return () => {
+      window.removeEventListener("message", onMessage);
+      frame?.removeEventListener("load", subscribe);
+    };
+  }, [embedded, url]);
+
   if (!url || !source) return <ComingSoon />;
 
   let player: ReactNode;
@@ -52,8 +85,9 @@ export function VideoLesson({
     if (!src) return <ComingSoon />;
     player = (
       <iframe
+        ref={frameRef}
         key={src}
-        src={src}
+        src={source === "youtube" ? `${src}&origin=${encodeURIComponent(window.location.origin)}` : src}
         title={title}
         className="size-full border-0"
         allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"

@@ -40,7 +40,7 @@ const STATUS_STYLE: Record<StatusKey, string> = {
 };
 
 const GRID =
-  "md:grid md:grid-cols-[2.5rem_minmax(0,2.2fr)_minmax(0,1.6fr)_8rem_8.5rem_7rem_minmax(0,1.3fr)] md:items-center md:gap-3";
+  "md:grid md:grid-cols-[2.5rem_minmax(0,2.2fr)_minmax(0,1.6fr)_8rem_8.5rem_7rem_minmax(11rem,1.3fr)] md:items-center md:gap-3";
 
 /**
  * The student list (000 §2 Student Management): one row per enrolment with selection, the student

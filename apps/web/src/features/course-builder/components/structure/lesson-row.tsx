@@ -1,4 +1,4 @@
-import { type BuilderLesson, LESSON_TYPES, type Material } from "@academy/shared";
+import { type BuilderLesson, LESSON_TYPES, lessonHasContent, type Material } from "@academy/shared";
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import {
@@ -51,6 +51,7 @@ export interface LessonRowProps {
 export function LessonRow(props: LessonRowProps) {
   const { lesson, sectionId, expanded } = props;
   const { t } = useTranslation("structure");
+  const { t: tj } = useTranslation("journeys");
   const id = useId();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
@@ -115,6 +116,14 @@ export function LessonRow(props: LessonRowProps) {
             onCommit={(title) => props.onChange({ title })}
           />
         </div>
+        {lessonHasContent(lesson.type, lesson.content) ? null : (
+          <span
+            className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800"
+            data-testid="needs-content-badge"
+          >
+            {tj("needsContent.badge")}
+          </span>
+        )}
         <div className="order-last flex w-full items-center gap-2 @2xl:order-none @2xl:w-auto">
           <Select value={lesson.type} onValueChange={requestType}>
             <SelectTrigger className="h-9 w-36 shrink-0" aria-label={t("lesson.typeLabel")}>

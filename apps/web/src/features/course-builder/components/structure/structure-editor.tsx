@@ -1,4 +1,4 @@
-import type { Material, OutlineSection } from "@academy/shared";
+import type { LessonNeedingContent, Material, OutlineSection } from "@academy/shared";
 import {
   type Announcements,
   DndContext,
@@ -44,6 +44,8 @@ export interface StructureEditorProps {
   onChange: (outline: OutlineSection[]) => void;
   /** Materials selected in the Material Bank: what "Attach material" offers. */
   selectedMaterials: Material[];
+  /** Open and scroll to this lesson (a link of the "lessons need content" list); `at` makes each request new. */
+  focusRequest?: { item: LessonNeedingContent; at: number } | null;
 }
 
 /** Focuses the first element matching one of the selectors that is enabled, after React has painted. */
@@ -67,7 +69,12 @@ function focusLater(...selectors: string[]) {
  * add ("New Section", "New Lesson" of 15 minutes), rename inline, delete with confirmation; per
  * lesson a type (Text, Video, Quiz), minutes, a content editor and an attached material.
  */
-export function StructureEditor({ outline, onChange, selectedMaterials }: StructureEditorProps) {
+export function StructureEditor({
+  outline,
+  onChange,
+  selectedMaterials,
+  focusRequest,
+}: StructureEditorProps) {
   const { t } = useTranslation("structure");
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -95,6 +102,28 @@ export function StructureEditor({ outline, onChange, selectedMaterials }: Struct
   );
 
   const totals = outlineTotals(sections);
+
+  // A "needs content" link: show the section, open the lesson's editor and bring it into view.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const { item } = focusRequest;
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      next.delete(item.sectionId);
+      return next;
+    });
+    if (item.lessonIndex !== null) setExpanded((prev) => new Set(prev).add(item.lessonId));
+    const selector =
+      item.lessonIndex === null
+        ? `[data-section-id="${item.sectionId}"]`
+        : `[data-lesson-id="${item.lessonId}"]`;
+    const frame = requestAnimationFrame(() => {
+      const element = document.querySelector<HTMLElement>(selector);
+      element?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+      element?.querySelector<HTMLElement>("button[aria-expanded]")?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusRequest]);
 
   const describe = useCallback(
     (id: UniqueIdentifier | undefined, data: ReturnType<typeof dropData>): string | undefined => {

@@ -1,4 +1,4 @@
-import { landingSlug } from "@academy/shared";
+import { type LandingSection, landingSlug, sectionsWithSampleText } from "@academy/shared";
 import { formatPrice } from "@academy/shared/render/landing-page";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, ExternalLinkIcon, RocketIcon, SaveIcon } from "lucide-react";
@@ -26,10 +26,17 @@ import {
   landingUrl,
   paymentMethodsQueryOptions,
   previewContextQueryOptions,
+  templatesQueryOptions,
 } from "../../api/landing-pages";
 import { useLandingBuilder } from "../../hooks/use-landing-builder";
 import { useLeaveGuard } from "../../hooks/use-leave-guard";
-import { type EditableMethod, PaymentMethodsTab, PaymentSettingsTab, toEditable } from "./payment-tab";
+import {
+  type EditableMethod,
+  PaymentMethodsTab,
+  PaymentSettingsTab,
+  toEditable,
+  usePaymentMethodsEditor,
+} from "./payment-tab";
 import { PreviewPane } from "./preview-pane";
 import { SectionsEditor } from "./sections-editor";
 import { SeoTab } from "./seo-tab";
@@ -49,6 +56,7 @@ export function LandingBuilder({
   initialCourseId: string | null;
 }) {
   const { t, i18n } = useTranslation("landingPages");
+  const { t: tj } = useTranslation("journeys");
   const navigate = useNavigate();
   const b = useLandingBuilder(id, initialCourseId);
   const [tab, setTab] = React.useState("setup");
@@ -61,8 +69,32 @@ export function LandingBuilder({
   React.useEffect(() => {
     if (methodsQuery.isError) toast.error(t("toast.paymentsLoadError"));
   }, [methodsQuery.isError, t]);
+  const paymentEditor = usePaymentMethodsEditor(id, methods, setMethods);
+  /** Save Draft and Publish save what is on screen: the payment methods first (issue 17 item 4). */
+  const saveAll = async (publish: boolean) => {
+    if (!(await paymentEditor.flush())) return;
+    await b.saveNow(publish);
+  };
   const context = useQuery(previewContextQueryOptions(b.page.courseId));
   const blocker = useLeaveGuard(b.dirty, b.dirtyRef);
+  // Template sample text in either language (issue 17 item 3): Publish asks before it goes live.
+  const enTemplates = useQuery(templatesQueryOptions("en"));
+  const viTemplates = useQuery(templatesQueryOptions("vi"));
+  const [sampleSections, setSampleSections] = React.useState<LandingSection[]>([]);
+  const publish = (confirmed: boolean) => {
+    if (!confirmed) {
+      const templateSections = [...(enTemplates.data ?? []), ...(viTemplates.data ?? [])].flatMap(
+        (template) => template.sections as LandingSection[],
+      );
+      const samples = sectionsWithSampleText(b.page.sections, templateSections);
+      if (samples.length > 0) {
+        setSampleSections(samples);
+        return;
+      }
+    }
+    setSampleSections([]);
+    void saveAll(true);
+  };
 
   if (b.loadFailed)
     return (
@@ -125,7 +157,7 @@ export function LandingBuilder({
             <ExternalLinkIcon aria-hidden />
             {t("builder.preview")}
           </Button>
-          <Button variant="outline" size="sm" disabled={b.saving} onClick={() => void b.saveNow(false)}>
+          <Button variant="outline" size="sm" disabled={b.saving} onClick={() => void saveAll(false)}>
             <SaveIcon aria-hidden />
             {t("builder.saveDraft")}
           </Button>
@@ -133,7 +165,7 @@ export function LandingBuilder({
             size="sm"
             disabled={!canPublish || b.saving}
             title={canPublish ? undefined : t("builder.publishHint")}
-            onClick={() => void b.saveNow(true)}
+            onClick={() => publish(false)}
           >
             <RocketIcon aria-hidden />
             {t("builder.publish")}
@@ -193,7 +225,7 @@ export function LandingBuilder({
                 <TabsTrigger value="settings">{t("builder.paymentTabs.settings")}</TabsTrigger>
               </TabsList>
               <TabsContent value="methods">
-                <PaymentMethodsTab pageId={id} methods={methods} onSaved={setMethods} />
+                <PaymentMethodsTab pageId={id} editor={paymentEditor} />
               </TabsContent>
               <TabsContent value="settings">
                 <PaymentSettingsTab
@@ -250,6 +282,37 @@ export function LandingBuilder({
           ) : null}
         </DialogContent>
       </Dialog>
+
+      <AlertDialog open={sampleSections.length > 0} onOpenChange={(open) => !open && setSampleSections([])}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{tj("sampleText.title")}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {tj("sampleText.body", { count: sampleSections.length })}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <ul className="grid gap-1 text-sm" data-testid="sample-text-sections">
+            {sampleSections.map((section) => (
+              <li key={section.id} className="rounded-md bg-muted px-3 py-2">
+                <span className="font-medium">{section.title || t(`sections.types.${section.type}`)}</span>
+                <span className="text-muted-foreground"> · {tj(`sampleText.type.${section.type}`)}</span>
+              </li>
+            ))}
+          </ul>
+          <AlertDialogFooter>
+            <AlertDialogCancel
+              onClick={() => {
+                setTab("design");
+              }}
+            >
+              {tj("sampleText.edit")}
+            </AlertDialogCancel>
+            <AlertDialogAction onClick={() => publish(true)}>
+              {tj("sampleText.publishAnyway")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
 
       <AlertDialog open={blocker.state === "blocked"}>
         <AlertDialogContent>

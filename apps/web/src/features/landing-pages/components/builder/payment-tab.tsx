@@ -52,53 +52,108 @@ function toInput(methods: EditableMethod[]): PaymentMethodInput[] {
 }
 
 /**
+ * The payment methods being edited, held by the builder (not the tab, which unmounts when another
+ * tab is shown) so Save Draft and Publish save what is on screen (issue 17 item 4).
+ * - `commit(next)` saves the whole set ('Payment methods saved' / 'Error saving payment methods');
+ *   what is typed while a save is under way stays on screen (only the stored-secret flags update).
+ * - `flush()` saves the set when something was typed since the last save (an open configuration
+ *   panel included); resolves false when it could not be saved (the error toast is shown).
+ */
+export function usePaymentMethodsEditor(
+  pageId: string | null,
+  saved: EditableMethod[],
+  onSaved: (methods: EditableMethod[]) => void,
+) {
+  const { t } = useTranslation("landingPages");
+  const save = useSavePaymentMethods();
+  const [draft, setDraftState] = React.useState<EditableMethod[]>(saved);
+  const draftRef = React.useRef(draft);
+  const dirtyRef = React.useRef(false);
+  const setDraft = React.useCallback((next: EditableMethod[]) => {
+    draftRef.current = next;
+    setDraftState(next);
+  }, []);
+  // The stored set (first load, or after a save) replaces the draft only when nothing is being typed.
+  React.useEffect(() => {
+    if (!dirtyRef.current) setDraft(saved);
+  }, [saved, setDraft]);
+
+  const commit = React.useCallback(
+    async (next: EditableMethod[]): Promise<boolean> => {
+      if (!pageId) return false;
+      setDraft(next);
+      dirtyRef.current = true;
+      const body = toInput(next);
+      const checked = paymentMethodsInputSchema.safeParse({ methods: body });
+      if (!checked.success) {
+        toast.error(t("toast.paymentsError"), { description: checked.error.issues[0]?.message });
+        return false;
+      }
+      try {
+        const stored = toEditable(await save.mutateAsync({ id: pageId, methods: body }));
+        if (draftRef.current === next) {
+          dirtyRef.current = false;
+          setDraft(stored);
+        } else {
+          // Typed while saving: keep it on screen (still to be saved), with the stored secret flags.
+          setDraft(
+            draftRef.current.map((m) => ({
+              ...m,
+              secretsSet: stored.find((s) => s.methodType === m.methodType)?.secretsSet ?? m.secretsSet,
+            })),
+          );
+        }
+        onSaved(stored);
+        toast.success(t("toast.paymentsSaved"));
+        return true;
+      } catch (error) {
+        toast.error(t("toast.paymentsError"), {
+          description: error instanceof Error ? error.message : String(error),
+        });
+        return false;
+      }
+    },
+    [pageId, save, setDraft, onSaved, t],
+  );
+
+  const edit = React.useCallback(
+    (type: PaymentMethodType, patch: Partial<EditableMethod>) => {
+      dirtyRef.current = true;
+      setDraft(draftRef.current.map((m) => (m.methodType === type ? { ...m, ...patch } : m)));
+    },
+    [setDraft],
+  );
+
+  const flush = React.useCallback(
+    async (): Promise<boolean> => (dirtyRef.current ? commit(draftRef.current) : true),
+    [commit],
+  );
+
+  return { draft, commit, edit, flush, saving: save.isPending };
+}
+
+export type PaymentMethodsEditor = ReturnType<typeof usePaymentMethodsEditor>;
+
+/**
  * Payment › Payment Methods (spec 001 §3 payment_methods, §4): add each type once, toggle, reorder,
  * remove, configure; every change saves the whole set ('Payment methods saved' / 'Error saving
  * payment methods'). Secret fields are write-only: shown as set or not set, replaceable.
  */
 export function PaymentMethodsTab({
   pageId,
-  methods,
-  onSaved,
+  editor,
 }: {
   pageId: string | null;
-  methods: EditableMethod[];
-  onSaved: (methods: EditableMethod[]) => void;
+  editor: PaymentMethodsEditor;
 }) {
   const { t } = useTranslation("landingPages");
-  const save = useSavePaymentMethods();
-  const [draft, setDraft] = React.useState<EditableMethod[]>(methods);
+  const { draft, commit } = editor;
   const [open, setOpen] = React.useState<PaymentMethodType | null>(null);
-  React.useEffect(() => setDraft(methods), [methods]);
   const remaining = PAYMENT_METHOD_TYPES.filter((type) => !draft.some((m) => m.methodType === type));
   const [adding, setAdding] = React.useState<PaymentMethodType | "">("");
 
   if (!pageId) return <p className="text-sm text-muted-foreground">{t("payment.saveFirst")}</p>;
 
-  const commit = async (next: EditableMethod[]) => {
-    setDraft(next);
-    const body = toInput(next);
-    const checked = paymentMethodsInputSchema.safeParse({ methods: body });
-    if (!checked.success) {
-      toast.error(t("toast.paymentsError"), { description: checked.error.issues[0]?.message });
-      return false;
-    }
-    try {
-      const saved = await save.mutateAsync({ id: pageId, methods: body });
-      const editable = toEditable(saved);
-      setDraft(editable);
-      onSaved(editable);
-      toast.success(t("toast.paymentsSaved"));
-      return true;
-    } catch (error) {
-      toast.error(t("toast.paymentsError"), {
-        description: error instanceof Error ? error.message : String(error),
-      });
-      return false;
-    }
-  };
-  const edit = (index: number, patch: Partial<EditableMethod>) =>
-    setDraft((current) => current.map((m, i) => (i === index ? { ...m, ...patch } : m)));
   const move = (index: number, by: -1 | 1) => {
     const target = index + by;
     if (target < 0 || target >= draft.length) return;
@@ -187,7 +242,7 @@ export function PaymentMethodsTab({
                     const label = t(`payment.fields.${field.name}`);
                     const value = method.configuration[field.name] ?? "";
                     const set = (v: string) =>
-                      edit(index, { configuration: { ...method.configuration, [field.name]: v } });
+                      editor.edit(type, { configuration: { ...method.configuration, [field.name]: v } });
                     if (type === "vietqr" && field.name === "bankCode")
                       return (
                         <div key={id} className="grid gap-1.5">
@@ -234,8 +289,8 @@ export function PaymentMethodsTab({
                       </div>
                     );
                   })}
-                  <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-                    {save.isPending ? t("payment.saving") : t("payment.done")}
+                  <Button type="submit" className="justify-self-start" disabled={editor.saving}>
+                    {editor.saving ? t("payment.saving") : t("payment.done")}
                   </Button>
                 </form>
               ) : null}

@@ -3,6 +3,7 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -136,14 +137,18 @@ export function SectionFields({
   lessonCount,
   hasCourse,
   instructorName,
+  coursePrice = null,
 }: {
   section: LandingSection;
   onContent: (content: Content) => void;
   lessonCount: number;
   hasCourse: boolean;
   instructorName: string;
+  /** The connected course's price as shown ("Free", "199.000 ₫"); null without a course. */
+  coursePrice?: string | null;
 }) {
   const { t } = useTranslation("landingPages");
+  const { t: tj } = useTranslation("journeys");
   const c = section.content;
   const id = `sec-${section.id}`;
   const set = (patch: Content) => onContent({ ...c, ...patch });
@@ -212,11 +217,35 @@ export function SectionFields({
     case "pricing_vn":
       return (
         <div className="grid gap-3">
-          <div className="grid gap-3 sm:grid-cols-3">
-            {money("price", t("sections.price"))}
-            {money("originalPrice", t("sections.originalPrice"))}
-            {text("currency", t("sections.currency"))}
-          </div>
+          {/* Issue 17 item 3: the course's price unless the creator overrides it here. */}
+          {coursePrice !== null ? (
+            <div className="grid gap-2 rounded-md border border-border bg-muted/40 p-3 text-sm">
+              <p data-testid="pricing-course-price">
+                {c.priceOverride === true
+                  ? tj("pricing.overriding", { price: coursePrice })
+                  : tj("pricing.fromCourse", { price: coursePrice })}
+              </p>
+              <div className="flex items-start gap-2">
+                <Checkbox
+                  id={`${id}-override`}
+                  checked={c.priceOverride === true}
+                  onCheckedChange={(checked) => set({ priceOverride: checked === true })}
+                />
+                <Label htmlFor={`${id}-override`} className="font-normal leading-snug">
+                  {tj("pricing.override")}
+                </Label>
+              </div>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">{tj("pricing.noCourse")}</p>
+          )}
+          {coursePrice === null || c.priceOverride === true ? (
+            <div className="grid gap-3 sm:grid-cols-3">
+              {money("price", t("sections.price"))}
+              {money("originalPrice", t("sections.originalPrice"))}
+              {text("currency", t("sections.currency"))}
+            </div>
+          ) : null}
           <FeaturesField
             id={`${id}-features`}
             value={c.features}

@@ -1,4 +1,5 @@
 import { createSection, type LandingSection, SECTION_TYPES, type SectionType } from "@academy/shared";
+import { formatPrice } from "@academy/shared/render/landing-page";
 import {
   closestCenter,
   DndContext,
@@ -50,7 +51,7 @@ export function SectionsEditor({
   courseId: string | null;
   onChange: (sections: LandingSection[]) => void;
 }) {
-  const { t } = useTranslation("landingPages");
+  const { t, i18n } = useTranslation("landingPages");
   const [open, setOpen] = React.useState<string | null>(null);
   const [newType, setNewType] = React.useState<SectionType>("features");
   const context = useQuery(previewContextQueryOptions(courseId));
@@ -105,6 +106,15 @@ export function SectionsEditor({
                 lessonCount={context.data?.lessons.length ?? 0}
                 hasCourse={Boolean(courseId)}
                 instructorName={context.data?.instructor.fullName ?? ""}
+                coursePrice={
+                  courseId && context.data?.course
+                    ? formatPrice(
+                        context.data.course.price,
+                        context.data.course.currency,
+                        i18n.language === "vi" ? "vi" : "en",
+                      )
+                    : null
+                }
               />
             ))}
           </ol>
@@ -155,6 +165,7 @@ function SortableSection(props: {
   lessonCount: number;
   hasCourse: boolean;
   instructorName: string;
+  coursePrice: string | null;
 }) {
   const { t } = useTranslation("landingPages");
   const { section } = props;
@@ -246,6 +257,7 @@ function SortableSection(props: {
             lessonCount={props.lessonCount}
             hasCourse={props.hasCourse}
             instructorName={props.instructorName}
+            coursePrice={props.coursePrice}
           />
           <fieldset className="grid gap-3 rounded-md bg-muted/40 p-3">
             <legend className="px-1 text-sm font-medium">{t("sections.styles")}</legend>

@@ -36,8 +36,9 @@ export function SetupTab({
   const { t } = useTranslation("landingPages");
   const fullUrl = `${window.location.origin}/lp/${page.slug}`;
   return (
-    <div className="grid gap-5">
-      <div className="grid gap-2">
+    // min-w-0: a long course title or URL never widens the tab past a phone screen (issue 17 item 5).
+    <div className="grid min-w-0 gap-5 [&>*]:min-w-0">
+      <div className="grid min-w-0 gap-2 [&>*]:min-w-0">
         <Label htmlFor="lp-title">{t("setup.pageTitle")}</Label>
         <Input
           id="lp-title"
@@ -47,7 +48,7 @@ export function SetupTab({
           onChange={(e) => onTitle(e.target.value)}
         />
       </div>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 gap-2 [&>*]:min-w-0">
         <Label htmlFor="lp-slug">{t("setup.slug")}</Label>
         <Input
           id="lp-slug"
@@ -59,7 +60,7 @@ export function SetupTab({
         <p id="lp-slug-help" className="text-xs text-muted-foreground">
           {t("setup.slugHelp")}
         </p>
-        <div className="flex items-center gap-2 rounded-md bg-muted/60 px-3 py-2 text-sm">
+        <div className="flex min-w-0 items-center gap-2 rounded-md bg-muted/60 px-3 py-2 text-sm">
           <span className="shrink-0 text-muted-foreground">{t("setup.fullUrl")}:</span>
           <code className="min-w-0 flex-1 truncate" data-testid="full-url">
             {fullUrl}
@@ -79,7 +80,7 @@ export function SetupTab({
           </Button>
         </div>
       </div>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 gap-2 [&>*]:min-w-0">
         <Label htmlFor="lp-description">{t("setup.description")}</Label>
         <Textarea
           id="lp-description"
@@ -89,13 +90,13 @@ export function SetupTab({
           onChange={(e) => update({ description: e.target.value })}
         />
       </div>
-      <div className="grid gap-2">
+      <div className="grid min-w-0 gap-2 [&>*]:min-w-0">
         <Label htmlFor="lp-course">{t("setup.course")}</Label>
         <Select
           value={page.courseId ?? NO_COURSE}
           onValueChange={(value) => update({ courseId: value === NO_COURSE ? null : value })}
         >
-          <SelectTrigger id="lp-course">
+          <SelectTrigger id="lp-course" className="min-w-0 [&>span]:truncate">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

@@ -1,0 +1,1 @@
+CREATE INDEX "discussions_course_pinned_activity_idx" ON "discussions" USING btree ("course_id","is_pinned" DESC NULLS LAST,"last_activity_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "discussions"."group_id" is null;

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { courses, lessons } from "./courses.ts";
+import { enrollments } from "./enrollments.ts";
+
+/**
+ * learning_events (issue 12 §1): append-only log of what a student did in the player, written in
+ * the same transaction (or the same statement) as the progress or quiz write it records.
+ * kind: open | time | complete | video_end | quiz. `seconds` is the study time the event added
+ * (0–3600). Quiz events carry the score (percent) and whether it passed.
+ */
+export const learningEvents = pgTable(
+  "learning_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    enrollment_id: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
+    student_id: text("student_id").notNull(),
+    course_id: uuid("course_id").notNull(),
+    lesson_id: uuid("lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    seconds: integer("seconds").notNull().default(0),
+    score: integer("score"),
+    passed: smallint("passed"),
+    occurred_at: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("learning_events_enrollment_idx").on(t.enrollment_id, t.occurred_at),
+    index("learning_events_quiz_idx").on(t.course_id, t.lesson_id).where(sql`${t.kind} = 'quiz'`),
+    check("learning_events_kind_check", sql`${t.kind} in ('open', 'time', 'complete', 'video_end', 'quiz')`),
+    check("learning_events_seconds_check", sql`${t.seconds} >= 0`),
+  ],
+);
+
+/**
+ * learning_activity (issue 12 §1): the incremental rollup the analytics pages read — per student,
+ * course, local day and local hour (in the student's profiles.time_zone at the moment of the
+ * event): study seconds and number of events. Kept by the same statement that appends the event.
+ */
+export const learningActivity = pgTable(
+  "learning_activity",
+  {
+    student_id: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    course_id: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    hour: smallint("hour").notNull(),
+    seconds: integer("seconds").notNull().default(0),
+    events: integer("events").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.student_id, t.course_id, t.day, t.hour] }),
+    index("learning_activity_course_day_idx").on(t.course_id, t.day),
+    check("learning_activity_hour_check", sql`${t.hour} >= 0 and ${t.hour} <= 23`),
+  ],
+);
+
+/** student_goals (issue 12 §4 Goals): a student's weekly study goal in whole hours (default 10, 001 §9). */
+export const studentGoals = pgTable(
+  "student_goals",
+  {
+    student_id: text("student_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    weekly_hours: integer("weekly_hours").notNull().default(10),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("student_goals_hours_check", sql`${t.weekly_hours} >= 1 and ${t.weekly_hours} <= 100`)],
+);

@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+/**
+ * content_reports (issues 13 and 14): one report by a user about a piece of content. The
+ * community uses it for discussions and replies (the course creator's moderation queue); the
+ * Admin Panel's Content Library shows every report (discussions, courses, landing pages,
+ * materials). owner_id is the creator responsible for the content (their queue); status moves
+ * pending → approved (content kept) | rejected (content removed/hidden).
+ */
+export const contentReports = pgTable(
+  "content_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** discussion | discussion_reply | course | landing_page | material */
+    target_type: text("target_type").notNull(),
+    target_id: text("target_id").notNull(),
+    owner_id: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    reporter_id: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    status: text("status").notNull().default("pending"),
+    reviewed_by: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    review_note: text("review_note"),
+    reviewed_at: timestamp("reviewed_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("content_reports_owner_status_idx").on(t.owner_id, t.status, t.created_at),
+    index("content_reports_status_idx").on(t.status, t.created_at),
+    index("content_reports_target_idx").on(t.target_type, t.target_id),
+    check(
+      "content_reports_target_type_check",
+      sql`${t.target_type} in ('discussion', 'discussion_reply', 'course', 'landing_page', 'material')`,
+    ),
+    check("content_reports_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);

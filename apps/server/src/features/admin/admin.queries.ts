@@ -1,0 +1,210 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.ts";
+import {
+  brandingKits,
+  contentReports,
+  courses,
+  landingPages,
+  materials,
+  platformSettings,
+  profiles,
+  session,
+  subjects,
+  userSuspensions,
+} from "../../db/schema/index.ts";
+
+export type SubjectRow = typeof subjects.$inferSelect & { total_courses: number };
+
+/** Every subject with its real course count, by name. */
+export async function selectSubjects(db: Executor, onlyActive = false): Promise<SubjectRow[]> {
+  const rows = await db
+    .select({
+      id: subjects.id,
+      name: subjects.name,
+      description: subjects.description,
+      icon: subjects.icon,
+      is_active: subjects.is_active,
+      created_at: subjects.created_at,
+      updated_at: subjects.updated_at,
+      total_courses: sql<number>`(select count(*)::int from ${courses} c where c.subject_id = "subjects"."id")`,
+    })
+    .from(subjects)
+    .where(onlyActive ? eq(subjects.is_active, true) : undefined)
+    .orderBy(sql`lower(${subjects.name})`);
+  return rows;
+}
+
+export async function selectSubject(db: Executor, id: string): Promise<SubjectRow | undefined> {
+  const rows = await db
+    .select({
+      id: subjects.id,
+      name: subjects.name,
+      description: subjects.description,
+      icon: subjects.icon,
+      is_active: subjects.is_active,
+      created_at: subjects.created_at,
+      updated_at: subjects.updated_at,
+      total_courses: sql<number>`(select count(*)::int from ${courses} c where c.subject_id = "subjects"."id")`,
+    })
+    .from(subjects)
+    .where(eq(subjects.id, id))
+    .for("update");
+  return rows[0];
+}
+
+const reporter = alias(profiles, "reporter");
+const owner = alias(profiles, "owner");
+
+/** A page of content reports (newest first) with reporter, owner and — where Academy owns the table — the title. */
+export async function selectReports(
+  db: Executor,
+  opts: { status: "pending" | "approved" | "rejected" | "all"; page: number; pageSize: number },
+) {
+  const where = opts.status === "all" ? undefined : eq(contentReports.status, opts.status);
+  const rows = await db
+    .select({
+      id: contentReports.id,
+      target_type: contentReports.target_type,
+      target_id: contentReports.target_id,
+      reason: contentReports.reason,
+      status: contentReports.status,
+      review_note: contentReports.review_note,
+      reviewed_at: contentReports.reviewed_at,
+      created_at: contentReports.created_at,
+      reporter_email: reporter.email,
+      owner_email: owner.email,
+      target_title: sql<string | null>`case ${contentReports.target_type}
+        when 'course' then (select ${courses.title} from ${courses} where ${courses.id}::text = ${contentReports.target_id})
+        when 'landing_page' then (select ${landingPages.title} from ${landingPages} where ${landingPages.id}::text = ${contentReports.target_id})
+        when 'material' then (select ${materials.title} from ${materials} where ${materials.id}::text = ${contentReports.target_id})
+        else null end`,
+    })
+    .from(contentReports)
+    .leftJoin(reporter, eq(reporter.user_id, contentReports.reporter_id))
+    .leftJoin(owner, eq(owner.user_id, contentReports.owner_id))
+    .where(where)
+    .orderBy(desc(contentReports.created_at), desc(contentReports.id))
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(contentReports)
+    .where(where);
+  return { rows, total };
+}
+
+export async function lockReport(db: Executor, id: string) {
+  const [row] = await db.select().from(contentReports).where(eq(contentReports.id, id)).for("update");
+  return row;
+}
+
+/** The creator responsible for a reportable target and its title, or undefined when it does not exist. */
+export async function findReportTarget(
+  db: Executor,
+  type: "course" | "landing_page" | "material",
+  id: string,
+): Promise<{ ownerId: string; title: string } | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (type === "course") {
+    const [row] = await db
+      .select({ ownerId: courses.creator_id, title: courses.title })
+      .from(courses)
+      .where(eq(courses.id, id));
+    return row;
+  }
+  if (type === "landing_page") {
+    const [row] = await db
+      .select({ ownerId: landingPages.creator_id, title: landingPages.title })
+      .from(landingPages)
+      .where(eq(landingPages.id, id));
+    return row;
+  }
+  const [row] = await db
+    .select({ ownerId: materials.creator_id, title: materials.title })
+    .from(materials)
+    .where(eq(materials.id, id));
+  return row;
+}
+
+/** Hides rejected content Academy owns: a course or landing page is unpublished (materials stay private to their owner). */
+export async function hideTarget(db: Executor, type: string, id: string): Promise<void> {
+  if (type === "course") {
+    await db
+      .update(courses)
+      .set({ is_published: false, updated_at: new Date() })
+      .where(sql`${courses.id}::text = ${id}`);
+  } else if (type === "landing_page") {
+    await db.update(landingPages).set({ is_published: false }).where(sql`${landingPages.id}::text = ${id}`);
+  }
+}
+
+export async function selectBrandingKits(db: Executor, onlyActive: boolean) {
+  return db
+    .select()
+    .from(brandingKits)
+    .where(onlyActive ? eq(brandingKits.is_active, true) : undefined)
+    .orderBy(brandingKits.created_at, brandingKits.name);
+}
+
+export async function selectSettings(db: Executor) {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
+  return row;
+}
+
+/** A page of users (profiles) matching a folded LIKE pattern on name or e-mail, newest first. */
+export async function selectUsers(db: Executor, opts: { pattern?: string; page: number; pageSize: number }) {
+  const where = opts.pattern
+    ? or(
+        sql`${profiles.name_fold} like ${opts.pattern} escape '\\'`,
+        sql`${profiles.email_fold} like ${opts.pattern} escape '\\'`,
+      )
+    : undefined;
+  const rows = await db
+    .select({
+      user_id: profiles.user_id,
+      email: profiles.email,
+      full_name: profiles.full_name,
+      role: profiles.role,
+      created_at: profiles.created_at,
+      suspended: sql<boolean>`${userSuspensions.user_id} is not null`,
+    })
+    .from(profiles)
+    .leftJoin(userSuspensions, eq(userSuspensions.user_id, profiles.user_id))
+    .where(where)
+    .orderBy(desc(profiles.created_at), profiles.user_id)
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(profiles).where(where);
+  return { rows, total };
+}
+
+export async function lockProfile(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      user_id: profiles.user_id,
+      email: profiles.email,
+      full_name: profiles.full_name,
+      role: profiles.role,
+      created_at: profiles.created_at,
+      suspended: sql<boolean>`exists (select 1 from ${userSuspensions} where ${userSuspensions.user_id} = ${profiles.user_id})`,
+    })
+    .from(profiles)
+    .where(eq(profiles.user_id, userId))
+    .for("update");
+  return row;
+}
+
+/** Deletes every session of a user (sign-out everywhere, at once). @returns how many were deleted. */
+export async function deleteSessions(db: Executor, userId: string): Promise<number> {
+  const rows = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+  return rows.length;
+}
+
+export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: userSuspensions.user_id })
+    .from(userSuspensions)
+    .where(and(eq(userSuspensions.user_id, userId)));
+  return rows.length > 0;
+}

@@ -1,0 +1,507 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+
+/**
+ * SQL of the analytics pages (issue 12). Every figure is computed here from enrollments, orders,
+ * landing_page_analytics, lesson_progress, learning_events and the learning_activity rollup.
+ * Instants are compared with [start, end) timestamptz bounds computed in SQL from local dates in
+ * the viewer's time zone (DESIGN §7).
+ */
+
+/** A creator's scope: their courses, optionally one course. */
+export interface Scope {
+  creatorId: string;
+  courseId: string | null;
+  timeZone: string;
+}
+
+/** A local-date range [from, to] (both included) with its previous period of equal length. */
+export interface Period {
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+}
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+/** Start of local day `d` in zone `tz`, as timestamptz SQL. */
+const startOf = (d: string, tz: string) => sql`((${d}::date)::timestamp at time zone ${tz})`;
+/** Start of the local day after `d` (the exclusive end of a range ending on `d`). */
+const endOf = (d: string, tz: string) => sql`(((${d}::date + 1))::timestamp at time zone ${tz})`;
+
+const scopedCourses = (s: Scope) =>
+  sql`select id, title from courses where creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or id = ${s.courseId}::uuid)`;
+
+/** The profile time zone of a user (default Asia/Ho_Chi_Minh) and their role. */
+export async function viewerProfile(db: Executor, userId: string) {
+  const [row] = await rows<{ time_zone: string; role: string }>(
+    db,
+    sql`select time_zone, role from profiles where user_id = ${userId}`,
+  );
+  return { timeZone: row?.time_zone ?? "Asia/Ho_Chi_Minh", role: row?.role ?? "creator" };
+}
+
+/** Whether the course exists and belongs to the creator. */
+export async function ownsCourse(db: Executor, creatorId: string, courseId: string): Promise<boolean> {
+  const r = await rows(
+    db,
+    sql`select 1 from courses where id = ${courseId}::uuid and creator_id = ${creatorId}`,
+  );
+  return r.length > 0;
+}
+
+/**
+ * The four cards at the end of the period and at the end of the previous period: distinct students
+ * enrolled (payment completed) before the end; completed / all enrolments before the end (percent);
+ * retention: students enrolled more than 14 days before the end who have learning activity in the
+ * 14 local days ending on the end day, among all such students (percent, null when none).
+ */
+export async function cardFigures(db: Executor, s: Scope, p: Period) {
+  const at = async (endDay: string) => {
+    const end = endOf(endDay, s.timeZone);
+    const [r] = await rows<Record<string, unknown>>(
+      db,
+      sql`with c as (${scopedCourses(s)}),
+        e as (select e.student_id, e.course_id, e.enrollment_date, e.is_completed, e.completion_date
+                from enrollments e join c on c.id = e.course_id
+               where e.payment_status = 'completed' and e.enrollment_date < ${end}),
+        eligible as (select distinct student_id from e where enrollment_date < ${end} - interval '14 days')
+        select (select count(distinct student_id) from e) as students,
+               (select count(*) from e) as enrolments,
+               (select count(*) from e where is_completed and completion_date < ${end}) as completed,
+               (select count(*) from eligible) as eligible,
+               (select count(distinct a.student_id) from learning_activity a join c on c.id = a.course_id
+                 where a.day > ${endDay}::date - 14 and a.day <= ${endDay}::date
+                   and a.student_id in (select student_id from eligible)) as retained`,
+    );
+    return {
+      students: num(r.students),
+      enrolments: num(r.enrolments),
+      completed: num(r.completed),
+      eligible: num(r.eligible),
+      retained: num(r.retained),
+    };
+  };
+  return { current: await at(p.to), previous: await at(p.previousTo) };
+}
+
+/**
+ * Net revenue per currency in [from, to] and in the previous period: amounts of orders paid in the
+ * period (status paid or refunded) minus amounts of orders refunded in the period.
+ */
+export async function revenueTotals(db: Executor, s: Scope, p: Period) {
+  const tz = s.timeZone;
+  const [cs, ce, ps, pe] = [
+    startOf(p.from, tz),
+    endOf(p.to, tz),
+    startOf(p.previousFrom, tz),
+    endOf(p.previousTo, tz),
+  ];
+  const r = await rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select o.currency,
+        coalesce(sum(o.amount) filter (where o.paid_at >= ${cs} and o.paid_at < ${ce}), 0)
+          - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${cs} and o.refunded_at < ${ce}), 0) as value,
+        coalesce(sum(o.amount) filter (where o.paid_at >= ${ps} and o.paid_at < ${pe}), 0)
+          - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${ps} and o.refunded_at < ${pe}), 0) as previous
+        from orders o join c on c.id = o.course_id
+       where o.status in ('paid', 'refunded')
+       group by o.currency order by o.currency`,
+  );
+  return r.map((x) => ({ currency: String(x.currency), value: num(x.value), previous: num(x.previous) }));
+}
+
+const bucketOf = (ts: SQL, tz: string, bucket: "day" | "month") =>
+  bucket === "day"
+    ? sql`to_char((${ts} at time zone ${tz})::date, 'YYYY-MM-DD')`
+    : sql`to_char(date_trunc('month', ${ts} at time zone ${tz}), 'YYYY-MM-DD')`;
+
+/** Enrolments (payment completed) per local day or month in the range. */
+export async function enrolmentSeries(db: Executor, s: Scope, p: Period, bucket: "day" | "month") {
+  const r = await rows<{ b: string; n: unknown }>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select ${bucketOf(sql`e.enrollment_date`, s.timeZone, bucket)} as b, count(*) as n
+        from enrollments e join c on c.id = e.course_id
+       where e.payment_status = 'completed'
+         and e.enrollment_date >= ${startOf(p.from, s.timeZone)} and e.enrollment_date < ${endOf(p.to, s.timeZone)}
+       group by 1`,
+  );
+  return new Map(r.map((x) => [x.b, num(x.n)]));
+}
+
+/** Net revenue per local day or month and currency (paid by paid_at, refunds by refunded_at). */
+export async function revenueSeries(db: Executor, s: Scope, p: Period, bucket: "day" | "month") {
+  const start = startOf(p.from, s.timeZone);
+  const end = endOf(p.to, s.timeZone);
+  return rows<{ b: string; currency: string; amount: unknown }>(
+    db,
+    sql`with c as (${scopedCourses(s)}),
+      moves as (
+        select o.paid_at as at, o.currency, o.amount from orders o join c on c.id = o.course_id
+         where o.status in ('paid', 'refunded') and o.paid_at >= ${start} and o.paid_at < ${end}
+        union all
+        select o.refunded_at, o.currency, -o.amount from orders o join c on c.id = o.course_id
+         where o.status = 'refunded' and o.refunded_at >= ${start} and o.refunded_at < ${end})
+      select ${bucketOf(sql`at`, s.timeZone, bucket)} as b, currency, sum(amount) as amount
+        from moves group by 1, 2 order by 1, 2`,
+  );
+}
+
+/**
+ * The funnel in the range: landing-page views and conversions (enrol clicks) of the creator's
+ * pages (of the course when filtered), enrolments, orders paid, enrolments completed.
+ */
+export async function funnel(db: Executor, s: Scope, p: Period) {
+  const start = startOf(p.from, s.timeZone);
+  const end = endOf(p.to, s.timeZone);
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select
+        (select count(*) filter (where a.event_type = 'view') from landing_page_analytics a
+           join landing_pages lp on lp.id = a.landing_page_id
+          where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
+            and a.created_at >= ${start} and a.created_at < ${end}) as views,
+        (select count(*) filter (where a.event_type = 'conversion') from landing_page_analytics a
+           join landing_pages lp on lp.id = a.landing_page_id
+          where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
+            and a.created_at >= ${start} and a.created_at < ${end}) as clicks,
+        (select count(*) from enrollments e join c on c.id = e.course_id
+          where e.payment_status = 'completed' and e.enrollment_date >= ${start} and e.enrollment_date < ${end}) as enrolments,
+        (select count(*) from orders o join c on c.id = o.course_id
+          where o.status in ('paid', 'refunded') and o.paid_at >= ${start} and o.paid_at < ${end}) as paid,
+        (select count(*) from enrollments e join c on c.id = e.course_id
+          where e.is_completed and e.completion_date >= ${start} and e.completion_date < ${end}) as completed`,
+  );
+  return {
+    views: num(r.views),
+    clicks: num(r.clicks),
+    enrolments: num(r.enrolments),
+    paid: num(r.paid),
+    completed: num(r.completed),
+  };
+}
+
+/**
+ * Landing-page views and conversions of the creator's pages (of the course when filtered) in the
+ * range, by local day, by device and by source: the visit's utm_source when recorded, else the
+ * referrer's channel (facebook, zalo, tiktok, google, other) or direct when there is none.
+ */
+export async function landingBreakdown(db: Executor, s: Scope, p: Period) {
+  return rows<{ dim: string; key: string; views: unknown; conversions: unknown }>(
+    db,
+    sql`with ev as (
+        select a.event_type,
+               to_char((a.created_at at time zone ${s.timeZone})::date, 'YYYY-MM-DD') as day,
+               coalesce(nullif(a.device_type, ''), 'unknown') as device,
+               case
+                 when nullif(a.event_data->>'utm_source', '') is not null then lower(a.event_data->>'utm_source')
+                 when coalesce(a.referrer, '') = '' then 'direct'
+                 when a.referrer ~* '(facebook|fb)\.' then 'facebook'
+                 when a.referrer ~* 'zalo' then 'zalo'
+                 when a.referrer ~* 'tiktok' then 'tiktok'
+                 when a.referrer ~* 'google\.' then 'google'
+                 else 'other'
+               end as source
+          from landing_page_analytics a join landing_pages lp on lp.id = a.landing_page_id
+         where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
+           and a.created_at >= ${startOf(p.from, s.timeZone)} and a.created_at < ${endOf(p.to, s.timeZone)})
+      select 'day' as dim, day as key, count(*) filter (where event_type = 'view') as views,
+             count(*) filter (where event_type = 'conversion') as conversions from ev group by day
+      union all
+      select 'device', device, count(*) filter (where event_type = 'view'),
+             count(*) filter (where event_type = 'conversion') from ev group by device
+      union all
+      select 'source', source, count(*) filter (where event_type = 'view'),
+             count(*) filter (where event_type = 'conversion') from ev group by source
+      order by 1, 2`,
+  );
+}
+
+/** Per local day (students' days, from the rollup): distinct active students and study seconds. */
+export async function dailyActivity(db: Executor, s: Scope, p: Period) {
+  return rows<{ day: string; students: unknown; seconds: unknown }>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select to_char(a.day, 'YYYY-MM-DD') as day, count(distinct a.student_id) as students, sum(a.seconds) as seconds
+        from learning_activity a join c on c.id = a.course_id
+       where a.day >= ${p.from}::date and a.day <= ${p.to}::date
+       group by a.day order by a.day`,
+  );
+}
+
+/** Study seconds per ISO weekday (1 Monday … 7 Sunday) and local hour in the range. */
+export async function heatmap(db: Executor, s: Scope, p: Period) {
+  return rows<{ weekday: unknown; hour: unknown; seconds: unknown }>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select extract(isodow from a.day)::int as weekday, a.hour, sum(a.seconds) as seconds
+        from learning_activity a join c on c.id = a.course_id
+       where a.day >= ${p.from}::date and a.day <= ${p.to}::date
+       group by 1, 2 having sum(a.seconds) > 0`,
+  );
+}
+
+/** Per published lesson: enrolled students (payment completed) and how many completed it. */
+export async function lessonCompletion(db: Executor, s: Scope) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)}),
+      en as (select e.course_id, count(*) as n from enrollments e join c on c.id = e.course_id
+              where e.payment_status = 'completed' group by e.course_id)
+      select c.id as course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
+             row_number() over (partition by c.id order by l.order_index, l.created_at) as position,
+             coalesce(en.n, 0) as enrolled,
+             (select count(*) from lesson_progress lp join enrollments e on e.id = lp.enrollment_id
+               where lp.lesson_id = l.id and lp.is_completed and e.payment_status = 'completed') as completed
+        from c join lessons l on l.course_id = c.id and l.is_published
+        left join en on en.course_id = c.id
+       order by c.title, c.id, position`,
+  );
+}
+
+/** Revenue rows in the range grouped by `key` (net of refunds in the range), per currency. */
+export async function revenueBy(
+  db: Executor,
+  s: Scope,
+  p: Period,
+  by: "course" | "method" | "coupon" | "referral",
+) {
+  const start = startOf(p.from, s.timeZone);
+  const end = endOf(p.to, s.timeZone);
+  const key =
+    by === "course"
+      ? sql`c.id::text`
+      : by === "method"
+        ? sql`coalesce(o.method, '')`
+        : by === "coupon"
+          ? sql`o.coupon_code`
+          : sql`o.referral_code`;
+  const label = by === "course" ? sql`max(c.title)` : sql`${key}`;
+  const group = by === "course" ? sql`1, 3` : sql`1, 2, 3`;
+  const filter =
+    by === "coupon"
+      ? sql`and o.coupon_code is not null`
+      : by === "referral"
+        ? sql`and o.referral_code is not null`
+        : sql``;
+  return rows<{ key: string; label: string; currency: string; amount: unknown; orders: unknown }>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select ${key} as key, ${label} as label, o.currency,
+        coalesce(sum(o.amount) filter (where o.paid_at >= ${start} and o.paid_at < ${end}), 0)
+          - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${start} and o.refunded_at < ${end}), 0) as amount,
+        count(*) filter (where o.paid_at >= ${start} and o.paid_at < ${end}) as orders
+        from orders o join c on c.id = o.course_id
+       where o.status in ('paid', 'refunded') ${filter}
+         and ((o.paid_at >= ${start} and o.paid_at < ${end}) or (o.refunded_at >= ${start} and o.refunded_at < ${end}))
+       group by ${group} order by amount desc, key`,
+  );
+}
+
+/** Refunds in the range per currency: amount and number of orders. */
+export async function refunds(db: Executor, s: Scope, p: Period) {
+  return rows<{ currency: string; amount: unknown; orders: unknown }>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select o.currency, sum(o.amount) as amount, count(*) as orders
+        from orders o join c on c.id = o.course_id
+       where o.status = 'refunded' and o.refunded_at >= ${startOf(p.from, s.timeZone)} and o.refunded_at < ${endOf(p.to, s.timeZone)}
+       group by o.currency order by o.currency`,
+  );
+}
+
+/** Per course: enrolments, completed, average progress and average study seconds (rollup) per enrolment. */
+export async function coursePerformance(db: Executor, s: Scope) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)}),
+      e as (select e.course_id, count(*) as n, count(*) filter (where e.is_completed) as done, avg(e.progress) as avg_progress
+              from enrollments e join c on c.id = e.course_id where e.payment_status = 'completed' group by e.course_id),
+      t as (select a.course_id, sum(a.seconds) as seconds from learning_activity a join c on c.id = a.course_id group by a.course_id)
+      select c.id, c.title, coalesce(e.n, 0) as enrolments, coalesce(e.done, 0) as completed,
+             coalesce(e.avg_progress, 0) as avg_progress, coalesce(t.seconds, 0) as seconds
+        from c left join e on e.course_id = c.id left join t on t.course_id = c.id
+       order by c.title, c.id`,
+  );
+}
+
+/** Per quiz: students who attempted, the average of each student's best score, share who passed. */
+export async function quizPerformance(db: Executor, s: Scope) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)}),
+      best as (select ev.course_id, ev.lesson_id, ev.student_id, max(ev.score) as score, max(ev.passed) as passed
+                 from learning_events ev join c on c.id = ev.course_id
+                where ev.kind = 'quiz' and ev.lesson_id is not null
+                group by 1, 2, 3)
+      select b.course_id, c.title as course_title, b.lesson_id, l.title as lesson_title,
+             count(*) as students, avg(b.score) as average_score,
+             count(*) filter (where b.passed = 1) as passed
+        from best b join c on c.id = b.course_id join lessons l on l.id = b.lesson_id
+       group by b.course_id, c.title, b.lesson_id, l.title, l.order_index
+       order by c.title, l.order_index`,
+  );
+}
+
+/**
+ * Struggling students (001 §9 + issue 12): enrolment not completed, progress under `maxProgress`,
+ * and no activity for 7 days (last access, or the enrolment date when never accessed).
+ */
+export async function strugglingStudents(db: Executor, s: Scope, maxProgress: number) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select e.student_id, coalesce(nullif(p.full_name, ''), p.email) as name, c.id as course_id, c.title as course_title,
+             e.progress, e.last_accessed
+        from enrollments e join c on c.id = e.course_id join profiles p on p.user_id = e.student_id
+       where e.payment_status = 'completed' and not e.is_completed and e.progress < ${maxProgress}
+         and coalesce(e.last_accessed, e.enrollment_date) < now() - interval '7 days'
+       order by coalesce(e.last_accessed, e.enrollment_date) limit 50`,
+  );
+}
+
+/**
+ * Lessons where over `share` of the students who reached them stop: reached = students with a
+ * progress row on the lesson; stopped = of those, not completed the course and no progress row
+ * on any later published lesson.
+ */
+export async function stoppingLessons(db: Executor, s: Scope, share: number) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)}),
+      l as (select l.id, l.course_id, l.title, l.order_index, l.created_at from lessons l join c on c.id = l.course_id where l.is_published),
+      reach as (
+        select l.id as lesson_id, lp.enrollment_id, e.is_completed,
+               exists (select 1 from lesson_progress lp2 join l l2 on l2.id = lp2.lesson_id
+                        where lp2.enrollment_id = lp.enrollment_id and l2.course_id = l.course_id
+                          and (l2.order_index, l2.created_at) > (l.order_index, l.created_at)) as went_on
+          from l join lesson_progress lp on lp.lesson_id = l.id
+          join enrollments e on e.id = lp.enrollment_id and e.payment_status = 'completed')
+      select l.course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
+             count(*) as reached, count(*) filter (where not r.went_on and not r.is_completed) as stopped
+        from reach r join l on l.id = r.lesson_id join c on c.id = l.course_id
+       where exists (select 1 from l l3 where l3.course_id = l.course_id and (l3.order_index, l3.created_at) > (l.order_index, l.created_at))
+       group by l.course_id, c.title, l.id, l.title, l.order_index
+      having count(*) filter (where not r.went_on and not r.is_completed)::float / count(*) > ${share}
+       order by c.title, l.order_index`,
+  );
+}
+
+/** Orders of the creator's courses awaiting confirmation for more than 24 hours. */
+export async function staleAwaitingOrders(db: Executor, s: Scope) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select o.id, o.reference, c.title as course_title, o.amount, o.currency, o.awaiting_at
+        from orders o join c on c.id = o.course_id
+       where o.status = 'awaiting_confirmation' and coalesce(o.awaiting_at, o.created_at) < now() - interval '24 hours'
+       order by coalesce(o.awaiting_at, o.created_at) limit 50`,
+  );
+}
+
+/** The creator's landing pages with views and no conversion in the last 14 days. */
+export async function quietLandingPages(db: Executor, s: Scope) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`select lp.id, lp.title, count(*) filter (where a.event_type = 'view') as views
+          from landing_pages lp join landing_page_analytics a on a.landing_page_id = lp.id
+         where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
+           and a.created_at >= now() - interval '14 days'
+         group by lp.id, lp.title
+        having count(*) filter (where a.event_type = 'view') > 0 and count(*) filter (where a.event_type = 'conversion') = 0
+         order by views desc`,
+  );
+}
+
+// ---------- student ----------
+
+/** The student's days with study seconds (rollup, local days), ascending, plus today's local date. */
+export async function studentDays(db: Executor, studentId: string, timeZone: string) {
+  const days = await rows<{ day: string; seconds: unknown }>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(seconds) as seconds from learning_activity
+         where student_id = ${studentId} group by day order by day`,
+  );
+  const [t] = await rows<{ today: string; week_start: string }>(
+    db,
+    sql`select to_char((now() at time zone ${timeZone})::date, 'YYYY-MM-DD') as today,
+               to_char(date_trunc('week', now() at time zone ${timeZone})::date, 'YYYY-MM-DD') as week_start`,
+  );
+  return {
+    days: days.map((d) => ({ day: d.day, seconds: num(d.seconds) })),
+    today: t.today,
+    weekStart: t.week_start,
+  };
+}
+
+/** Study seconds per ISO weekday and local hour, all time. */
+export async function studentHabits(db: Executor, studentId: string) {
+  return rows<{ weekday: unknown; hour: unknown; seconds: unknown }>(
+    db,
+    sql`select extract(isodow from day)::int as weekday, hour, sum(seconds) as seconds
+          from learning_activity where student_id = ${studentId} group by 1, 2 having sum(seconds) > 0`,
+  );
+}
+
+/** The student's enrolments (payment completed) with the next lesson to study and rollup seconds. */
+export async function studentCourses(db: Executor, studentId: string) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`select c.id as course_id, c.title, e.progress, e.is_completed, e.enrollment_date, e.completion_date,
+               e.certificate_issued,
+               (select l.id from lessons l
+                 where l.course_id = c.id and l.is_published
+                   and not exists (select 1 from lesson_progress lp where lp.enrollment_id = e.id and lp.lesson_id = l.id and lp.is_completed)
+                 order by l.order_index, l.created_at limit 1) as next_lesson_id,
+               (select coalesce(sum(a.seconds), 0) from learning_activity a where a.student_id = e.student_id and a.course_id = c.id) as seconds
+          from enrollments e join courses c on c.id = e.course_id
+         where e.student_id = ${studentId} and e.payment_status = 'completed'
+         order by e.enrollment_date desc`,
+  );
+}
+
+/** The student's quizzes: best score, passed, attempts. */
+export async function studentQuizzes(db: Executor, studentId: string) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`select c.title as course_title, l.title as lesson_title, max(ev.score) as best, max(ev.passed) as passed, count(*) as attempts
+          from learning_events ev join enrollments e on e.id = ev.enrollment_id
+          join courses c on c.id = ev.course_id join lessons l on l.id = ev.lesson_id
+         where e.student_id = ${studentId} and ev.kind = 'quiz'
+         group by c.title, l.title, l.order_index, c.id order by c.title, l.order_index`,
+  );
+}
+
+/** The student's weekly goal in hours, or undefined when never set. */
+export async function weeklyGoal(db: Executor, studentId: string): Promise<number | undefined> {
+  const [r] = await rows<{ weekly_hours: unknown }>(
+    db,
+    sql`select weekly_hours from student_goals where student_id = ${studentId}`,
+  );
+  return r ? num(r.weekly_hours) : undefined;
+}
+
+export async function saveWeeklyGoal(db: Executor, studentId: string, hours: number): Promise<void> {
+  await db.execute(sql`insert into student_goals (student_id, weekly_hours) values (${studentId}, ${hours})
+    on conflict (student_id) do update set weekly_hours = excluded.weekly_hours, updated_at = now()`);
+}
+
+/** Stores a time zone PostgreSQL knows (pg_timezone_names); false when it does not. */
+export async function saveTimeZone(db: Executor, userId: string, timeZone: string): Promise<boolean> {
+  const r = await rows(
+    db,
+    sql`update profiles set time_zone = ${timeZone}, updated_at = now()
+         where user_id = ${userId} and exists (select 1 from pg_timezone_names where name = ${timeZone})
+        returning 1`,
+  );
+  return r.length > 0;
+}

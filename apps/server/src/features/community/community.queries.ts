@@ -1,0 +1,571 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+
+/** The NOTIFY channel of community events (payload: CommunityNotification as JSON). */
+export const COMMUNITY_CHANNEL = "academy_community";
+/** What goes through NOTIFY: ids only; receivers refetch. */
+export interface CommunityNotification {
+  t: "reply" | "discussion";
+  d: string;
+  r?: string;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** SQL: true when `userId` holds a non-cancelled enrolment in the course `courseId` (an SQL expression). */
+const enrolledIn = (userId: string, courseId: SQL) =>
+  sql`exists (select 1 from enrollments e where e.course_id = ${courseId} and e.student_id = ${userId} and e.payment_status <> 'cancelled')`;
+/** SQL: true when `userId` holds a non-cancelled enrolment in any course of the creator `creatorId`. */
+const studentOfSchool = (userId: string, creatorId: SQL) =>
+  sql`exists (select 1 from enrollments e join courses c on c.id = e.course_id where c.creator_id = ${creatorId} and e.student_id = ${userId} and e.payment_status <> 'cancelled')`;
+
+/** SQL: the discussion row `d` is visible to `userId` (its school's creator, or a member of its course/school). */
+export const visibleTo = (userId: string) =>
+  sql`(d.creator_id = ${userId}
+    or (d.group_id is null and d.course_id is not null and ${enrolledIn(userId, sql`d.course_id`)})
+    or (d.group_id is null and d.course_id is null and ${studentOfSchool(userId, sql`d.creator_id`)})
+    or (d.group_id is not null and ${enrolledIn(userId, sql`d.course_id`)}
+        and exists (select 1 from study_group_members m where m.group_id = d.group_id and m.user_id = ${userId})))`;
+
+export interface CourseRef {
+  id: string;
+  creator_id: string;
+  title: string;
+}
+
+export async function findCourse(db: Executor, courseId: string): Promise<CourseRef | undefined> {
+  const result = await db.execute(sql`select id, creator_id, title from courses where id = ${courseId}`);
+  return rowsOf<CourseRef>(result)[0];
+}
+
+/** True when the user may read and post in the course's discussions (its creator or enrolled). */
+export async function canUseCourse(db: Executor, userId: string, courseId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select (exists (select 1 from courses where id = ${courseId} and creator_id = ${userId}) or ${enrolledIn(userId, sql`${courseId}::uuid`)}) as ok`,
+  );
+  return Boolean(rowsOf<{ ok: boolean }>(result)[0]?.ok);
+}
+
+/** True when the user may read and post in the school of `creatorId` (the creator or a student of one of its courses). */
+export async function canUseSchool(db: Executor, userId: string, creatorId: string): Promise<boolean> {
+  if (userId === creatorId) return true;
+  const result = await db.execute(sql`select ${studentOfSchool(userId, sql`${creatorId}`)} as ok`);
+  return Boolean(rowsOf<{ ok: boolean }>(result)[0]?.ok);
+}
+
+/** True when `userId` is a member of the study group. */
+export async function isGroupMember(db: Executor, groupId: string, userId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from study_group_members where group_id = ${groupId} and user_id = ${userId}`,
+  );
+  return rowsOf(result).length > 0;
+}
+
+/** The study group's course and the course's creator, or undefined. */
+export async function findGroupCourse(db: Executor, groupId: string) {
+  const result = await db.execute(
+    sql`select g.id, g.course_id, c.creator_id from study_groups g join courses c on c.id = g.course_id where g.id = ${groupId}`,
+  );
+  return rowsOf<{ id: string; course_id: string; creator_id: string }>(result)[0];
+}
+
+/** True when `userId` is a creator (or admin) per profiles.role. */
+export async function isCreatorRole(db: Executor, userId: string): Promise<boolean> {
+  const result = await db.execute(sql`select role from profiles where user_id = ${userId}`);
+  const role = rowsOf<{ role: string }>(result)[0]?.role;
+  return role === "creator" || role === "admin";
+}
+
+/** The courses the user can post in (own or enrolled) and the schools (own, or of an enrolled course). */
+export async function listSpaces(db: Executor, userId: string) {
+  const courses = rowsOf<{ id: string; title: string; creator_id: string }>(
+    await db.execute(sql`
+      select c.id, c.title, c.creator_id from courses c
+      where c.creator_id = ${userId} or ${enrolledIn(userId, sql`c.id`)}
+      order by c.title asc limit 500`),
+  );
+  const schools = rowsOf<{ creator_id: string; name: string }>(
+    await db.execute(sql`
+      select x.creator_id, coalesce(s.name, p.full_name, 'School') as name
+      from (select ${userId}::text as creator_id where exists (select 1 from profiles where user_id = ${userId} and role in ('creator', 'admin'))
+            union select distinct c.creator_id from courses c where ${enrolledIn(userId, sql`c.id`)}) x
+      left join schools s on s.creator_id = x.creator_id
+      left join profiles p on p.user_id = x.creator_id
+      order by 2 asc`),
+  );
+  return { courses, schools };
+}
+
+export async function schoolName(db: Executor, creatorId: string): Promise<string | null> {
+  const result = await db.execute(
+    sql`select coalesce(s.name, p.full_name) as name from profiles p left join schools s on s.creator_id = p.user_id where p.user_id = ${creatorId}`,
+  );
+  return rowsOf<{ name: string | null }>(result)[0]?.name ?? null;
+}
+
+/**
+ * Takes the user's posting lock (transaction advisory lock) and counts their discussions and
+ * replies of the last `windowSeconds`: concurrent posts of one user are counted one after another.
+ */
+export async function lockAndCountRecentPosts(
+  tx: Executor,
+  userId: string,
+  windowSeconds: number,
+): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('community-post:' || ${userId}))`);
+  const result = await tx.execute(sql`
+    select (select count(*) from discussions where author_id = ${userId} and created_at > now() - make_interval(secs => ${windowSeconds}))
+         + (select count(*) from discussion_replies where author_id = ${userId} and created_at > now() - make_interval(secs => ${windowSeconds})) as n`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+}
+
+export interface DiscussionRow {
+  id: string;
+  creator_id: string;
+  course_id: string | null;
+  group_id: string | null;
+  course_title: string | null;
+  school_name: string | null;
+  author_id: string;
+  author_name: string | null;
+  title: string;
+  body: string;
+  body_html: string;
+  tags: string[];
+  is_pinned: boolean;
+  is_locked: boolean;
+  answer_reply_id: string | null;
+  upvote_count: number;
+  reply_count: number;
+  upvoted: boolean;
+  last_activity_at: string;
+  created_at: string;
+  updated_at: string;
+  editable: boolean;
+}
+
+const discussionColumns = (userId: string, editMinutes: number) => sql`
+  d.id, d.creator_id, d.course_id, d.group_id, c.title as course_title, coalesce(s.name, cp.full_name) as school_name,
+  d.author_id, ap.full_name as author_name, d.title, d.tags, d.is_pinned, d.is_locked, d.answer_reply_id,
+  d.upvote_count, d.reply_count,
+  exists (select 1 from discussion_upvotes u where u.discussion_id = d.id and u.user_id = ${userId}) as upvoted,
+  ${iso(sql`d.last_activity_at`)} as last_activity_at, ${iso(sql`d.created_at`)} as created_at,
+  ${iso(sql`d.updated_at`)} as updated_at,
+  (d.created_at > now() - make_interval(mins => ${editMinutes})) as editable`;
+
+const discussionJoins = sql`
+  from discussions d
+  left join courses c on c.id = d.course_id
+  left join schools s on s.creator_id = d.creator_id
+  left join profiles cp on cp.user_id = d.creator_id
+  left join profiles ap on ap.user_id = d.author_id`;
+
+export interface ListFilter {
+  userId: string;
+  search?: string;
+  courseId?: string;
+  creatorId?: string;
+  groupId?: string;
+  tag?: string;
+  unanswered: boolean;
+  mine: boolean;
+  sort: "newest" | "upvoted" | "active";
+  limit: number;
+  offset: number;
+  editMinutes: number;
+}
+
+/** A page of the discussions visible to the user, with the total matching the filters. */
+export async function listDiscussionRows(db: Executor, f: ListFilter & { courseChecked?: boolean }) {
+  // courseChecked: the service has checked the caller's access to f.courseId, so the per-row
+  // visibility test is not needed (course discussions outside groups are visible to all members).
+  const conditions: SQL[] = f.courseChecked && f.courseId && !f.groupId ? [] : [visibleTo(f.userId)];
+  conditions.push(f.groupId ? sql`d.group_id = ${f.groupId}` : sql`d.group_id is null`);
+  if (f.courseId) conditions.push(sql`d.course_id = ${f.courseId}`);
+  if (f.creatorId) conditions.push(sql`d.creator_id = ${f.creatorId} and d.course_id is null`);
+  if (f.tag) conditions.push(sql`d.tags @> array[${f.tag}]::text[]`);
+  if (f.unanswered) conditions.push(sql`d.answer_reply_id is null and d.reply_count = 0`);
+  if (f.mine) conditions.push(sql`d.author_id = ${f.userId}`);
+  if (f.search) conditions.push(sql`d.search_fold like ${f.search} escape '\\'`);
+  const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  const order =
+    f.sort === "newest"
+      ? sql`d.is_pinned desc, d.created_at desc, d.id desc`
+      : f.sort === "upvoted"
+        ? sql`d.is_pinned desc, d.upvote_count desc, d.last_activity_at desc, d.id desc`
+        : sql`d.is_pinned desc nulls last, d.last_activity_at desc nulls last, d.id desc nulls last`;
+  const rows = rowsOf<Omit<DiscussionRow, "body" | "body_html">>(
+    await db.execute(sql`
+      select ${discussionColumns(f.userId, f.editMinutes)} ${discussionJoins}
+      where ${where} order by ${order} limit ${f.limit} offset ${f.offset}`),
+  );
+  const total = rowsOf<{ n: string | number }>(
+    await db.execute(sql`select count(*) as n from discussions d where ${where}`),
+  )[0];
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** One discussion (any visibility; the service checks access), or undefined. */
+export async function findDiscussion(
+  db: Executor,
+  id: string,
+  userId: string,
+  editMinutes: number,
+): Promise<DiscussionRow | undefined> {
+  const result = await db.execute(sql`
+    select ${discussionColumns(userId, editMinutes)}, d.body, d.body_html ${discussionJoins} where d.id = ${id}`);
+  return rowsOf<DiscussionRow>(result)[0];
+}
+
+export interface ReplyRow {
+  id: string;
+  discussion_id: string;
+  author_id: string;
+  author_name: string | null;
+  body: string;
+  body_html: string;
+  created_at: string;
+  updated_at: string;
+  editable: boolean;
+}
+
+/** The discussion's replies, oldest first (at most `limit`). */
+export async function listReplyRows(db: Executor, discussionId: string, editMinutes: number, limit: number) {
+  return rowsOf<ReplyRow>(
+    await db.execute(sql`
+      select r.id, r.discussion_id, r.author_id, p.full_name as author_name, r.body, r.body_html,
+        ${iso(sql`r.created_at`)} as created_at, ${iso(sql`r.updated_at`)} as updated_at,
+        (r.created_at > now() - make_interval(mins => ${editMinutes})) as editable
+      from discussion_replies r left join profiles p on p.user_id = r.author_id
+      where r.discussion_id = ${discussionId} order by r.created_at asc, r.id asc limit ${limit}`),
+  );
+}
+
+/** The reply with its discussion's creator, course and author, or undefined. */
+export async function findReply(db: Executor, replyId: string, editMinutes: number) {
+  const result = await db.execute(sql`
+    select r.id, r.discussion_id, r.author_id, r.body,
+      (r.created_at > now() - make_interval(mins => ${editMinutes})) as editable,
+      d.creator_id, d.course_id, d.author_id as discussion_author_id, d.title as discussion_title
+    from discussion_replies r join discussions d on d.id = r.discussion_id where r.id = ${replyId}`);
+  return rowsOf<{
+    id: string;
+    discussion_id: string;
+    author_id: string;
+    body: string;
+    editable: boolean;
+    creator_id: string;
+    course_id: string | null;
+    discussion_author_id: string;
+    discussion_title: string;
+  }>(result)[0];
+}
+
+export async function insertDiscussion(
+  tx: Executor,
+  v: {
+    creatorId: string;
+    courseId: string | null;
+    groupId?: string | null;
+    authorId: string;
+    title: string;
+    body: string;
+    bodyHtml: string;
+    tags: string[];
+  },
+): Promise<string> {
+  const tagsArray = v.tags.length
+    ? sql`array[${sql.join(
+        v.tags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
+  const result = await tx.execute(sql`
+    insert into discussions (creator_id, course_id, group_id, author_id, title, body, body_html, tags, tags_text)
+    values (${v.creatorId}, ${v.courseId}, ${v.groupId ?? null}, ${v.authorId}, ${v.title}, ${v.body}, ${v.bodyHtml}, ${tagsArray}, ${v.tags.join(" ")})
+    returning id`);
+  return rowsOf<{ id: string }>(result)[0].id;
+}
+
+export async function updateDiscussionContent(
+  tx: Executor,
+  id: string,
+  v: { title: string; body: string; bodyHtml: string; tags: string[] },
+) {
+  const tagsArray = v.tags.length
+    ? sql`array[${sql.join(
+        v.tags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
+  await tx.execute(sql`
+    update discussions set title = ${v.title}, body = ${v.body}, body_html = ${v.bodyHtml}, tags = ${tagsArray},
+      tags_text = ${v.tags.join(" ")}, updated_at = now() where id = ${id}`);
+}
+
+export async function setModeration(tx: Executor, id: string, v: { pinned?: boolean; locked?: boolean }) {
+  const sets: SQL[] = [];
+  if (v.pinned !== undefined) sets.push(sql`is_pinned = ${v.pinned}`);
+  if (v.locked !== undefined) sets.push(sql`is_locked = ${v.locked}`);
+  await tx.execute(sql`update discussions set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}
+
+export async function setAnswer(tx: Executor, id: string, replyId: string | null) {
+  await tx.execute(sql`update discussions set answer_reply_id = ${replyId} where id = ${id}`);
+}
+
+export async function deleteDiscussionRow(tx: Executor, id: string) {
+  await tx.execute(sql`delete from discussions where id = ${id}`);
+}
+
+/**
+ * Inserts a reply, counts it on the discussion (reply_count + 1, last_activity_at) and NOTIFYs
+ * the community channel, in the caller's transaction. @returns the reply id.
+ */
+export async function insertReply(
+  tx: Executor,
+  v: { discussionId: string; authorId: string; body: string; bodyHtml: string },
+): Promise<string> {
+  const result = await tx.execute(sql`
+    insert into discussion_replies (discussion_id, author_id, body, body_html)
+    values (${v.discussionId}, ${v.authorId}, ${v.body}, ${v.bodyHtml}) returning id`);
+  const id = rowsOf<{ id: string }>(result)[0].id;
+  await tx.execute(
+    sql`update discussions set reply_count = reply_count + 1, last_activity_at = now() where id = ${v.discussionId}`,
+  );
+  await notifyCommunity(tx, { t: "reply", d: v.discussionId, r: id });
+  return id;
+}
+
+export async function updateReplyContent(tx: Executor, id: string, v: { body: string; bodyHtml: string }) {
+  await tx.execute(
+    sql`update discussion_replies set body = ${v.body}, body_html = ${v.bodyHtml}, updated_at = now() where id = ${id}`,
+  );
+}
+
+/** Deletes a reply, uncounts it and clears it as the answer. */
+export async function deleteReplyRow(tx: Executor, id: string, discussionId: string) {
+  const result = await tx.execute(sql`delete from discussion_replies where id = ${id} returning id`);
+  if (rowsOf(result).length === 0) return;
+  await tx.execute(sql`
+    update discussions set reply_count = greatest(reply_count - 1, 0),
+      answer_reply_id = case when answer_reply_id = ${id} then null else answer_reply_id end
+    where id = ${discussionId}`);
+  await notifyCommunity(tx, { t: "discussion", d: discussionId });
+}
+
+/**
+ * Sets the user's upvote on a discussion: insert-if-absent (+1 only when inserted) or
+ * delete-if-present (−1 only when deleted), one atomic update each. @returns the new count.
+ */
+export async function setUpvote(tx: Executor, discussionId: string, userId: string, upvoted: boolean) {
+  const changed = upvoted
+    ? rowsOf(
+        await tx.execute(sql`
+          insert into discussion_upvotes (discussion_id, user_id) values (${discussionId}, ${userId})
+          on conflict do nothing returning user_id`),
+      ).length
+    : -rowsOf(
+        await tx.execute(sql`
+          delete from discussion_upvotes where discussion_id = ${discussionId} and user_id = ${userId} returning user_id`),
+      ).length;
+  const result = await tx.execute(sql`
+    update discussions set upvote_count = upvote_count + ${changed} where id = ${discussionId} returning upvote_count`);
+  return Number(rowsOf<{ upvote_count: number }>(result)[0]?.upvote_count ?? 0);
+}
+
+export async function notifyCommunity(tx: Executor, payload: CommunityNotification) {
+  await tx.execute(sql`select pg_notify(${COMMUNITY_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+/** True when the user has a report on this target already. */
+export async function hasReported(db: Executor, reporterId: string, targetType: string, targetId: string) {
+  const result = await db.execute(sql`
+    select 1 from content_reports where reporter_id = ${reporterId} and target_type = ${targetType} and target_id = ${targetId} limit 1`);
+  return rowsOf(result).length > 0;
+}
+
+export async function insertReport(
+  tx: Executor,
+  v: { targetType: string; targetId: string; ownerId: string; reporterId: string; reason: string },
+): Promise<string> {
+  const result = await tx.execute(sql`
+    insert into content_reports (target_type, target_id, owner_id, reporter_id, reason)
+    values (${v.targetType}, ${v.targetId}, ${v.ownerId}, ${v.reporterId}, ${v.reason}) returning id`);
+  return rowsOf<{ id: string }>(result)[0].id;
+}
+
+export interface ReportRow {
+  id: string;
+  target_type: "discussion" | "discussion_reply";
+  target_id: string;
+  reason: string;
+  status: "pending" | "approved" | "rejected";
+  created_at: string;
+  owner_id: string | null;
+  reporter_id: string | null;
+  reporter_name: string | null;
+  discussion_id: string | null;
+  title: string | null;
+  excerpt: string | null;
+  author_id: string | null;
+  author_name: string | null;
+}
+
+const reportSelect = sql`
+  select r.id, r.target_type, r.target_id, r.reason, r.status, ${iso(sql`r.created_at`)} as created_at, r.owner_id,
+    r.reporter_id, rp.full_name as reporter_name,
+    coalesce(d.id, rd.id) as discussion_id, coalesce(d.title, rd.title) as title,
+    left(coalesce(d.body, dr.body), 300) as excerpt,
+    coalesce(d.author_id, dr.author_id) as author_id, ap.full_name as author_name
+  from content_reports r
+  left join profiles rp on rp.user_id = r.reporter_id
+  left join discussions d on r.target_type = 'discussion' and d.id::text = r.target_id
+  left join discussion_replies dr on r.target_type = 'discussion_reply' and dr.id::text = r.target_id
+  left join discussions rd on rd.id = dr.discussion_id
+  left join profiles ap on ap.user_id = coalesce(d.author_id, dr.author_id)`;
+
+/** The owner's pending community reports, oldest first (at most 200). */
+export async function listPendingReports(db: Executor, ownerId: string) {
+  return rowsOf<ReportRow>(
+    await db.execute(sql`${reportSelect}
+      where r.owner_id = ${ownerId} and r.status = 'pending' and r.target_type in ('discussion', 'discussion_reply')
+      order by r.created_at asc limit 200`),
+  );
+}
+
+export async function findReport(db: Executor, id: string) {
+  return rowsOf<ReportRow>(await db.execute(sql`${reportSelect} where r.id = ${id}`))[0];
+}
+
+/** Closes every pending report of the target with `status` (one decision covers duplicate reports). */
+export async function closeReports(
+  tx: Executor,
+  v: { targetType: string; targetId: string; status: "approved" | "rejected"; reviewerId: string },
+) {
+  await tx.execute(sql`
+    update content_reports set status = ${v.status}, reviewed_by = ${v.reviewerId}, reviewed_at = now()
+    where target_type = ${v.targetType} and target_id = ${v.targetId} and status = 'pending'`);
+}
+
+export async function getPreferences(db: Executor, userId: string) {
+  const result = await db.execute(
+    sql`select reply_emails from community_preferences where user_id = ${userId}`,
+  );
+  return rowsOf<{ reply_emails: boolean }>(result)[0];
+}
+
+export async function upsertPreferences(db: Executor, userId: string, replyEmails: boolean) {
+  await db.execute(sql`
+    insert into community_preferences (user_id, reply_emails) values (${userId}, ${replyEmails})
+    on conflict (user_id) do update set reply_emails = excluded.reply_emails`);
+}
+
+export interface DigestRow {
+  user_id: string;
+  email: string;
+  name: string | null;
+  locale: "en" | "vi" | null;
+  reply_count: number | string;
+  discussion_id: string;
+  discussion_title: string;
+  threads: number | string;
+}
+
+/**
+ * Claims every thread author with replies by others since their last digest (and within a day),
+ * whose reply e-mails are on and whose last digest is older than `everyMinutes`: sets
+ * last_digest_at = now() (row-locked upsert, so several instances never claim one author twice).
+ * @returns one row per claimed author: reply count, thread count and the newest thread.
+ */
+export async function claimDueDigests(
+  tx: Executor,
+  everyMinutes: number,
+  limit: number,
+): Promise<DigestRow[]> {
+  const due = rowsOf<DigestRow>(
+    await tx.execute(sql`
+      with pending as (
+        select d.author_id as user_id, d.id as discussion_id, d.title, r.created_at
+        from discussion_replies r
+        join discussions d on d.id = r.discussion_id
+        left join community_preferences cp on cp.user_id = d.author_id
+        where r.author_id <> d.author_id
+          and r.created_at > now() - interval '1 day'
+          and r.created_at > coalesce(cp.last_digest_at, '-infinity'::timestamptz)
+          and coalesce(cp.reply_emails, true)
+          and (cp.last_digest_at is null or cp.last_digest_at < now() - make_interval(mins => ${everyMinutes}))
+      ), per_user as (
+        select user_id, count(*) as reply_count, count(distinct discussion_id) as threads,
+          (array_agg(discussion_id order by created_at desc))[1] as discussion_id,
+          (array_agg(title order by created_at desc))[1] as discussion_title
+        from pending group by user_id limit ${limit}
+      )
+      select pu.*, u.email, p.full_name as name, p.locale
+      from per_user pu join "user" u on u.id = pu.user_id left join profiles p on p.user_id = pu.user_id`),
+  );
+  const claimed: DigestRow[] = [];
+  for (const row of due) {
+    const result = await tx.execute(sql`
+      insert into community_preferences (user_id, last_digest_at) values (${row.user_id}, now())
+      on conflict (user_id) do update set last_digest_at = now()
+      where community_preferences.reply_emails
+        and (community_preferences.last_digest_at is null or community_preferences.last_digest_at < now() - make_interval(mins => ${everyMinutes}))
+      returning user_id`);
+    if (rowsOf(result).length) claimed.push(row);
+  }
+  return claimed;
+}
+
+/** The facts of the achievement rules for one user (see packages/shared rules/achievements.ts). */
+export async function achievementFacts(db: Executor, userId: string, timeZone: string, fastDays: number) {
+  const result = await db.execute(sql`
+    select
+      (select count(*) from enrollments where student_id = ${userId} and payment_status <> 'cancelled') as enrolments,
+      (select coalesce(sum(time_spent), 0) from lesson_progress where student_id = ${userId}) as study_seconds,
+      (select count(*) from enrollments where student_id = ${userId} and is_completed) as completed_courses,
+      (select count(*) from lesson_progress where student_id = ${userId} and is_completed and completed_at is not null
+         and extract(hour from completed_at at time zone ${timeZone}) >= 5
+         and extract(hour from completed_at at time zone ${timeZone}) < 8) as early_lessons,
+      (select count(*) from certificates where student_id = ${userId}) as certificates,
+      (select count(*) from enrollments where student_id = ${userId} and is_completed and completion_date is not null
+         and completion_date <= enrollment_date + make_interval(days => ${fastDays})) as fast_completions,
+      (select count(*) from discussions d join discussion_replies r on r.id = d.answer_reply_id
+         where r.author_id = ${userId}) as accepted_answers,
+      to_char(now() at time zone ${timeZone}, 'YYYY-MM-DD') as today`);
+  const days = rowsOf<{ day: string }>(
+    await db.execute(sql`
+      select distinct to_char(last_accessed at time zone ${timeZone}, 'YYYY-MM-DD') as day from lesson_progress
+      where student_id = ${userId} and last_accessed > now() - interval '400 days'
+      union
+      select distinct to_char(completed_at at time zone ${timeZone}, 'YYYY-MM-DD') from lesson_progress
+      where student_id = ${userId} and completed_at > now() - interval '400 days'`),
+  ).map((r) => r.day);
+  const row = rowsOf<Record<string, string | number>>(result)[0];
+  return { row, days };
+}
+
+/** Inserts the awards not held yet (idempotent). @returns the achievements inserted now. */
+export async function insertAwards(db: Executor, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const values = sql.join(
+    ids.map((id) => sql`(${userId}, ${id})`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    insert into achievement_awards (user_id, achievement) values ${values}
+    on conflict do nothing returning achievement`);
+  return rowsOf<{ achievement: string }>(result).map((r) => r.achievement);
+}
+
+export async function listAwards(db: Executor, userId: string) {
+  return rowsOf<{ achievement: string; awarded_at: string }>(
+    await db.execute(
+      sql`select achievement, ${iso(sql`awarded_at`)} as awarded_at from achievement_awards where user_id = ${userId}`,
+    ),
+  );
+}

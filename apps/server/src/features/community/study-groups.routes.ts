@@ -1,0 +1,133 @@
+import {
+  createStudyGroupSchema,
+  joinStudyGroupSchema,
+  scheduleSessionSchema,
+  studyGroupDetailSchema,
+  studyGroupListSchema,
+  studyGroupSessionSchema,
+} from "@academy/shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
+import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
+import {
+  createStudyGroup,
+  deleteStudyGroup,
+  getStudyGroup,
+  joinStudyGroup,
+  leaveStudyGroup,
+  listStudyGroups,
+  scheduleSession,
+  sessionCalendar,
+} from "./study-groups.service.ts";
+
+const tags = ["Study groups"];
+const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
+const common = {
+  400: errorResponses[400],
+  401: errorResponses[401],
+  403: json(errorResponseSchema, "No access"),
+  404: json(errorResponseSchema, "Not found"),
+};
+const okSchema = z.object({ ok: z.literal(true) });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/study-groups",
+  tags,
+  summary: "Study groups of the caller's courses",
+  request: { query: z.object({ courseId: z.string().max(100).optional() }) },
+  responses: { 200: json(studyGroupListSchema, "Groups"), 401: errorResponses[401] },
+});
+const createGroupRoute = createRoute({
+  method: "post",
+  path: "/study-groups",
+  tags,
+  summary: "Create a study group (name, description, course, capacity, open or invite)",
+  request: jsonBody(createStudyGroupSchema),
+  responses: { 201: json(studyGroupDetailSchema, "The group"), ...common },
+});
+const getRoute = createRoute({
+  method: "get",
+  path: "/study-groups/{id}",
+  tags,
+  summary: "One group (members and sessions for members)",
+  request: { params: idParams },
+  responses: { 200: json(studyGroupDetailSchema, "The group"), ...common },
+});
+const joinRoute = createRoute({
+  method: "post",
+  path: "/study-groups/{id}/join",
+  tags,
+  summary: "Join (capacity exact under concurrency; invite-only needs the token)",
+  request: { params: idParams, ...jsonBody(joinStudyGroupSchema) },
+  responses: {
+    200: json(studyGroupDetailSchema, "The group"),
+    ...common,
+    409: json(errorResponseSchema, "Full"),
+  },
+});
+const leaveRoute = createRoute({
+  method: "post",
+  path: "/study-groups/{id}/leave",
+  tags,
+  summary: "Leave, or remove a member (owner or the course's creator)",
+  request: { params: idParams, ...jsonBody(z.object({ memberId: z.string().max(100).optional() })) },
+  responses: { 200: json(okSchema, "Left"), ...common },
+});
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/study-groups/{id}",
+  tags,
+  summary: "Delete a group (owner or the course's creator)",
+  request: { params: idParams },
+  responses: { 200: json(okSchema, "Deleted"), ...common },
+});
+const sessionRoute = createRoute({
+  method: "post",
+  path: "/study-groups/{id}/sessions",
+  tags,
+  summary: "Schedule a session (members)",
+  request: { params: idParams, ...jsonBody(scheduleSessionSchema) },
+  responses: { 201: json(studyGroupSessionSchema, "The session"), ...common },
+});
+
+/** /api/study-groups/* (issue 13 §3) and the session .ics download /api/study-group-sessions/{id}.ics. */
+export function studyGroupRoutes(deps: AppDeps) {
+  const db = deps.db;
+  return createRouter()
+    .openapi(listRoute, async (c) =>
+      c.json(await listStudyGroups(db, requireUser(c), c.req.valid("query").courseId), 200),
+    )
+    .openapi(createGroupRoute, async (c) =>
+      c.json(await createStudyGroup(db, requireUser(c), c.req.valid("json")), 201),
+    )
+    .openapi(getRoute, async (c) =>
+      c.json(await getStudyGroup(db, requireUser(c), c.req.valid("param").id), 200),
+    )
+    .openapi(joinRoute, async (c) =>
+      c.json(
+        await joinStudyGroup(db, requireUser(c), c.req.valid("param").id, c.req.valid("json").inviteToken),
+        200,
+      ),
+    )
+    .openapi(leaveRoute, async (c) => {
+      await leaveStudyGroup(db, requireUser(c), c.req.valid("param").id, c.req.valid("json").memberId);
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      await deleteStudyGroup(db, requireUser(c), c.req.valid("param").id);
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(sessionRoute, async (c) =>
+      c.json(await scheduleSession(db, requireUser(c), c.req.valid("param").id, c.req.valid("json")), 201),
+    )
+    .get("/study-group-sessions/:file", async (c) => {
+      const id = c.req.param("file").replace(/\.ics$/, "");
+      const { filename, body } = await sessionCalendar(db, requireUser(c), id, deps.env.appUrl);
+      return c.body(body, 200, {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "no-store",
+      });
+    });
+}

@@ -1,0 +1,417 @@
+import { createHmac } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * Local fake payment providers for tests and the e2e journey (issue 11): they implement the
+ * documented MoMo API v2 (captureWallet create, IPN, query) and ZaloPay v2 (/v2/create, callback,
+ * /v2/query) — they check the request signatures exactly as the real services do and sign their
+ * callbacks with the merchant's keys. They never call the internet. NOT part of the server (src/).
+ */
+
+function hmac(key: string, data: string): string {
+  return createHmac("sha256", key).update(data, "utf8").digest("hex");
+}
+
+export interface MerchantKeys {
+  momo?: { partnerCode: string; accessKey: string; secretKey: string };
+  zalopay?: { appId: string; key1: string; key2: string };
+  stripe?: { secretKey: string; webhookSecret: string };
+}
+
+interface StripeSession {
+  id: string;
+  object: "checkout.session";
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  payment_status: "unpaid" | "paid";
+  status: "open" | "complete";
+  payment_intent: string | null;
+  url: string;
+}
+
+/**
+ * A Stripe webhook as Stripe sends it (https://docs.stripe.com/webhooks#verify-manually):
+ * header `Stripe-Signature: t={unix seconds},v1={HMAC-SHA256(whsec, "{t}.{payload}")}`.
+ */
+export function signedStripeEvent(
+  webhookSecret: string,
+  event: unknown,
+  timestamp = Math.floor(Date.now() / 1000),
+) {
+  const payload = JSON.stringify(event);
+  return { payload, header: `t=${timestamp},v1=${hmac(webhookSecret, `${timestamp}.${payload}`)}` };
+}
+
+interface MomoOrder {
+  orderId: string;
+  requestId: string;
+  amount: number;
+  orderInfo: string;
+  redirectUrl: string;
+  ipnUrl: string;
+  extraData: string;
+  partnerCode: string;
+  paid: boolean;
+  transId: number;
+}
+
+interface ZaloOrder {
+  app_trans_id: string;
+  app_user: string;
+  app_time: number;
+  amount: number;
+  embed_data: string;
+  item: string;
+  callback_url: string;
+  paid: boolean;
+  zp_trans_id: number;
+}
+
+/** Builds the signed MoMo IPN body for an order (resultCode 0 unless given). */
+export function signedMomoIpn(
+  keys: NonNullable<MerchantKeys["momo"]>,
+  o: {
+    orderId: string;
+    requestId: string;
+    amount: number;
+    orderInfo: string;
+    extraData?: string;
+    transId: number;
+  },
+  resultCode = 0,
+) {
+  const body = {
+    partnerCode: keys.partnerCode,
+    orderId: o.orderId,
+    requestId: o.requestId,
+    amount: o.amount,
+    orderInfo: o.orderInfo,
+    orderType: "momo_wallet",
+    transId: o.transId,
+    resultCode,
+    message: resultCode === 0 ? "Successful." : "Transaction denied by user.",
+    payType: "qr",
+    responseTime: Date.now(),
+    extraData: o.extraData ?? "",
+  };
+  const raw = `accessKey=${keys.accessKey}&amount=${body.amount}&extraData=${body.extraData}&message=${body.message}&orderId=${body.orderId}&orderInfo=${body.orderInfo}&orderType=${body.orderType}&partnerCode=${body.partnerCode}&payType=${body.payType}&requestId=${body.requestId}&responseTime=${body.responseTime}&resultCode=${body.resultCode}&transId=${body.transId}`;
+  return { ...body, signature: hmac(keys.secretKey, raw) };
+}
+
+/** Builds the signed ZaloPay callback body `{ data, mac, type }`. */
+export function signedZaloCallback(
+  keys: NonNullable<MerchantKeys["zalopay"]>,
+  o: {
+    app_trans_id: string;
+    app_user: string;
+    app_time: number;
+    amount: number;
+    embed_data: string;
+    item: string;
+    zp_trans_id: number;
+  },
+) {
+  const data = JSON.stringify({
+    app_id: Number(keys.appId),
+    app_trans_id: o.app_trans_id,
+    app_time: o.app_time,
+    app_user: o.app_user,
+    amount: o.amount,
+    embed_data: o.embed_data,
+    item: o.item,
+    zp_trans_id: o.zp_trans_id,
+    server_time: Date.now(),
+    channel: 38,
+    merchant_user_id: "fake",
+    user_fee_amount: 0,
+    discount_amount: 0,
+  });
+  return { data, mac: hmac(keys.key2, data), type: 1 };
+}
+
+export interface FakeProviders {
+  url: string;
+  stripeSessions: Map<string, StripeSession>;
+  /** The signed checkout.session.completed event of a session (marks it paid). */
+  stripeEventFor(sessionId: string, overrides?: { amount?: number }): { payload: string; header: string };
+  momoOrders: Map<string, MomoOrder>;
+  zaloOrders: Map<string, ZaloOrder>;
+  /** Requests refused for a bad signature. */
+  rejected: string[];
+  /** Marks an order paid at the provider (no callback sent) — for the missed-callback test. */
+  payQuietly(provider: "momo" | "zalopay", id: string): void;
+  /** The signed IPN / callback the provider would send for an order, after marking it paid. */
+  momoIpnFor(
+    orderId: string,
+    overrides?: { amount?: number; resultCode?: number },
+  ): ReturnType<typeof signedMomoIpn>;
+  zaloCallbackFor(appTransId: string, overrides?: { amount?: number }): ReturnType<typeof signedZaloCallback>;
+  close(): Promise<void>;
+}
+
+let transCounter = 4_000_000_000;
+
+/**
+ * Starts the fake providers on 127.0.0.1 (random port). Paths: POST /v2/gateway/api/create and
+ * /v2/gateway/api/query (MoMo), POST /v2/create and /v2/query (ZaloPay), GET /pay/momo/{orderId}
+ * and /pay/zalopay/{appTransId} (the "wallet" page with a Pay button: POST /pay/... sends the
+ * signed callback to the merchant and redirects the browser back).
+ */
+export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProviders> {
+  const momoOrders = new Map<string, MomoOrder>();
+  const stripeSessions = new Map<string, StripeSession>();
+  const stripeEventFor = (sessionId: string, overrides: { amount?: number } = {}) => {
+    const session = stripeSessions.get(sessionId);
+    if (!session || !keys.stripe) throw new Error(`no Stripe session ${sessionId}`);
+    session.payment_status = "paid";
+    session.status = "complete";
+    session.payment_intent = session.payment_intent ?? `pi_${transCounter++}`;
+    return signedStripeEvent(keys.stripe.webhookSecret, {
+      id: `evt_${transCounter++}`,
+      object: "event",
+      api_version: "2025-01-01",
+      created: Math.floor(Date.now() / 1000),
+      type: "checkout.session.completed",
+      data: { object: { ...session, amount_total: overrides.amount ?? session.amount_total } },
+    });
+  };
+  const zaloOrders = new Map<string, ZaloOrder>();
+  const rejected: string[] = [];
+  let base = "";
+
+  const readBody = (req: http.IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let data = "";
+      req.on("data", (c) => {
+        data += c;
+      });
+      req.on("end", () => resolve(data));
+    });
+  const send = (res: http.ServerResponse, status: number, body: unknown, type = "application/json") => {
+    res.writeHead(status, { "content-type": type });
+    res.end(typeof body === "string" ? body : JSON.stringify(body));
+  };
+
+  const momoIpnFor = (orderId: string, overrides: { amount?: number; resultCode?: number } = {}) => {
+    const o = momoOrders.get(orderId);
+    if (!o || !keys.momo) throw new Error(`no MoMo order ${orderId}`);
+    if ((overrides.resultCode ?? 0) === 0) o.paid = true;
+    return signedMomoIpn(
+      keys.momo,
+      { ...o, amount: overrides.amount ?? o.amount },
+      overrides.resultCode ?? 0,
+    );
+  };
+  const zaloCallbackFor = (appTransId: string, overrides: { amount?: number } = {}) => {
+    const o = zaloOrders.get(appTransId);
+    if (!o || !keys.zalopay) throw new Error(`no ZaloPay order ${appTransId}`);
+    o.paid = true;
+    return signedZaloCallback(keys.zalopay, { ...o, amount: overrides.amount ?? o.amount });
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const raw = req.method === "POST" ? await readBody(req) : "";
+    try {
+      if (url.pathname === "/v2/gateway/api/create" && keys.momo) {
+        const b = JSON.parse(raw);
+        const k = keys.momo;
+        const sig = hmac(
+          k.secretKey,
+          `accessKey=${k.accessKey}&amount=${b.amount}&extraData=${b.extraData}&ipnUrl=${b.ipnUrl}&orderId=${b.orderId}&orderInfo=${b.orderInfo}&partnerCode=${b.partnerCode}&redirectUrl=${b.redirectUrl}&requestId=${b.requestId}&requestType=${b.requestType}`,
+        );
+        if (sig !== b.signature || b.partnerCode !== k.partnerCode || b.requestType !== "captureWallet") {
+          rejected.push(`momo-create ${b.orderId}`);
+          return send(res, 200, {
+            partnerCode: b.partnerCode,
+            orderId: b.orderId,
+            requestId: b.requestId,
+            resultCode: 11007,
+            message: "Invalid signature",
+          });
+        }
+        if (!momoOrders.has(b.orderId))
+          momoOrders.set(b.orderId, { ...b, paid: false, transId: transCounter++ });
+        return send(res, 200, {
+          partnerCode: k.partnerCode,
+          orderId: b.orderId,
+          requestId: b.requestId,
+          amount: b.amount,
+          responseTime: Date.now(),
+          message: "Successful.",
+          resultCode: 0,
+          payUrl: `${base}/pay/momo/${encodeURIComponent(b.orderId)}`,
+        });
+      }
+      if (url.pathname === "/v1/checkout/sessions" && req.method === "POST" && keys.stripe) {
+        if (req.headers.authorization !== `Bearer ${keys.stripe.secretKey}`) {
+          rejected.push("stripe-create");
+          return send(res, 401, {
+            error: { type: "invalid_request_error", message: "Invalid API Key provided" },
+          });
+        }
+        const f = new URLSearchParams(raw);
+        const id = `cs_test_${transCounter++}`;
+        const session: StripeSession = {
+          id,
+          object: "checkout.session",
+          amount_total: Number(f.get("line_items[0][price_data][unit_amount]")),
+          currency: f.get("line_items[0][price_data][currency]") ?? "",
+          client_reference_id: f.get("client_reference_id"),
+          metadata: { reference: f.get("metadata[reference]") ?? "" },
+          success_url: f.get("success_url") ?? "",
+          cancel_url: f.get("cancel_url") ?? "",
+          payment_status: "unpaid",
+          status: "open",
+          payment_intent: null,
+          url: `${base}/pay/stripe/${id}`,
+        };
+        stripeSessions.set(id, session);
+        return send(res, 200, session);
+      }
+      if (url.pathname === "/v2/gateway/api/query" && keys.momo) {
+        const b = JSON.parse(raw);
+        const k = keys.momo;
+        const sig = hmac(
+          k.secretKey,
+          `accessKey=${k.accessKey}&orderId=${b.orderId}&partnerCode=${b.partnerCode}&requestId=${b.requestId}`,
+        );
+        if (sig !== b.signature) {
+          rejected.push(`momo-query ${b.orderId}`);
+          return send(res, 200, { resultCode: 11007, message: "Invalid signature" });
+        }
+        const o = momoOrders.get(b.orderId);
+        if (!o) return send(res, 200, { resultCode: 42, message: "Order not found" });
+        return send(res, 200, {
+          partnerCode: k.partnerCode,
+          orderId: o.orderId,
+          requestId: b.requestId,
+          extraData: o.extraData,
+          amount: o.amount,
+          transId: o.paid ? o.transId : 0,
+          payType: "qr",
+          resultCode: o.paid ? 0 : 1000,
+          message: o.paid ? "Successful." : "Transaction initiated, waiting for user confirmation.",
+          responseTime: Date.now(),
+        });
+      }
+      if (url.pathname === "/v2/create" && keys.zalopay) {
+        const b = JSON.parse(raw);
+        const k = keys.zalopay;
+        const mac = hmac(
+          k.key1,
+          `${b.app_id}|${b.app_trans_id}|${b.app_user}|${b.amount}|${b.app_time}|${b.embed_data}|${b.item}`,
+        );
+        if (mac !== b.mac || String(b.app_id) !== k.appId) {
+          rejected.push(`zalopay-create ${b.app_trans_id}`);
+          return send(res, 200, {
+            return_code: 2,
+            return_message: "Giao dịch thất bại",
+            sub_return_code: -401,
+            sub_return_message: "Dữ liệu yêu cầu không hợp lệ",
+          });
+        }
+        if (!zaloOrders.has(b.app_trans_id))
+          zaloOrders.set(b.app_trans_id, { ...b, paid: false, zp_trans_id: transCounter++ });
+        return send(res, 200, {
+          return_code: 1,
+          return_message: "Giao dịch thành công",
+          sub_return_code: 1,
+          order_url: `${base}/pay/zalopay/${encodeURIComponent(b.app_trans_id)}`,
+          zp_trans_token: `tok_${b.app_trans_id}`,
+        });
+      }
+      if (url.pathname === "/v2/query" && keys.zalopay) {
+        const b = JSON.parse(raw);
+        const k = keys.zalopay;
+        if (hmac(k.key1, `${b.app_id}|${b.app_trans_id}|${k.key1}`) !== b.mac) {
+          rejected.push(`zalopay-query ${b.app_trans_id}`);
+          return send(res, 200, { return_code: 2, return_message: "mac invalid" });
+        }
+        const o = zaloOrders.get(b.app_trans_id);
+        if (!o) return send(res, 200, { return_code: 2, return_message: "not found" });
+        return send(
+          res,
+          200,
+          o.paid
+            ? {
+                return_code: 1,
+                return_message: "Giao dịch thành công",
+                is_processing: false,
+                amount: o.amount,
+                zp_trans_id: o.zp_trans_id,
+                server_time: Date.now(),
+              }
+            : {
+                return_code: 3,
+                return_message: "Giao dịch chưa thực hiện",
+                is_processing: true,
+                amount: o.amount,
+                zp_trans_id: 0,
+              },
+        );
+      }
+      const pay = /^\/pay\/(momo|zalopay)\/(.+)$/.exec(url.pathname);
+      if (pay && req.method === "GET") {
+        return send(
+          res,
+          200,
+          `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Fake ${pay[1]}</title></head><body style="font-family:sans-serif;padding:24px"><h1>Fake ${pay[1] === "momo" ? "MoMo" : "ZaloPay"}</h1><p>Order ${decodeURIComponent(pay[2])}</p><form method="post"><button type="submit" id="fake-pay">Pay</button></form></body></html>`,
+          "text/html; charset=utf-8",
+        );
+      }
+      if (pay && req.method === "POST") {
+        const id = decodeURIComponent(pay[2]);
+        let callbackUrl: string;
+        let body: unknown;
+        let back: string;
+        if (pay[1] === "momo") {
+          const o = momoOrders.get(id);
+          if (!o) return send(res, 404, "unknown order", "text/plain");
+          body = momoIpnFor(id);
+          callbackUrl = o.ipnUrl;
+          back = o.redirectUrl;
+        } else {
+          const o = zaloOrders.get(id);
+          if (!o) return send(res, 404, "unknown order", "text/plain");
+          body = zaloCallbackFor(id);
+          callbackUrl = o.callback_url;
+          back = (JSON.parse(o.embed_data) as { redirecturl: string }).redirecturl;
+        }
+        await fetch(callbackUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        res.writeHead(303, { location: back });
+        return res.end();
+      }
+      send(res, 404, { error: "not found" });
+    } catch (error) {
+      send(res, 500, { error: String(error) });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    stripeSessions,
+    stripeEventFor,
+    momoOrders,
+    zaloOrders,
+    rejected,
+    payQuietly(provider, id) {
+      const o = provider === "momo" ? momoOrders.get(id) : zaloOrders.get(id);
+      if (!o) throw new Error(`no ${provider} order ${id}`);
+      o.paid = true;
+    },
+    momoIpnFor,
+    zaloCallbackFor,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

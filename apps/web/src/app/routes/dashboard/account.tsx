@@ -1,0 +1,43 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Skeleton } from "@/components/ui/skeleton";
+import { accountQueryOptions } from "@/features/account/api/account";
+import { DeleteAccountCard } from "@/features/account/components/delete-account-card";
+import { PasswordForm } from "@/features/account/components/password-form";
+import { ProfileForm } from "@/features/account/components/profile-form";
+import { SessionsCard } from "@/features/account/components/sessions-card";
+
+/**
+ * /dashboard/account — account settings (issue 16 item 14), for creators and students alike:
+ * profile (name ≤ 120, photo, language, time zone), password, signed-in devices, delete account.
+ */
+export function Component() {
+  const { t } = useTranslation("account");
+  const account = useQuery(accountQueryOptions);
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <title>{`${t("page.title")} · Academy`}</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">{t("page.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("page.subtitle")}</p>
+      </div>
+      {account.data ? (
+        <>
+          <ProfileForm account={account.data} />
+          <PasswordForm hasPassword={account.data.hasPassword} />
+          <SessionsCard />
+          <DeleteAccountCard email={account.data.email} />
+        </>
+      ) : account.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {account.error.message}
+        </p>
+      ) : (
+        <div className="grid gap-4" aria-busy="true">
+          <Skeleton className="h-72 w-full" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Skeleton } from "@/components/ui/skeleton";
+import { CreatorAnalytics, MessageActionContext } from "@/features/analytics/components/creator-analytics";
+import { StudentAnalytics } from "@/features/analytics/components/student-analytics";
+import { meQueryOptions } from "@/features/auth/api/session";
+import { MessageButton } from "@/features/messaging/components/message-button";
+import { studentCoursesQueryOptions } from "@/features/students/api/students";
+
+const renderMessage = ({ courseId, studentId }: { courseId: string; studentId: string }) => (
+  <MessageButton courseId={courseId} studentId={studentId} variant="outline" className="h-8" />
+);
+
+/**
+ * /dashboard/analytics (spec 001 §2: creator view or student view by profile role; issue 12):
+ * creators (and admins) see their courses' analytics, students their own learning analytics.
+ */
+export function Component() {
+  const { t } = useTranslation("analytics");
+  const me = useQuery(meQueryOptions);
+  const role = me.data?.role;
+  const courses = useQuery({
+    ...studentCoursesQueryOptions,
+    enabled: role !== undefined && role !== "student",
+  });
+  return (
+    <>
+      <title>{`${role === "student" ? t("student.title") : t("creator.title")} · Academy`}</title>
+      {!me.data ? (
+        <Skeleton className="h-40 w-full" />
+      ) : role === "student" ? (
+        <StudentAnalytics />
+      ) : (
+        <MessageActionContext.Provider value={renderMessage}>
+          <CreatorAnalytics courses={courses.data ?? []} />
+        </MessageActionContext.Provider>
+      )}
+    </>
+  );
+}

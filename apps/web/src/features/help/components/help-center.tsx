@@ -1,0 +1,755 @@
+import {
+  FAQ_CATEGORIES,
+  type FaqEntry,
+  FEATURE_CATEGORIES,
+  FEATURE_STATUSES,
+  type FeatureRequest,
+  HELP_MESSAGES,
+  type Ticket,
+} from "@academy/shared";
+import { useQuery } from "@tanstack/react-query";
+import i18next from "i18next";
+import { ChevronUpIcon, MailIcon, MessageCircleIcon, SearchIcon } from "lucide-react";
+import * as React from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Pagination } from "@/components/ui/pagination";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Textarea } from "@/components/ui/textarea";
+import {
+  contactOptionsQueryOptions,
+  faqQueryOptions,
+  guidesQueryOptions,
+  requestsQueryOptions,
+  ticketQueryOptions,
+  ticketsQueryOptions,
+  useContactInstructor,
+  useCreateRequest,
+  useCreateTicket,
+  useReply,
+  useRequestStatus,
+  useTicketStatus,
+  useToggleVote,
+} from "../api/help";
+import { FaqEditor } from "./faq-editor";
+import { Markdown } from "./markdown";
+
+const selectClass =
+  "h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function Loading() {
+  return (
+    <div className="flex justify-center p-8">
+      <Spinner label={i18next.t("common:loading")} />
+    </div>
+  );
+}
+function Empty({ text }: { text: string }) {
+  return (
+    <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{text}</p>
+  );
+}
+
+function FaqTab({ withCategories, admin = false }: { withCategories: boolean; admin?: boolean }) {
+  const { t, i18n } = useTranslation("help");
+  const vi = i18n.language === "vi";
+  const [search, setSearch] = React.useState("");
+  const [query, setQuery] = React.useState("");
+  const [category, setCategory] = React.useState("");
+  React.useEffect(() => {
+    const id = setTimeout(() => setQuery(search.trim()), 250);
+    return () => clearTimeout(id);
+  }, [search]);
+  const faq = useQuery(faqQueryOptions(query, category));
+  const [editing, setEditing] = React.useState<FaqEntry | null>(null);
+  const list = (
+    <div className="flex min-w-0 flex-col gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="relative flex-1">
+          <SearchIcon className="absolute left-3 top-3 size-4 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            className="pl-9"
+            aria-label={t("faq.search")}
+            placeholder={t("faq.search")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        {withCategories ? (
+          <select
+            aria-label={t("faq.category")}
+            className={selectClass}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+          >
+            <option value="">{t("faq.allCategories")}</option>
+            {FAQ_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {t(`faq.categories.${c}`)}
+              </option>
+            ))}
+          </select>
+        ) : null}
+      </div>
+      {faq.isPending ? <Loading /> : null}
+      {faq.data?.entries.length === 0 ? <Empty text={t("faq.empty")} /> : null}
+      <div className="flex flex-col gap-2">
+        {faq.data?.entries.map((e) => (
+          <details key={e.id} className="rounded-lg border bg-background p-4">
+            <summary className="cursor-pointer font-medium">{vi ? e.questionVi : e.questionEn}</summary>
+            <p className="mt-2 text-sm text-muted-foreground">{vi ? e.answerVi : e.answerEn}</p>
+            {admin ? (
+              <Button size="sm" variant="outline" className="mt-2" onClick={() => setEditing(e)}>
+                {t("faqAdmin.edit")}
+              </Button>
+            ) : null}
+          </details>
+        ))}
+      </div>
+    </div>
+  );
+  if (!admin) return list;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      {list}
+      <FaqEditor editing={editing} onDone={() => setEditing(null)} />
+    </div>
+  );
+}
+
+function GuidesTab({ contact }: { contact?: React.ReactNode }) {
+  const { t, i18n } = useTranslation("help");
+  const vi = i18n.language === "vi";
+  const guides = useQuery(guidesQueryOptions);
+  return (
+    <div className="flex flex-col gap-4">
+      {contact}
+      {guides.isPending ? <Loading /> : null}
+      {guides.data?.guides.length === 0 ? <Empty text={t("guides.empty")} /> : null}
+      {guides.data?.guides.map((g) => (
+        <Card key={g.id}>
+          <CardHeader>
+            <CardTitle className="text-lg">{vi ? g.titleVi : g.titleEn}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Markdown source={vi ? g.bodyVi : g.bodyEn} />
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function statusVariant(status: string) {
+  return status === "resolved" || status === "completed"
+    ? "success"
+    : status === "open" || status === "under-review"
+      ? "default"
+      : "secondary";
+}
+
+function TicketThread({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation("help");
+  const ticket = useQuery(ticketQueryOptions(id));
+  const reply = useReply();
+  const setStatus = useTicketStatus();
+  const [body, setBody] = React.useState("");
+  if (!ticket.data) return <Loading />;
+  const tk = ticket.data;
+  return (
+    <Card data-testid="ticket-thread">
+      <CardHeader className="flex flex-row flex-wrap items-center gap-2">
+        <CardTitle className="min-w-0 flex-1 break-words text-lg">{tk.subject}</CardTitle>
+        <Badge variant={statusVariant(tk.status)}>{t(`tickets.statuses.${tk.status}`)}</Badge>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          {t("close")}
+        </Button>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <p className="text-xs text-muted-foreground">
+          {tk.requesterName} · {t(`tickets.priorities.${tk.priority}`)}
+          {tk.courseTitle ? ` · ${tk.courseTitle}` : ""}
+        </p>
+        <p className="whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{tk.description}</p>
+        <ol className="flex flex-col gap-2">
+          {tk.replies.map((r) => (
+            <li
+              key={r.id}
+              className={`rounded-md border p-3 text-sm ${r.fromStaff ? "border-primary/40 bg-primary/5" : ""}`}
+            >
+              <p className="text-xs text-muted-foreground">
+                {r.authorName} · {new Date(r.createdAt).toLocaleString()}
+              </p>
+              <p className="whitespace-pre-wrap break-words">{r.body}</p>
+            </li>
+          ))}
+        </ol>
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!body.trim()) return toast.error(HELP_MESSAGES.required);
+            reply.mutate(
+              { id, body },
+              {
+                onSuccess: () => {
+                  setBody("");
+                  toast.success(t("tickets.replied"));
+                },
+                onError: (err) => toast.error(errorText(err)),
+              },
+            );
+          }}
+        >
+          <Label htmlFor="ticket-reply">{t("tickets.reply")}</Label>
+          <Textarea
+            id="ticket-reply"
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            maxLength={5000}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={reply.isPending}>
+              {t("tickets.send")}
+            </Button>
+            {tk.canManage ? (
+              <select
+                aria-label={t("tickets.setStatus")}
+                className={selectClass}
+                value={tk.status}
+                onChange={(e) => setStatus.mutate({ id, status: e.target.value as Ticket["status"] })}
+              >
+                {(["open", "pending", "resolved"] as const).map((s) => (
+                  <option key={s} value={s}>
+                    {t(`tickets.statuses.${s}`)}
+                  </option>
+                ))}
+              </select>
+            ) : tk.status !== "resolved" ? (
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => setStatus.mutate({ id, status: "resolved" })}
+              >
+                {t("tickets.markResolved")}
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TicketList({ box, onOpen }: { box: "mine" | "inbox"; onOpen: (id: string) => void }) {
+  const { t } = useTranslation("help");
+  const [page, setPage] = React.useState(1);
+  const tickets = useQuery(ticketsQueryOptions(box, page));
+  return (
+    <div className="flex flex-col gap-2">
+      {tickets.isPending ? <Loading /> : null}
+      {tickets.data?.tickets.length === 0 ? (
+        <Empty text={box === "mine" ? t("tickets.emptyMine") : t("tickets.emptyInbox")} />
+      ) : null}
+      {tickets.data?.tickets.map((tk) => (
+        <button
+          key={tk.id}
+          type="button"
+          onClick={() => onOpen(tk.id)}
+          className="flex cursor-pointer flex-col gap-1 rounded-lg border bg-background p-3 text-left hover:bg-muted/60"
+        >
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="min-w-0 flex-1 break-words font-medium">{tk.subject}</span>
+            <Badge variant={statusVariant(tk.status)}>{t(`tickets.statuses.${tk.status}`)}</Badge>
+          </span>
+          <span className="text-xs text-muted-foreground">
+            {box === "inbox" ? `${tk.requesterName} · ` : ""}
+            {t(`tickets.priorities.${tk.priority}`)} · {t("tickets.replies", { count: tk.replyCount })} ·{" "}
+            {new Date(tk.updatedAt).toLocaleDateString()}
+          </span>
+        </button>
+      ))}
+      {tickets.data ? (
+        <Pagination
+          page={page}
+          pageSize={tickets.data.pageSize}
+          total={tickets.data.total}
+          onPageChange={setPage}
+          label={t("pagination")}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function NewTicketForm() {
+  const { t } = useTranslation("help");
+  const create = useCreateTicket();
+  const [subject, setSubject] = React.useState("");
+  const [description, setDescription] = React.useState("");
+  const [priority, setPriority] = React.useState<"low" | "medium" | "high">("medium");
+  const [error, setError] = React.useState("");
+  return (
+    <form
+      className="flex flex-col gap-3"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!subject.trim() || !description.trim()) return setError(t("required"));
+        setError("");
+        create.mutate(
+          { subject, description, priority },
+          {
+            onSuccess: () => {
+              toast.success(t("tickets.created"));
+              setSubject("");
+              setDescription("");
+            },
+            onError: (err) => setError(errorText(err)),
+          },
+        );
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="ticket-subject">{t("tickets.subject")}</Label>
+        <Input
+          id="ticket-subject"
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          maxLength={200}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="ticket-description">{t("tickets.description")}</Label>
+        <Textarea
+          id="ticket-description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={5000}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="ticket-priority">{t("tickets.priority")}</Label>
+        <select
+          id="ticket-priority"
+          className={selectClass}
+          value={priority}
+          onChange={(e) => setPriority(e.target.value as typeof priority)}
+        >
+          {(["low", "medium", "high"] as const).map((p) => (
+            <option key={p} value={p}>
+              {t(`tickets.priorities.${p}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={create.isPending}>
+        {t("tickets.submit")}
+      </Button>
+    </form>
+  );
+}
+
+function TicketsTab({ answers }: { answers: boolean }) {
+  const { t } = useTranslation("help");
+  const [open, setOpen] = React.useState<string | null>(() =>
+    new URLSearchParams(window.location.search).get("ticket"),
+  );
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="flex min-w-0 flex-col gap-6">
+        {open ? <TicketThread id={open} onClose={() => setOpen(null)} /> : null}
+        {answers ? (
+          <section className="flex flex-col gap-2">
+            <h2 className="font-semibold">{t("tickets.inbox")}</h2>
+            <TicketList box="inbox" onOpen={setOpen} />
+          </section>
+        ) : null}
+        <section className="flex flex-col gap-2">
+          <h2 className="font-semibold">{t("tickets.mine")}</h2>
+          <TicketList box="mine" onOpen={setOpen} />
+        </section>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">{t("tickets.new")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <NewTicketForm />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function RequestCard({ r, admin }: { r: FeatureRequest; admin: boolean }) {
+  const { t } = useTranslation("help");
+  const vote = useToggleVote();
+  const status = useRequestStatus();
+  return (
+    <Card data-testid="feature-request">
+      <CardContent className="flex gap-3 p-4">
+        <Button
+          variant={r.hasVoted ? "default" : "outline"}
+          className="h-auto flex-col px-3 py-2"
+          aria-pressed={r.hasVoted}
+          aria-label={t("roadmap.vote", { title: r.title })}
+          disabled={vote.isPending}
+          onClick={() => vote.mutate(r.id)}
+        >
+          <ChevronUpIcon aria-hidden />
+          <span data-testid="votes">{r.votes}</span>
+        </Button>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="min-w-0 flex-1 break-words font-semibold">{r.title}</span>
+            <Badge variant="outline">{t(`roadmap.categories.${r.category}`)}</Badge>
+            <Badge variant={statusVariant(r.status)}>{t(`roadmap.statuses.${r.status}`)}</Badge>
+          </div>
+          <p className="break-words text-sm text-muted-foreground">{r.description}</p>
+          <p className="text-xs text-muted-foreground">{t("roadmap.by", { name: r.submittedBy })}</p>
+          {admin ? (
+            <select
+              aria-label={t("roadmap.setStatus")}
+              className={`${selectClass} self-start`}
+              value={r.status}
+              onChange={(e) =>
+                status.mutate({ id: r.id, status: e.target.value as FeatureRequest["status"] })
+              }
+            >
+              {FEATURE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`roadmap.statuses.${s}`)}
+                </option>
+              ))}
+            </select>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RoadmapTab({ admin }: { admin: boolean }) {
+  const { t } = useTranslation("help");
+  const [page, setPage] = React.useState(1);
+  const requests = useQuery(requestsQueryOptions(page));
+  const create = useCreateRequest();
+  const [title, setTitle] = React.useState("");
+  const [description, setDescription] = React.useState("");
+  const [category, setCategory] = React.useState<FeatureRequest["category"]>("features");
+  const [error, setError] = React.useState("");
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="flex min-w-0 flex-col gap-3">
+        {requests.isPending ? <Loading /> : null}
+        {requests.data?.requests.length === 0 ? <Empty text={t("roadmap.empty")} /> : null}
+        {requests.data?.requests.map((r) => (
+          <RequestCard key={r.id} r={r} admin={admin} />
+        ))}
+        {requests.data ? (
+          <Pagination
+            page={page}
+            pageSize={requests.data.pageSize}
+            total={requests.data.total}
+            onPageChange={setPage}
+            label={t("pagination")}
+          />
+        ) : null}
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">{t("roadmap.new")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <form
+            className="flex flex-col gap-3"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!title.trim() || !description.trim()) return setError(t("required"));
+              setError("");
+              create.mutate(
+                { title, description, category },
+                {
+                  onSuccess: () => {
+                    toast.success(t("roadmap.created"));
+                    setTitle("");
+                    setDescription("");
+                  },
+                  onError: (err) => setError(errorText(err)),
+                },
+              );
+            }}
+          >
+            <div className="grid gap-1.5">
+              <Label htmlFor="request-title">{t("roadmap.title")}</Label>
+              <Input
+                id="request-title"
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                maxLength={150}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="request-description">{t("roadmap.description")}</Label>
+              <Textarea
+                id="request-description"
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                maxLength={3000}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="request-category">{t("roadmap.category")}</Label>
+              <select
+                id="request-category"
+                className={selectClass}
+                value={category}
+                onChange={(e) => setCategory(e.target.value as typeof category)}
+              >
+                {FEATURE_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`roadmap.categories.${c}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {error ? (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+            <Button type="submit" disabled={create.isPending}>
+              {t("roadmap.submit")}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ContactInstructorTab({ messageLink }: { messageLink?: (courseId: string) => React.ReactNode }) {
+  const { t } = useTranslation("help");
+  const options = useQuery(contactOptionsQueryOptions);
+  const send = useContactInstructor();
+  const [courseId, setCourseId] = React.useState("");
+  const [subject, setSubject] = React.useState("");
+  const [message, setMessage] = React.useState("");
+  const [priority, setPriority] = React.useState<"low" | "normal" | "high">("normal");
+  const [error, setError] = React.useState("");
+  const [sent, setSent] = React.useState(false);
+  if (options.isPending) return <Loading />;
+  const courses = options.data?.courses ?? [];
+  if (courses.length === 0) return <Empty text={t("contact.noCourses")} />;
+  const selected = courseId || courses[0].courseId;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <Card>
+        <CardContent className="p-4">
+          <form
+            className="flex flex-col gap-3"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!subject.trim() || !message.trim()) return setError(t("required"));
+              setError("");
+              send.mutate(
+                { subject, message, priority, courseId: selected },
+                {
+                  onSuccess: () => {
+                    setSent(true);
+                    toast.success(t("contact.sent"));
+                    setSubject("");
+                    setMessage("");
+                  },
+                  onError: (err) => setError(errorText(err)),
+                },
+              );
+            }}
+          >
+            <div className="grid gap-1.5">
+              <Label htmlFor="contact-course">{t("contact.course")}</Label>
+              <select
+                id="contact-course"
+                className={selectClass}
+                value={selected}
+                onChange={(e) => setCourseId(e.target.value)}
+              >
+                {courses.map((c) => (
+                  <option key={c.courseId} value={c.courseId}>
+                    {c.courseTitle} — {c.instructorName}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="contact-subject">{t("tickets.subject")}</Label>
+              <Input
+                id="contact-subject"
+                value={subject}
+                onChange={(e) => setSubject(e.target.value)}
+                maxLength={200}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="contact-message">{t("contact.message")}</Label>
+              <Textarea
+                id="contact-message"
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                maxLength={5000}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="contact-priority">{t("tickets.priority")}</Label>
+              <select
+                id="contact-priority"
+                className={selectClass}
+                value={priority}
+                onChange={(e) => setPriority(e.target.value as typeof priority)}
+              >
+                {(["low", "normal", "high"] as const).map((p) => (
+                  <option key={p} value={p}>
+                    {t(`contact.priorities.${p}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {error ? (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+            {sent ? (
+              <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-800">
+                {t("contact.sent")}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap items-center gap-2">
+              <Button type="submit" disabled={send.isPending}>
+                <MailIcon aria-hidden />
+                {t("contact.send")}
+              </Button>
+              {messageLink ? messageLink(selected) : null}
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      <section className="flex flex-col gap-2">
+        <h2 className="font-semibold">{t("tickets.mine")}</h2>
+        <TicketsOfStudent />
+      </section>
+    </div>
+  );
+}
+
+function TicketsOfStudent() {
+  const [open, setOpen] = React.useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-3">
+      {open ? <TicketThread id={open} onClose={() => setOpen(null)} /> : null}
+      <TicketList box="mine" onOpen={setOpen} />
+    </div>
+  );
+}
+
+function SupportContact({ supportEmail, liveChatHours }: { supportEmail: string; liveChatHours: string }) {
+  const { t } = useTranslation("help");
+  return (
+    <Card>
+      <CardContent className="grid gap-3 p-4 sm:grid-cols-2">
+        <p className="flex items-center gap-2 text-sm">
+          <MailIcon className="size-4 shrink-0" aria-hidden />
+          <span>
+            {t("contact.email")}:{" "}
+            <a className="break-all font-medium underline" href={`mailto:${supportEmail}`}>
+              {supportEmail}
+            </a>
+          </span>
+        </p>
+        <p className="flex items-center gap-2 text-sm">
+          <MessageCircleIcon className="size-4 shrink-0" aria-hidden />
+          <span>{t("contact.liveChat", { hours: liveChatHours })}</span>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The Help Center (spec 001 §2 Help and support; issue 14). Creators: FAQ, Support Tickets (their
+ * own and their students'), Roadmap, Guides. Students: FAQ with categories, Contact Instructor,
+ * Learning Guides with the support e-mail and live-chat hours from Settings.
+ */
+export function HelpCenter({
+  role,
+  settings,
+  messageLink,
+}: {
+  role: "student" | "creator" | "admin";
+  settings: { supportEmail: string; liveChatHours: string };
+  messageLink?: (courseId: string) => React.ReactNode;
+}) {
+  const { t } = useTranslation("help");
+  const student = role === "student";
+  const tabs = student
+    ? (["faq", "contact", "guides"] as const)
+    : (["faq", "tickets", "roadmap", "guides"] as const);
+  return (
+    <>
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+        <p className="mt-1 text-muted-foreground">{student ? t("subtitleStudent") : t("subtitleCreator")}</p>
+      </div>
+      <Tabs defaultValue={new URLSearchParams(window.location.search).get("tab") ?? "faq"}>
+        <TabsList className="flex h-auto w-full flex-wrap justify-start">
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab} value={tab} className="flex-none">
+              {t(`tabs.${student && tab === "guides" ? "learningGuides" : tab}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="faq">
+          <FaqTab withCategories={student} admin={role === "admin"} />
+        </TabsContent>
+        {student ? (
+          <>
+            <TabsContent value="contact">
+              <ContactInstructorTab messageLink={messageLink} />
+            </TabsContent>
+            <TabsContent value="guides">
+              <GuidesTab contact={<SupportContact {...settings} />} />
+            </TabsContent>
+          </>
+        ) : (
+          <>
+            <TabsContent value="tickets">
+              <TicketsTab answers />
+            </TabsContent>
+            <TabsContent value="roadmap">
+              <RoadmapTab admin={role === "admin"} />
+            </TabsContent>
+            <TabsContent value="guides">
+              <GuidesTab />
+            </TabsContent>
+          </>
+        )}
+      </Tabs>
+    </>
+  );
+}

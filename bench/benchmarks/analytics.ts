@@ -1,0 +1,299 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { createApp } from "../../apps/server/src/app.ts";
+import { user } from "../../apps/server/src/db/schema/index.ts";
+import { loadEnv } from "../../apps/server/src/env.ts";
+import { addTimeSpent } from "../../apps/server/src/features/learning/learning.queries.ts";
+import { createLogger } from "../../apps/server/src/lib/logger.ts";
+import { createRuntime } from "../../apps/server/src/runtime.ts";
+import { percentile } from "../lib/in-process.ts";
+import { type BenchContext, type Benchmark, type Row, row } from "../lib/types.ts";
+
+/**
+ * Issue 12: creator analytics tabs at 100,000 enrolments and 2,000,000 learning events (p95 of
+ * each tab, target < 300 ms on PostgreSQL; PGlite at a tenth of the size unless
+ * BENCH_ANALYTICS_PGLITE_SCALE=1), and the cost a learning event adds to a progress write.
+ */
+
+const ORIGIN = "http://localhost:3000";
+/** BENCH_ANALYTICS_SCALE scales the PostgreSQL data set (1 = 100,000 enrolments, 2,000,000 events). */
+const ENROLMENTS = Math.round(100_000 * Number(process.env.BENCH_ANALYTICS_SCALE ?? "1"));
+const EVENTS_PER_ENROLMENT = 20;
+const COURSES = 10;
+const LESSONS = 10;
+const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? "20");
+const WRITES = 500;
+const TABS = ["overview", "engagement", "revenue", "performance", "alerts"] as const;
+
+async function app(databaseUrl: string | undefined, dataDir: string) {
+  const env = loadEnv({
+    NODE_ENV: "test",
+    APP_URL: ORIGIN,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT_MAX: "100000",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const runtime = await createRuntime(env, { logger: createLogger("silent") });
+  const { app } = createApp(runtime);
+  const request = (pathname: string, init: { method?: string; json?: unknown; cookie?: string } = {}) => {
+    const headers = new Headers({ origin: ORIGIN });
+    if (init.cookie) headers.set("cookie", init.cookie);
+    if (init.json !== undefined) headers.set("content-type", "application/json");
+    return app.request(`${ORIGIN}${pathname}`, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+  };
+  return { runtime, request };
+}
+
+/** Seeds one creator with COURSES courses and `enrolments` enrolments, events, rollups, orders and page views. */
+async function seed(ctx: BenchContext, a: Awaited<ReturnType<typeof app>>, enrolments: number) {
+  const email = `analytics-creator-${Date.now()}@example.com`;
+  const password = "bench-password-1";
+  await a.request("/api/auth/sign-up/email", { method: "POST", json: { name: "Creator", email, password } });
+  await a.runtime.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+  const signIn = await a.request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const [{ id: creatorId }] = await a.runtime.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email));
+  for (let c = 0; c < COURSES; c++) {
+    const lessons = Array.from({ length: LESSONS }, (_, i) => ({
+      id: `l${i}`,
+      title: `Lesson ${i + 1}`,
+      type: "text",
+      duration: 10,
+      content: { type: "text", html: `<p>Lesson ${i + 1}</p>` },
+    }));
+    const r = await a.request("/api/courses/publish", {
+      method: "POST",
+      cookie,
+      json: {
+        title: `Analytics course ${c + 1}`,
+        description: "Benchmark course",
+        outline: [{ id: "s1", title: "S", lessons }],
+      },
+    });
+    if (r.status !== 200) throw new Error(`publish failed: ${r.status}`);
+  }
+  const db = a.runtime.db;
+  const run = async (label: string, query: ReturnType<typeof sql>) => {
+    const started = performance.now();
+    await db.execute(query);
+    ctx.log(`analytics: ${label} (${Math.round(performance.now() - started)} ms)`);
+  };
+  await run(
+    `${enrolments} students`,
+    sql`insert into "user" (id, name, email, email_verified, created_at, updated_at)
+    select 'bench-s-' || g, 'Student ' || g, 'bench-s-' || g || '@example.com', true, now(), now()
+      from generate_series(1, ${enrolments}) g`,
+  );
+  await run(
+    "enrolments",
+    sql`with c as (select id, row_number() over (order by id) - 1 as n from courses where creator_id = ${creatorId})
+    insert into enrollments (course_id, student_id, enrollment_date, progress, is_completed, completion_date, last_accessed)
+    select c.id, 'bench-s-' || g, now() - ((g % 365) || ' days')::interval - interval '1 hour', (g * 7) % 101,
+           g % 5 = 0, case when g % 5 = 0 then now() - ((g % 300) || ' days')::interval end,
+           now() - ((g % 30) || ' days')::interval
+      from generate_series(1, ${enrolments}) g join c on c.n = g % ${COURSES}`,
+  );
+  await run(
+    "lesson progress",
+    sql`insert into lesson_progress (enrollment_id, lesson_id, student_id, is_completed, progress, time_spent)
+    select e.id, l.id, e.student_id, true, 100, 600
+      from enrollments e join lessons l on l.course_id = e.course_id and l.order_index < 2
+     where e.student_id like 'bench-s-%'`,
+  );
+  await run(
+    `${enrolments * EVENTS_PER_ENROLMENT} learning events`,
+    sql`insert into learning_events (enrollment_id, student_id, course_id, lesson_id, kind, seconds, score, passed, occurred_at)
+    select e.id, e.student_id, e.course_id, null, case when k = 1 then 'quiz' else 'time' end, 30 + k,
+           case when k = 1 then (k * 37 + length(e.student_id) * 13) % 101 end, case when k = 1 then 1 end,
+           least(now(), e.enrollment_date + (k * 5) * interval '1 hour')
+      from enrollments e cross join generate_series(1, ${EVENTS_PER_ENROLMENT}) k
+     where e.student_id like 'bench-s-%'`,
+  );
+  await run(
+    "quiz lessons",
+    sql`update learning_events ev set lesson_id = l.id
+      from lessons l where ev.kind = 'quiz' and l.course_id = ev.course_id and l.order_index = ${LESSONS - 1}`,
+  );
+  await run(
+    "rollups",
+    sql`insert into learning_activity (student_id, course_id, day, hour, seconds, events)
+    select student_id, course_id, (occurred_at at time zone 'Asia/Ho_Chi_Minh')::date,
+           extract(hour from occurred_at at time zone 'Asia/Ho_Chi_Minh')::smallint, sum(seconds), count(*)
+      from learning_events group by 1, 2, 3, 4`,
+  );
+  await run(
+    "orders",
+    sql`insert into orders (reference, course_id, student_id, enrollment_id, method, list_amount, amount, currency, status, paid_at, refunded_at, expires_at)
+    select 'B' || lpad(row_number() over ()::text, 9, '0'), e.course_id, e.student_id, e.id,
+           (array['momo', 'vietqr', 'bank-transfer'])[1 + (length(e.student_id) % 3)], 199000, 199000, 'VND',
+           case when length(e.student_id) % 17 = 0 then 'refunded' else 'paid' end,
+           e.enrollment_date, case when length(e.student_id) % 17 = 0 then e.enrollment_date + interval '2 days' end, now()
+      from enrollments e where e.student_id like 'bench-s-%' and (hashtext(e.student_id) % 2) = 0`,
+  );
+  await run(
+    "landing page views",
+    sql`with p as (insert into landing_pages (creator_id, title, slug, course_id)
+      select ${creatorId}, 'Bench page', 'bench-' || ${Date.now()}, (select id from courses where creator_id = ${creatorId} limit 1) returning id)
+    insert into landing_page_analytics (landing_page_id, event_type, created_at)
+    select p.id, case when g % 20 = 0 then 'conversion' else 'view' end, now() - ((g % 365) || ' days')::interval from p, generate_series(1, ${enrolments}) g`,
+  );
+  await run("analyze", sql`analyze`);
+  return cookie;
+}
+
+/** p95 of each tab over REQUESTS sequential requests for 30 days and for 12 months. */
+async function measureTabs(
+  a: Awaited<ReturnType<typeof app>>,
+  cookie: string,
+  label: string,
+  target: boolean,
+): Promise<Row[]> {
+  const today = new Date();
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const ranges = {
+    "30 days": `from=${iso(new Date(today.getTime() - 29 * 86_400_000))}&to=${iso(today)}`,
+    "12 months": `from=${iso(new Date(today.getTime() - 364 * 86_400_000))}&to=${iso(today)}`,
+  };
+  const rows: Row[] = [];
+  for (const tab of TABS) {
+    for (const [name, query] of Object.entries(ranges)) {
+      const times: number[] = [];
+      for (let i = 0; i < REQUESTS + 2; i++) {
+        const started = performance.now();
+        const r = await a.request(`/api/analytics/creator/${tab}?${query}`, { cookie });
+        const text = await r.text();
+        if (r.status !== 200)
+          throw new Error(`${tab} (${name}) on ${label}: ${r.status} ${text.slice(0, 300)}`);
+        if (i >= 2) times.push(performance.now() - started); // two warm-up requests
+      }
+      rows.push(
+        row(
+          `analytics ${tab} (${name}) on ${label}, p95`,
+          percentile(times, 95),
+          "ms",
+          target ? { op: "<", value: 300, unit: "ms" } : null,
+          {
+            p50: percentile(times, 50),
+          },
+        ),
+      );
+    }
+  }
+  return rows;
+}
+
+/**
+ * The cost of a progress write with and without its learning event: WRITES sequential 'time'
+ * writes through addTimeSpent (upsert + event + rollup, one statement) against the same upsert
+ * alone, on the same enrolments.
+ */
+async function writeCost(a: Awaited<ReturnType<typeof app>>): Promise<Row[]> {
+  const db = a.runtime.db;
+  const pairs = (await db.execute(sql`select e.student_id, e.course_id, l.id as lesson_id from enrollments e
+      join lessons l on l.course_id = e.course_id and l.order_index = 5 where e.student_id like 'bench-s-%' limit 200`)) as unknown as {
+    rows: Array<{ student_id: string; course_id: string; lesson_id: string }>;
+  };
+  const targets = pairs.rows;
+  const bare = (t: (typeof targets)[number]) =>
+    db.execute(sql`with up as (
+      insert into lesson_progress (id, enrollment_id, lesson_id, student_id, is_completed, progress, time_spent, last_accessed, completed_at)
+      select gen_random_uuid(), e.id, l.id, e.student_id, false, 0, 1, now(), null
+        from enrollments e join lessons l on l.course_id = e.course_id and l.is_published
+       where e.student_id = ${t.student_id} and e.course_id = ${t.course_id} and e.payment_status = 'completed' and l.id = ${t.lesson_id}
+      on conflict (enrollment_id, lesson_id) do update set time_spent = lesson_progress.time_spent + 1
+      returning enrollment_id, is_completed, progress, time_spent, completed_at)
+    select up.*, e.id, e.progress from up join enrollments e on e.id = up.enrollment_id`);
+  const withEvent = (t: (typeof targets)[number]) =>
+    addTimeSpent(db, { studentId: t.student_id, courseId: t.course_id, lessonId: t.lesson_id, delta: 1 });
+  const time = async (fn: (t: (typeof targets)[number]) => Promise<unknown>) => {
+    for (let i = 0; i < 100; i++) await fn(targets[i % targets.length]);
+    const started = performance.now();
+    for (let i = 0; i < WRITES; i++) await fn(targets[i % targets.length]);
+    return (performance.now() - started) / WRITES;
+  };
+  const without1 = await time(bare);
+  const with1 = await time(withEvent);
+  const without2 = await time(bare);
+  const with2 = await time(withEvent);
+  const without = (without1 + without2) / 2;
+  const withE = (with1 + with2) / 2;
+  return [
+    row("progress write without event (SQL), mean", without, "ms", null),
+    row("progress write with event and rollup (SQL), mean", withE, "ms", null),
+    row("progress write: added cost of the learning event", ((withE - without) / without) * 100, "%", {
+      op: "<=",
+      value: 10,
+      unit: "%",
+    }),
+  ];
+}
+
+async function onPostgres(ctx: BenchContext): Promise<Row[]> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const database = `academy_bench_analytics_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    ctx.note("analytics on PostgreSQL: skipped, no PostgreSQL reachable (set BENCH_DATABASE_URL)");
+    return [];
+  }
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.query(`create database ${database}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-bench-analytics-"));
+  const a = await app(url.toString(), dataDir);
+  try {
+    const cookie = await seed(ctx, a, ENROLMENTS);
+    return [...(await measureTabs(a, cookie, "PostgreSQL", true)), ...(await writeCost(a))];
+  } finally {
+    await a.runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  }
+}
+
+async function onPglite(ctx: BenchContext): Promise<Row[]> {
+  const scale = Number(process.env.BENCH_ANALYTICS_PGLITE_SCALE ?? "0.1");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-bench-analytics-pglite-"));
+  const a = await app(undefined, dataDir);
+  try {
+    const n = Math.round(ENROLMENTS * scale);
+    const cookie = await seed(ctx, a, n);
+    ctx.note(`analytics on PGlite: ${n} enrolments and ${n * EVENTS_PER_ENROLMENT} events (scale ${scale})`);
+    try {
+      return await measureTabs(a, cookie, `PGlite (${n} enrolments)`, false);
+    } catch (error) {
+      ctx.note(`analytics on PGlite failed: ${(error as Error).message}`);
+      return [];
+    }
+  } finally {
+    await a.runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const analyticsBenchmark: Benchmark = {
+  id: "analytics",
+  title: "Creator analytics at 100,000 enrolments and 2,000,000 learning events",
+  async run(ctx) {
+    return [...(await onPostgres(ctx)), ...(await onPglite(ctx))];
+  },
+};

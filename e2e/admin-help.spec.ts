@@ -1,0 +1,337 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Account, createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
+import {
+  DESKTOP,
+  e2eContext,
+  expectNoHorizontalOverflow,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshot,
+} from "./browser.ts";
+import { ROOT, type StartedServer, startServer } from "./server.ts";
+
+const ctx = e2eContext();
+const skip = "skip" in ctx && ctx.skip !== undefined;
+
+function adminCli(dataDir: string, ...args: string[]) {
+  return spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/cli/admin.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Issue 14 journey on its own PGlite server: an account is made admin from the command line
+ * (refused while the server runs, done once it is stopped); the admin adds a subject, approves a
+ * reported course and sets a maintenance banner that the creator then sees; the creator files a
+ * ticket and the admin answers it; two users vote on a feature; a student contacts the instructor.
+ * The phone pass checks every screen for sideways scrolling.
+ */
+describe.skipIf(skip)("platform administration and help", () => {
+  let browser: Browser;
+  let server: StartedServer;
+  let baseURL = "";
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-e2e-admin-"));
+  const admin = newAccount("adm", "Lê Quản Trị");
+  const creator = newAccount("adm-creator", "Trần Thu Hà");
+  const student: Account & { signupRole: string } = {
+    ...newAccount("adm-student", "Nguyễn Văn An"),
+    signupRole: "student",
+  };
+  const cookies: Record<string, string> = {};
+  const courseTitle = `Nấu phở ${Date.now().toString(36)}`;
+  let courseId = "";
+
+  async function api(who: string, method: string, pathname: string, body?: unknown) {
+    const response = await fetch(`${baseURL}${pathname}`, {
+      method,
+      headers: { cookie: cookies[who], origin: baseURL, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return response;
+  }
+  async function page(who: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newContext(browser, baseURL, viewport);
+    await useSession(context, baseURL, cookies[who]);
+    return { context, page: await context.newPage() };
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser("chromium" in ctx ? ctx.chromium : "");
+    server = await startServer({ DATA_DIR: dataDir });
+    baseURL = server.url;
+    await createVerifiedAccount(baseURL, admin);
+    cookies.creator = await createVerifiedAccount(baseURL, creator);
+    cookies.student = await createVerifiedAccount(baseURL, student);
+
+    // The CLI refuses while the server holds the PGlite data directory …
+    const refused = adminCli(dataDir, "grant", admin.email);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("Stop the server");
+    // … and grants once it is stopped.
+    await server.stop();
+    const granted = adminCli(dataDir, "grant", admin.email);
+    expect(granted.status, granted.stderr).toBe(0);
+    expect(granted.stdout).toContain("is a platform admin");
+    server = await startServer({ DATA_DIR: dataDir });
+    baseURL = server.url;
+    const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    cookies.admin = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    for (const who of ["creator", "student"] as const) {
+      const account = who === "creator" ? creator : student;
+      const again = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseURL },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+      });
+      cookies[who] = again.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    }
+    const publish = await api("creator", "POST", "/api/courses/publish", {
+      title: courseTitle,
+      description: "Nấu phở bò tại nhà.",
+      outline: [
+        {
+          id: "s1",
+          title: "Bắt đầu",
+          lessons: [
+            {
+              id: "l1",
+              title: "Nước dùng",
+              type: "text",
+              duration: 10,
+              content: { type: "text", html: "<p>Ninh xương bò tám tiếng.</p>" },
+            },
+          ],
+        },
+      ],
+    });
+    expect(publish.status).toBe(200);
+    courseId = ((await publish.json()) as { courseId: string }).courseId;
+    expect((await api("student", "POST", `/api/courses/${courseId}/enroll`)).status).toBe(200);
+    // A student reports the course from its /join page (the report the admin reviews).
+    const st = await page("student");
+    await st.page.goto(`/join/${courseId}`);
+    await st.page.getByRole("heading", { name: courseTitle }).first().waitFor();
+    await st.page.getByRole("button", { name: "Report" }).click();
+    await st.page.getByRole("button", { name: "Send report" }).click();
+    await st.page.getByRole("alert").filter({ hasText: "Please fill in all required fields" }).waitFor();
+    await st.page.getByLabel("Reason").fill("Wrong category");
+    await st.page.getByRole("button", { name: "Send report" }).click();
+    await toast(st.page, "The moderators will review it");
+    await screenshot(st.page, "join-report-desktop");
+    await st.context.close();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("admin from the CLI moderates and configures; tickets, votes and a student's message go through", async () => {
+    const errors: string[] = [];
+    // Creator: no Admin Panel in the sidebar.
+    const c = await page("creator");
+    c.page.on("pageerror", (e) => errors.push(e.message));
+    await c.page.goto("/dashboard/help");
+    await c.page.getByRole("heading", { name: "Help Center" }).waitFor();
+    expect(await c.page.getByRole("link", { name: "Admin Panel" }).count()).toBe(0);
+
+    // Admin: subjects, content library, settings.
+    const a = await page("admin");
+    a.page.on("pageerror", (e) => errors.push(e.message));
+    await a.page.goto("/dashboard/admin");
+    await a.page.getByText("Admin Access").waitFor();
+    await a.page.getByRole("link", { name: "Admin Panel" }).first().waitFor();
+    await a.page.getByRole("button", { name: "Add subject" }).click();
+    await a.page.getByRole("alert").filter({ hasText: "Subject name is required" }).waitFor();
+    const subject = `Ẩm thực ${Date.now().toString(36)}`;
+    await a.page.getByLabel("Name").fill(subject);
+    await a.page.getByRole("button", { name: "Add subject" }).click();
+    await toast(a.page, "Subject added");
+    const card = a.page.getByTestId("subject-card").filter({ hasText: subject });
+    await card.getByText("📚").waitFor();
+    await card.getByText("0 courses").waitFor();
+    await screenshot(a.page, "admin-subjects-desktop");
+
+    await a.page.getByRole("tab", { name: "Content Library" }).click();
+    const report = a.page.getByTestId("report-card").filter({ hasText: courseTitle });
+    await report.getByText("Wrong category").waitFor();
+    await screenshot(a.page, "admin-content-library-desktop");
+    await report.getByRole("button", { name: "Approve" }).click();
+    await toast(a.page, "Report approved");
+    await a.page.getByLabel("Status").selectOption("approved");
+    await a.page
+      .getByTestId("report-card")
+      .filter({ hasText: courseTitle })
+      .getByText("Approved")
+      .first()
+      .waitFor();
+    expect(
+      await a.page
+        .getByTestId("report-card")
+        .filter({ hasText: courseTitle })
+        .getByRole("button", { name: "Approve" })
+        .count(),
+    ).toBe(0);
+
+    await a.page.getByRole("tab", { name: "Settings" }).click();
+    const banner = `Bảo trì lúc 22:00 ${Date.now().toString(36)}`;
+    await a.page.getByLabel("Maintenance banner").fill(banner);
+    await a.page.getByRole("button", { name: "Save" }).click();
+    await toast(a.page, "Settings saved");
+    await screenshot(a.page, "admin-settings-desktop");
+
+    // The creator sees the banner, files a ticket and submits a feature request.
+    await c.page.reload();
+    await c.page.getByTestId("maintenance-banner").filter({ hasText: banner }).waitFor();
+    await c.page.getByRole("tab", { name: "Support Tickets" }).click();
+    await c.page.getByRole("button", { name: "Submit ticket" }).click();
+    await c.page.getByRole("alert").filter({ hasText: "Please fill in all required fields" }).waitFor();
+    const ticketSubject = `Thanh toán ${Date.now().toString(36)}`;
+    await c.page.getByLabel("Subject").fill(ticketSubject);
+    await c.page.getByLabel("Description").fill("When are payouts sent?");
+    await c.page.getByLabel("Priority").selectOption("high");
+    await c.page.getByRole("button", { name: "Submit ticket" }).click();
+    await toast(c.page, "Ticket submitted");
+    await c.page
+      .getByRole("button", { name: new RegExp(ticketSubject) })
+      .first()
+      .waitFor();
+    await screenshot(c.page, "help-tickets-desktop");
+
+    // The admin answers it in the Help Center.
+    await a.page.goto("/dashboard/help?tab=tickets");
+    await a.page
+      .getByRole("button", { name: new RegExp(ticketSubject) })
+      .first()
+      .click();
+    const thread = a.page.getByTestId("ticket-thread");
+    await thread.getByLabel("Reply").fill("Every Monday.");
+    await thread.getByRole("button", { name: "Send reply" }).click();
+    await toast(a.page, "Reply sent");
+    await thread.getByText("Pending").first().waitFor();
+
+    await c.page.reload();
+    await c.page.getByRole("tab", { name: "Support Tickets" }).click();
+    await c.page
+      .getByRole("button", { name: new RegExp(ticketSubject) })
+      .first()
+      .click();
+    await c.page.getByTestId("ticket-thread").getByText("Every Monday.").waitFor();
+
+    // Roadmap: the creator submits, the admin votes: 2 votes.
+    await c.page.getByRole("tab", { name: "Roadmap" }).click();
+    const feature = `Zalo ${Date.now().toString(36)}`;
+    await c.page.getByLabel("Title").fill(feature);
+    await c.page.getByLabel("Description").fill("Sign in with Zalo");
+    await c.page.getByLabel("Category").selectOption("integration");
+    await c.page.getByRole("button", { name: "Submit request" }).click();
+    await toast(c.page, "Feature request submitted");
+    const mine = c.page.getByTestId("feature-request").filter({ hasText: feature });
+    await mine.getByTestId("votes").filter({ hasText: "1" }).waitFor();
+    await a.page.getByRole("tab", { name: "Roadmap" }).click();
+    const theirs = a.page.getByTestId("feature-request").filter({ hasText: feature });
+    await theirs.getByRole("button", { name: `Vote for ${feature}` }).click();
+    await theirs.getByTestId("votes").filter({ hasText: "2" }).waitFor();
+    await screenshot(a.page, "help-roadmap-desktop");
+    await c.page.reload();
+    await c.page.getByRole("tab", { name: "Roadmap" }).click();
+    await c.page
+      .getByTestId("feature-request")
+      .filter({ hasText: feature })
+      .getByTestId("votes")
+      .filter({ hasText: "2" })
+      .waitFor();
+
+    // A student contacts the instructor; the creator finds it among tickets to answer.
+    const s = await page("student");
+    s.page.on("pageerror", (e) => errors.push(e.message));
+    await s.page.goto("/dashboard/help");
+    await s.page.getByRole("tab", { name: "Contact Instructor" }).click();
+    await s.page.getByLabel("Course").selectOption({ label: `${courseTitle} — ${creator.name}` });
+    await s.page.getByLabel("Subject").fill("Nước dùng");
+    await s.page.getByLabel("Message").fill("How long should the broth simmer?");
+    await s.page.getByRole("button", { name: "Send message" }).click();
+    await s.page
+      .getByRole("status")
+      .filter({ hasText: "Message sent to your instructor. You'll receive a response within 24-48 hours." })
+      .waitFor();
+    await screenshot(s.page, "help-contact-instructor-desktop");
+    await c.page.getByRole("tab", { name: "Support Tickets" }).click();
+    await c.page
+      .getByRole("button", { name: /Nước dùng/ })
+      .first()
+      .waitFor();
+
+    // Clear the banner again for the other journeys.
+    const settings = (await (await api("admin", "GET", "/api/platform-settings")).json()) as Record<
+      string,
+      string
+    >;
+    expect(
+      (await api("admin", "PUT", "/api/admin/settings", { ...settings, maintenanceBanner: "" })).status,
+    ).toBe(200);
+    expect(errors).toEqual([]);
+    for (const x of [a, c, s]) await x.context.close();
+  }, 180_000);
+
+  it("fits a phone: Admin Panel and Help Center screens", async () => {
+    const a = await page("admin", PHONE);
+    await a.page.goto("/dashboard/admin");
+    await a.page.getByText("Admin Access").waitFor();
+    await a.page.getByTestId("subject-card").first().waitFor();
+    await expectNoHorizontalOverflow(a.page, "admin subjects");
+    await screenshot(a.page, "admin-subjects-phone");
+    for (const [tab, name] of [
+      ["Content Library", "admin-content-phone"],
+      ["Branding Kits", "admin-kits-phone"],
+      ["Users", "admin-users-phone"],
+      ["Audit log", "admin-audit-phone"],
+    ] as const) {
+      await a.page.getByRole("tab", { name: tab }).click();
+      await a.page.getByRole("tabpanel").first().waitFor();
+      await a.page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+      await expectNoHorizontalOverflow(a.page, name);
+      await screenshot(a.page, name);
+    }
+    await a.page.goto("/dashboard/help?tab=tickets");
+    await a.page.getByTestId("ticket-thread").or(a.page.getByText("Tickets to answer")).first().waitFor();
+    await expectNoHorizontalOverflow(a.page, "help tickets");
+    await screenshot(a.page, "help-tickets-phone");
+
+    const s = await page("student", PHONE);
+    await s.page.goto("/dashboard/help");
+    await s.page.getByRole("heading", { name: "Help Center" }).waitFor();
+    await s.page.locator("details").first().waitFor();
+    await expectNoHorizontalOverflow(s.page, "student faq");
+    await screenshot(s.page, "help-student-faq-phone");
+    await s.page.getByRole("tab", { name: "Learning Guides" }).click();
+    await s.page.getByText("Live chat: 9AM-5PM EST", { exact: true }).waitFor();
+    await s.page.getByRole("heading", { name: "Learning well online" }).waitFor();
+    await expectNoHorizontalOverflow(s.page, "student guides");
+    await screenshot(s.page, "help-student-guides-phone");
+    await a.context.close();
+    await s.context.close();
+  }, 120_000);
+});

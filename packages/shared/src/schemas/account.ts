@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { AUTH_MESSAGES } from "./auth.ts";
+
+/**
+ * Account settings contracts (issue 16 item 14): the signed-in person's name (≤ 120 characters,
+ * the sign-up rule), avatar, UI/e-mail language and time zone; their sessions; account deletion.
+ */
+export const ACCOUNT_MESSAGES = {
+  timeZoneInvalid: "Please choose a time zone from the list.",
+  avatarInvalid: "The avatar must be an uploaded image or an https:// address.",
+  deleteConfirmMismatch: "Type your email address exactly to confirm.",
+  sessionNotFound: "That session is not one of yours.",
+} as const;
+
+/** True for an IANA time zone name this runtime knows (Asia/Ho_Chi_Minh, Europe/Paris, UTC …). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return /^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+export const accountSettingsSchema = z.object({
+  fullName: z
+    .string({ error: AUTH_MESSAGES.nameRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.nameRequired)
+    .max(120, AUTH_MESSAGES.nameTooLong),
+  /** An uploaded file (/files/…) or an https:// image address; null removes the avatar. */
+  avatarUrl: z
+    .string()
+    .trim()
+    .max(2048, ACCOUNT_MESSAGES.avatarInvalid)
+    .refine(
+      (v) => v.startsWith("/files/") || /^https:\/\/[^\s"'<>]+$/.test(v),
+      ACCOUNT_MESSAGES.avatarInvalid,
+    )
+    .nullable(),
+  locale: z.enum(["en", "vi"]),
+  timeZone: z
+    .string()
+    .max(64, ACCOUNT_MESSAGES.timeZoneInvalid)
+    .refine(isTimeZone, ACCOUNT_MESSAGES.timeZoneInvalid),
+});
+export type AccountSettingsInput = z.input<typeof accountSettingsSchema>;
+
+/** GET /api/account. */
+export const accountSchema = accountSettingsSchema.extend({
+  fullName: z.string(),
+  avatarUrl: z.string().nullable(),
+  email: z.string(),
+  timeZone: z.string(),
+  hasPassword: z.boolean(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** One signed-in device (GET /api/account/sessions); dates ISO 8601. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+/** DELETE /api/account: the person types their e-mail address to confirm. */
+export const deleteAccountSchema = z.object({
+  confirmEmail: z.string().trim().max(254).min(1, ACCOUNT_MESSAGES.deleteConfirmMismatch),
+});

@@ -1,0 +1,236 @@
+import { z } from "zod";
+import { ROLES } from "./profile.ts";
+
+/**
+ * Platform administration contracts (spec 001 §2 Platform administration, §3 admin records, §4 Admin
+ * content review and Subject, §5 'Subject name is required', §9 branding-kit themes; issue 14).
+ * Dates are ISO 8601 strings.
+ */
+
+/** The spec's texts (English catalogue; the web translates them by key). */
+export const ADMIN_MESSAGES = {
+  subjectNameRequired: "Subject name is required",
+  subjectInUse: "This subject is used by courses and cannot be deleted.",
+  duplicate: "This item already exists. Please use a different name.",
+  adminOnly: "Only platform administrators can do this.",
+  notPending: "This report has already been reviewed.",
+  selfChange: "You cannot change your own role or suspend yourself.",
+  signupsClosed: "Sign-ups are closed on this platform.",
+  signupsInviteOnly: "Sign-ups are by invitation only. Please use the link in your invitation e-mail.",
+  suspended: "This account is suspended. Please contact support.",
+} as const;
+
+/** Spec 001 §5: the icon a new subject gets when none is given. */
+export const DEFAULT_SUBJECT_ICON = "📚";
+
+export const subjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  isActive: z.boolean(),
+  /** Courses whose subject this is (counted, never stored). */
+  totalCourses: z.number().int(),
+});
+export type Subject = z.infer<typeof subjectSchema>;
+
+const subjectName = z
+  .string({ error: ADMIN_MESSAGES.subjectNameRequired })
+  .trim()
+  .min(1, ADMIN_MESSAGES.subjectNameRequired)
+  .max(100, "Subject name must be at most 100 characters")
+  .refine((s) => !s.includes("\u0000"), "Subject name contains an invalid character");
+
+/** POST /api/admin/subjects. icon empty or absent → 📚; new subjects are active. */
+export const subjectCreateSchema = z.object({
+  name: subjectName,
+  description: z.string().trim().max(500).default(""),
+  icon: z
+    .string()
+    .trim()
+    .max(16)
+    .optional()
+    .transform((v) => (v ? v : DEFAULT_SUBJECT_ICON)),
+});
+export type SubjectCreateInput = z.input<typeof subjectCreateSchema>;
+
+/** PATCH /api/admin/subjects/{id}: any of the fields. */
+export const subjectUpdateSchema = z.object({
+  name: subjectName.optional(),
+  description: z.string().trim().max(500).optional(),
+  icon: z
+    .string()
+    .trim()
+    .max(16)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || DEFAULT_SUBJECT_ICON)),
+  isActive: z.boolean().optional(),
+});
+export type SubjectUpdateInput = z.input<typeof subjectUpdateSchema>;
+
+export const subjectListSchema = z.object({ subjects: z.array(subjectSchema) });
+
+/** Content report target types (content_reports.target_type). */
+export const REPORT_TARGET_TYPES = [
+  "discussion",
+  "discussion_reply",
+  "course",
+  "landing_page",
+  "material",
+] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/** The types anyone may report through POST /api/reports (discussions are reported by the community). */
+export const REPORTABLE_TYPES = ["course", "landing_page", "material"] as const;
+export const REPORT_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const reportCreateSchema = z.object({
+  targetType: z.enum(REPORTABLE_TYPES),
+  targetId: z.string().trim().min(1).max(100),
+  reason: z
+    .string({ error: "Please fill in all required fields" })
+    .trim()
+    .min(1, "Please fill in all required fields")
+    .max(1000, "The reason must be at most 1,000 characters"),
+});
+export type ReportCreateInput = z.input<typeof reportCreateSchema>;
+
+export const contentReportSchema = z.object({
+  id: z.string(),
+  targetType: z.enum(REPORT_TARGET_TYPES),
+  targetId: z.string(),
+  /** The content's title when Academy can read it (course, landing page, material), else null. */
+  targetTitle: z.string().nullable(),
+  reason: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  reporterEmail: z.string().nullable(),
+  ownerEmail: z.string().nullable(),
+  reviewNote: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ContentReport = z.infer<typeof contentReportSchema>;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const reportListQuerySchema = pageQuerySchema.extend({
+  status: z.enum([...REPORT_STATUSES, "all"]).default("all"),
+});
+
+export const reportListSchema = z.object({
+  reports: z.array(contentReportSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const reportReviewSchema = z.object({
+  decision: z.enum(["approved", "rejected"]),
+  note: z.string().trim().max(1000).optional(),
+});
+
+/** Spec 001 §9 branding-kit themes. */
+export const BRANDING_THEMES = ["modern", "academic", "creative", "professional", "custom"] as const;
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colours are #rrggbb");
+export const brandingColorsSchema = z.object({
+  primary: hex,
+  secondary: hex,
+  accent: hex,
+  background: hex,
+  text: hex,
+});
+export const brandingFontsSchema = z.object({
+  heading: z.string().trim().min(1).max(60),
+  body: z.string().trim().min(1).max(60),
+});
+
+export const brandingKitSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  theme: z.enum(BRANDING_THEMES),
+  colors: brandingColorsSchema,
+  fonts: brandingFontsSchema,
+  /** Corner radius in pixels, 0–20. */
+  radius: z.number().int(),
+  isActive: z.boolean(),
+});
+export type BrandingKit = z.infer<typeof brandingKitSchema>;
+
+export const brandingKitInputSchema = z.object({
+  name: z
+    .string({ error: "Please fill in all required fields" })
+    .trim()
+    .min(1, "Please fill in all required fields")
+    .max(60),
+  theme: z.enum(BRANDING_THEMES).default("custom"),
+  colors: brandingColorsSchema,
+  fonts: brandingFontsSchema,
+  radius: z.number().int().min(0).max(20),
+  isActive: z.boolean().default(true),
+});
+export type BrandingKitInput = z.input<typeof brandingKitInputSchema>;
+export const brandingKitListSchema = z.object({ kits: z.array(brandingKitSchema) });
+
+export const SIGNUP_MODES = ["open", "invite-only", "closed"] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
+
+/** The platform settings every visitor may read (GET /api/platform-settings). */
+export const platformSettingsSchema = z.object({
+  platformName: z.string(),
+  supportEmail: z.string(),
+  defaultLanguage: z.enum(["en", "vi"]),
+  signupMode: z.enum(SIGNUP_MODES),
+  /** Empty: no banner. */
+  maintenanceBanner: z.string(),
+  liveChatHours: z.string(),
+});
+export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+
+export const platformSettingsInputSchema = z.object({
+  platformName: z.string().trim().min(1, "Please fill in all required fields").max(60),
+  supportEmail: z.email("Please enter a valid e-mail address").max(200),
+  defaultLanguage: z.enum(["en", "vi"]),
+  signupMode: z.enum(SIGNUP_MODES),
+  maintenanceBanner: z.string().trim().max(300),
+  liveChatHours: z.string().trim().max(60),
+});
+export type PlatformSettingsInput = z.input<typeof platformSettingsInputSchema>;
+
+export const adminUserSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  role: z.enum(ROLES),
+  suspended: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const roleChangeSchema = z.object({ role: z.enum(ROLES) });
+export const suspendSchema = z.object({ reason: z.string().trim().max(500).default("") });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

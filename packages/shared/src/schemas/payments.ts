@@ -1,0 +1,215 @@
+import { z } from "zod";
+import {
+  ORDER_METHODS,
+  ORDER_STATUSES,
+  type OrderMethod,
+  type OrderStatus,
+  PROMO_CODE_RE,
+} from "../rules/orders.ts";
+
+/** Texts of the selling flow (issue 11) that the server answers with and the web shows. */
+export const PAYMENT_MESSAGES = {
+  orderNotFound: "Order not found.",
+  noPaymentSetUp: "The teacher has not set up payment for this course yet.",
+  methodNotOffered: "This payment method is not offered for this course.",
+  orderClosed: "This order is no longer open.",
+  notAwaiting: "This order is not waiting for confirmation.",
+  notPaid: "Only a paid order can be refunded.",
+  couponInvalid: "This coupon code is not valid.",
+  couponExpired: "This coupon has expired.",
+  couponUsedUp: "This coupon has been fully redeemed.",
+  couponTaken: "You already have a coupon with this code.",
+  partnerTaken: "You already have a referral partner with this code.",
+  providerNotConfigured: "This payment method is not fully set up by the teacher.",
+  providerUnavailable: "The payment provider did not answer. Please try again or choose another method.",
+  cardProviderUnsupported: "Card payments are available through Stripe only.",
+  reasonRequired: "Please give a reason.",
+  creatorOnly: "Only creators can see earnings.",
+} as const;
+
+const code = z
+  .string()
+  .trim()
+  .regex(PROMO_CODE_RE, "Codes are 3 to 32 letters, digits, - or _")
+  .transform((v) => v.toUpperCase());
+
+/** Optional body of POST /api/courses/{id}/enroll: where the buyer came from. */
+export const enrollInputSchema = z
+  .object({
+    /** The landing page slug the visitor came from (/lp/{slug} → /join?lp=slug). */
+    landingPage: z.string().trim().max(200).optional(),
+    /** A referral code kept from `?ref=CODE` (30 days). Unknown codes are ignored. */
+    ref: z.string().trim().max(64).optional(),
+    /**
+     * "Message teacher" on a paid course without payment methods: a pending enrolment without an
+     * order, so the visitor can write to the teacher (messaging needs an enrolment).
+     */
+    contact: z.boolean().optional(),
+  })
+  .default({});
+
+/** POST /api/checkout/{reference}/method */
+export const checkoutMethodSchema = z.object({
+  method: z.enum(ORDER_METHODS, "Choose a payment method"),
+});
+
+/** POST /api/checkout/{reference}/coupon: `code` empty removes the coupon. */
+export const checkoutCouponSchema = z.object({
+  code: z.union([z.literal(""), code]),
+});
+
+/** POST /api/earnings/orders/{id}/reject */
+export const rejectOrderSchema = z.object({
+  reason: z.string().trim().min(1, PAYMENT_MESSAGES.reasonRequired).max(500, "At most 500 characters"),
+});
+
+/** GET /api/earnings/orders */
+export const orderListQuerySchema = z.object({
+  q: z.string().trim().max(200).default(""),
+  status: z.union([z.literal(""), z.enum(ORDER_STATUSES)]).default(""),
+  method: z.union([z.literal(""), z.enum(ORDER_METHODS)]).default(""),
+  courseId: z.union([z.literal(""), z.uuid()]).default(""),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** POST /api/earnings/coupons */
+export const couponInputSchema = z
+  .object({
+    code,
+    kind: z.enum(["percent", "fixed"]),
+    /** percent: 1–100; fixed: whole units of `currency` (VND đồng, USD cents). */
+    value: z.number().int().min(1, "The value must be at least 1").max(1_000_000_000),
+    currency: z.enum(["VND", "USD"]).nullable().default(null),
+    courseId: z.uuid().nullable().default(null),
+    maxRedemptions: z.number().int().min(1).max(1_000_000).nullable().default(null),
+    expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  })
+  .refine((c) => c.kind !== "percent" || c.value <= 100, {
+    message: "A percentage is at most 100",
+    path: ["value"],
+  })
+  .refine((c) => c.kind !== "fixed" || c.currency !== null, {
+    message: "Choose the currency of a fixed discount",
+    path: ["currency"],
+  });
+
+/** POST /api/earnings/partners */
+export const partnerInputSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(200),
+  code,
+  commissionPercent: z.number().int().min(0).max(100),
+});
+
+/** One payment option of a checkout as the buyer sees it (no secrets). */
+export type CheckoutMethod =
+  | { type: "vietqr"; bankName: string; bankBin: string; accountNumber: string; accountHolder: string }
+  | {
+      type: "bank-transfer";
+      bankName: string;
+      accountNumber: string;
+      accountHolder: string;
+      swiftCode: string;
+    }
+  | { type: "cash"; stores: string; instructions: string }
+  | { type: "momo" | "zalopay" | "credit-card" };
+
+/** GET /api/checkout/{reference}: the buyer's own order. Amounts in the currency's smallest unit. */
+export interface CheckoutView {
+  reference: string;
+  status: OrderStatus;
+  courseId: string;
+  courseTitle: string;
+  teacherName: string | null;
+  method: OrderMethod | null;
+  listAmount: number;
+  discountAmount: number;
+  amount: number;
+  currency: string;
+  couponCode: string | null;
+  expiresAt: string;
+  rejectionReason: string | null;
+  methods: CheckoutMethod[];
+  /** The VietQR payload's PNG (data URL) with the amount and reference, when method is vietqr. */
+  qrDataUrl: string | null;
+}
+
+/** POST /api/checkout/{reference}/method */
+export interface CheckoutMethodResult {
+  view: CheckoutView;
+  /** For MoMo / ZaloPay / card: the provider's payment page. */
+  redirectUrl: string | null;
+}
+
+/** A row of the creator's orders table and verification queue. */
+export interface OrderRow {
+  id: string;
+  reference: string;
+  status: OrderStatus;
+  method: OrderMethod | null;
+  courseId: string;
+  courseTitle: string;
+  studentName: string | null;
+  studentEmail: string;
+  listAmount: number;
+  discountAmount: number;
+  amount: number;
+  currency: string;
+  couponCode: string | null;
+  referralCode: string | null;
+  flagged: boolean;
+  flagReason: string | null;
+  rejectionReason: string | null;
+  createdAt: string;
+  awaitingAt: string | null;
+  paidAt: string | null;
+  expiresAt: string;
+}
+
+export interface OrderList {
+  orders: OrderRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Revenue of one currency, net of refunds, in its smallest unit. */
+export interface RevenueTotals {
+  currency: string;
+  today: number;
+  last30Days: number;
+  allTime: number;
+  paidOrders: number;
+}
+
+export interface EarningsSummary {
+  revenue: RevenueTotals[];
+  /** Net revenue per day of the last 30 days (creator's time zone), per currency. */
+  daily: { day: string; currency: string; amount: number }[];
+  awaitingCount: number;
+  flaggedCount: number;
+}
+
+export interface CouponRow {
+  id: string;
+  code: string;
+  kind: "percent" | "fixed";
+  value: number;
+  currency: string | null;
+  courseId: string | null;
+  courseTitle: string | null;
+  maxRedemptions: number | null;
+  redemptionCount: number;
+  expiresAt: string | null;
+}
+
+export interface PartnerRow {
+  id: string;
+  name: string;
+  code: string;
+  commissionPercent: number;
+  /** Per currency: paid orders, sales and commission (smallest units). */
+  totals: { currency: string; orders: number; sales: number; commission: number; owed: number }[];
+  commissionPaidThrough: string | null;
+}
