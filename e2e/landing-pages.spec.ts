@@ -131,17 +131,19 @@ describe.skipIf(skip)("landing page journey", () => {
     const sections = page.getByTestId("section-item");
     const types = () => sections.evaluateAll((els) => els.map((el) => el.getAttribute("data-section-type")));
     await sections.first().waitFor();
-    expect(await types()).toEqual([
-      "hero",
-      "features",
-      "curriculum",
-      "instructor",
-      "testimonials",
-      "pricing_vn",
-      "faq",
-      "cta",
-      "contact_zalo",
-    ]);
+    await expect
+      .poll(types)
+      .toEqual([
+        "hero",
+        "features",
+        "curriculum",
+        "instructor",
+        "testimonials",
+        "pricing_vn",
+        "faq",
+        "cta",
+        "contact_zalo",
+      ]);
     await sections.nth(0).getByRole("button", { name: "Hero", exact: true }).click();
     await page.locator("[id$='-headline']").first().fill("Nấu phở ngon như hàng Hà Nội");
     await sections

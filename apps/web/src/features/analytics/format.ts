@@ -28,8 +28,25 @@ export function formatPercent(value: number, lng: string): string {
   return `${new Intl.NumberFormat(TAG[lng] ?? lng, { maximumFractionDigits: 1 }).format(value)}%`;
 }
 
-/** Today's date (YYYY-MM-DD) in the browser's time zone, shifted by `days`. */
-export function localDate(days = 0, now = new Date()): string {
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+/**
+ * Today's date (YYYY-MM-DD) shifted by `days`, in `timeZone` (an IANA name such as
+ * "Asia/Ho_Chi_Minh"; the browser's own zone when omitted). Creator analytics pass the profile's
+ * time zone, because the server reads a range as local days of that zone (issue 12).
+ */
+export function localDate(days = 0, now = new Date(), timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const d = new Date(Date.UTC(part("year"), part("month") - 1, part("day") + days));
+  return d.toISOString().slice(0, 10);
+}
+
+/** The first day (YYYY-MM-DD) of the month `monthsBack` months before this one, in `timeZone`. */
+export function monthStart(monthsBack: number, now = new Date(), timeZone?: string): string {
+  const [y, m] = localDate(0, now, timeZone).split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1 - monthsBack, 1)).toISOString().slice(0, 10);
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Skeleton } from "@/components/ui/skeleton";
+import { accountQueryOptions } from "@/features/account/api/account";
 import { CreatorAnalytics, MessageActionContext } from "@/features/analytics/components/creator-analytics";
 import { StudentAnalytics } from "@/features/analytics/components/student-analytics";
 import { meQueryOptions } from "@/features/auth/api/session";
@@ -23,16 +24,18 @@ export function Component() {
     ...studentCoursesQueryOptions,
     enabled: role !== undefined && role !== "student",
   });
+  // The creator's ranges are local days of the profile's time zone, not the browser's.
+  const account = useQuery({ ...accountQueryOptions, enabled: role !== undefined && role !== "student" });
   return (
     <>
       <title>{`${role === "student" ? t("student.title") : t("creator.title")} · Academy`}</title>
-      {!me.data ? (
+      {!me.data || (role !== "student" && account.isPending) ? (
         <Skeleton className="h-40 w-full" />
       ) : role === "student" ? (
         <StudentAnalytics />
       ) : (
         <MessageActionContext.Provider value={renderMessage}>
-          <CreatorAnalytics courses={courses.data ?? []} />
+          <CreatorAnalytics courses={courses.data ?? []} timeZone={account.data?.timeZone} />
         </MessageActionContext.Provider>
       )}
     </>

@@ -33,7 +33,7 @@ import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { type CreatorAnalyticsParams, type CreatorTab, creatorTabQueryOptions } from "../api/analytics";
 import { downloadCsv, tabCsv } from "../csv";
-import { formatDay, formatDuration, formatPercent, localDate } from "../format";
+import { formatDay, formatDuration, formatPercent, localDate, monthStart } from "../format";
 import { COLORS } from "./chart-colors";
 import { EmptyState, LoadFailed } from "./states";
 
@@ -43,41 +43,53 @@ const HeatmapChart = React.lazy(() => import("./charts").then((m) => ({ default:
 type Preset = "d7" | "d30" | "d90" | "m12" | "custom";
 const PRESETS: Preset[] = ["d7", "d30", "d90", "m12", "custom"];
 
-function presetRange(preset: Exclude<Preset, "custom">): { from: string; to: string } {
-  const to = localDate(0);
-  if (preset === "m12") {
-    const now = new Date();
-    const first = new Date(now.getFullYear(), now.getMonth() - 11, 1);
-    return { from: localDate(0, first), to };
-  }
+/**
+ * The dates of a preset range, ending today in `timeZone` (the creator's profile zone: the server
+ * reads ranges as local days of that zone, so a browser in another zone must not pick the days).
+ */
+export function presetRange(
+  preset: Exclude<Preset, "custom">,
+  timeZone?: string,
+  now = new Date(),
+): { from: string; to: string } {
+  const to = localDate(0, now, timeZone);
+  if (preset === "m12") return { from: monthStart(11, now, timeZone), to };
   const days = { d7: 7, d30: 30, d90: 90 }[preset];
-  return { from: localDate(-(days - 1)), to };
+  return { from: localDate(-(days - 1), now, timeZone), to };
 }
 
 /**
  * Creator analytics (spec 001 §2 Creator analytics; issue 12 §2): range picker, course filter, the
  * four cards with their change and definition, five tabs, and Export CSV of the current tab.
  */
-export function CreatorAnalytics({ courses }: { courses: Array<{ id: string; title: string }> }) {
+export function CreatorAnalytics({
+  courses,
+  timeZone,
+}: {
+  courses: Array<{ id: string; title: string }>;
+  /** The creator's profile time zone (IANA); ranges are local days there. Browser's zone if absent. */
+  timeZone?: string;
+}) {
   const { t, i18n } = useTranslation("analytics");
   const lng = i18n.language;
   const client = useQueryClient();
   const [preset, setPreset] = React.useState<Preset>("d30");
-  const [custom, setCustom] = React.useState(() => presetRange("d30"));
+  const [custom, setCustom] = React.useState(() => presetRange("d30", timeZone));
   const [courseId, setCourseId] = React.useState("");
   const [tab, setTab] = React.useState<CreatorTab>("overview");
-  const range = preset === "custom" ? custom : presetRange(preset);
+  const range = preset === "custom" ? custom : presetRange(preset, timeZone);
   const valid =
     /^\d{4}-\d{2}-\d{2}$/.test(range.from) &&
     /^\d{4}-\d{2}-\d{2}$/.test(range.to) &&
     range.from <= range.to &&
     daysInRange(range.from, range.to) <= MAX_ANALYTICS_DAYS;
   const params: CreatorAnalyticsParams = { ...range, courseId };
-  const overview = useQuery({ ...creatorTabQueryOptions("overview", params), enabled: valid });
+  const ready = valid;
+  const overview = useQuery({ ...creatorTabQueryOptions("overview", params), enabled: ready });
 
   const exportCsv = async () => {
     const data = await client.fetchQuery(creatorTabQueryOptions(tab, params));
-    downloadCsv(`analytics-${localDate(0)}.csv`, tabCsv(tab, data as never, t));
+    downloadCsv(`analytics-${localDate(0, new Date(), timeZone)}.csv`, tabCsv(tab, data as never, t));
   };
 
   return (
@@ -175,6 +187,7 @@ export function CreatorAnalytics({ courses }: { courses: Array<{ id: string; tit
               from: formatDay(overview.data.range.previousFrom, lng),
               to: formatDay(overview.data.range.previousTo, lng),
             })}
+            {timeZone ? ` · ${t("creator.range.timeZone", { timeZone })}` : null}
           </p>
         ) : null}
       </section>
@@ -196,27 +209,27 @@ export function CreatorAnalytics({ courses }: { courses: Array<{ id: string; tit
           </TabsList>
         </div>
         <TabsContent value="overview">
-          <TabBody tab="overview" params={params} enabled={valid && tab === "overview"}>
+          <TabBody tab="overview" params={params} enabled={ready && tab === "overview"}>
             {(d) => <OverviewTab data={d} />}
           </TabBody>
         </TabsContent>
         <TabsContent value="engagement">
-          <TabBody tab="engagement" params={params} enabled={valid && tab === "engagement"}>
+          <TabBody tab="engagement" params={params} enabled={ready && tab === "engagement"}>
             {(d) => <EngagementTab data={d} />}
           </TabBody>
         </TabsContent>
         <TabsContent value="revenue">
-          <TabBody tab="revenue" params={params} enabled={valid && tab === "revenue"}>
+          <TabBody tab="revenue" params={params} enabled={ready && tab === "revenue"}>
             {(d) => <RevenueTab data={d} />}
           </TabBody>
         </TabsContent>
         <TabsContent value="performance">
-          <TabBody tab="performance" params={params} enabled={valid && tab === "performance"}>
+          <TabBody tab="performance" params={params} enabled={ready && tab === "performance"}>
             {(d) => <PerformanceTab data={d} />}
           </TabBody>
         </TabsContent>
         <TabsContent value="alerts">
-          <TabBody tab="alerts" params={params} enabled={valid && tab === "alerts"}>
+          <TabBody tab="alerts" params={params} enabled={ready && tab === "alerts"}>
             {(d) => <AlertsTab data={d} />}
           </TabBody>
         </TabsContent>

@@ -17,7 +17,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import {
   connectableCoursesQueryOptions,
@@ -90,6 +90,7 @@ export function toInput(page: BuilderPage, isPublished: boolean): LandingPageInp
 export function useLandingBuilder(id: string | null, initialCourseId: string | null) {
   const { t, i18n } = useTranslation("landingPages");
   const navigate = useNavigate();
+  const location = useLocation();
   const locale = i18n.language === "vi" ? "vi" : "en";
   const pageQuery = useQuery({ ...landingPageQueryOptions(id ?? "new"), enabled: id !== null });
   const templatesQuery = useQuery(templatesQueryOptions(locale));
@@ -231,7 +232,12 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
         } else toast.success(publish ? t("toast.published") : t("toast.saved"));
         if (id === null) {
           dirtyRef.current = false;
-          navigate(`/dashboard/landing-pages/builder/${saved.id}`, { replace: true });
+          // The same builder carries on at builder/{id} (the route keeps it mounted): the open tab
+          // and anything typed while saving stay on screen.
+          navigate(`/dashboard/landing-pages/builder/${saved.id}`, {
+            replace: true,
+            state: { builderKey: `new:${location.key}` },
+          });
         }
         return saved;
       } catch (error) {
@@ -245,7 +251,7 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
         saving.current = false;
       }
     },
-    [id, navigate, save, t, markDirty],
+    [id, navigate, location.key, save, t, markDirty],
   );
 
   // Auto-save: 30 s after the last change, only for an existing draft page with a title (spec 001 §4; a live page waits for Publish, decision 0071).
