@@ -28,23 +28,58 @@ let failed = 0;
 let skipped = 0;
 for (const suite of suites) {
   rmSync(suite.report, { force: true });
-  ok =
-    run(suite.label, "npx", [
-      "vitest",
-      "run",
-      ...suite.projects.flatMap((p) => ["--project", p]),
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${suite.report}`,
-    ]) && ok;
+  let suiteOk = run(suite.label, "npx", [
+    "vitest",
+    "run",
+    ...suite.projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${suite.report}`,
+  ]);
+  let json;
   try {
-    const json = JSON.parse(readFileSync(suite.report, "utf8"));
-    passed += json.numPassedTests;
-    failed += json.numFailedTests;
-    skipped += json.numPendingTests + json.numTodoTests;
+    json = JSON.parse(readFileSync(suite.report, "utf8"));
   } catch {
     failed += 1;
+    ok = false;
+    continue;
   }
+  const failedFiles = json.testResults.filter((f) => f.status === "failed").map((f) => f.name);
+  // A browser journey that fails is run once more, alone, on a fresh server and database (decision
+  // 0211): a pass there is reported as flaky by name; a second failure fails the run.
+  if (suite.projects.includes("e2e") && failedFiles.length > 0 && failedFiles.length <= 3) {
+    const retryReport = ".tmp/vitest-report-e2e-retry.json";
+    rmSync(retryReport, { force: true });
+    console.log(`\n▶ browser tests that failed, once more on their own: ${failedFiles.join(", ")}`);
+    const retried = run("browser tests (re-run)", "npx", [
+      "vitest",
+      "run",
+      "--project",
+      "e2e",
+      ...failedFiles,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${retryReport}`,
+    ]);
+    try {
+      const again = JSON.parse(readFileSync(retryReport, "utf8"));
+      if (retried && again.numFailedTests === 0 && again.numPassedTests > 0) {
+        console.log(`\n⚠ FLAKY (failed, then passed on their own): ${failedFiles.join(", ")}`);
+        for (const file of json.testResults.filter((f) => f.status === "failed"))
+          for (const test of file.assertionResults)
+            if (test.status === "failed") console.log(`⚠ flaky test: ${test.fullName}`);
+        json.numPassedTests += json.numFailedTests;
+        json.numFailedTests = 0;
+        suiteOk = true;
+      }
+    } catch {
+      // The re-run wrote no report: the first failures stand.
+    }
+  }
+  ok = suiteOk && ok;
+  passed += json.numPassedTests;
+  failed += json.numFailedTests;
+  skipped += json.numPendingTests + json.numTodoTests;
 }
 if (!ok && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
