@@ -536,6 +536,44 @@ describe("host-based routing", () => {
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("FORBIDDEN");
   });
 
+  it("e-mailed links open on the verified domain the person signed up on, else on the app", async () => {
+    const signUp = (email: string, origin?: string) =>
+      ctx.app.request(`${origin ?? "http://localhost:3000"}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: {
+          host: new URL(origin ?? "http://localhost:3000").host,
+          ...(origin ? { origin } : {}),
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ email, password: "correct-horse-battery", name: "Lan Anh" }),
+      });
+    const verification = async (email: string) => {
+      const [mail] = await ctx.runtime.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to_address, email))
+        .orderBy(desc(emailOutbox.created_at))
+        .limit(1);
+      return /https?:\/\/[^\s"<]+verify-email[^\s"<]+/.exec(mail?.text ?? "")?.[0] ?? "";
+    };
+    const onDomain = `lan-domain-${Date.now()}@example.com`;
+    expect((await signUp(onDomain, "http://learn.lotus.example")).status).toBe(200);
+    const link = await verification(onDomain);
+    expect(link.startsWith("http://learn.lotus.example/api/auth/verify-email?token=")).toBe(true);
+    // The link works there: it verifies and signs in with a host-only cookie.
+    const url = new URL(link);
+    const verified = await ctx.app.request(link, { headers: { host: url.host }, redirect: "manual" });
+    expect(verified.status).toBe(302);
+    expect(verified.headers.getSetCookie().join(";")).toContain("session_token");
+    expect(verified.headers.getSetCookie().join(";")).not.toContain("Domain=");
+
+    const onApp = `lan-app-${Date.now()}@example.com`;
+    expect((await signUp(onApp)).status).toBe(200);
+    expect((await verification(onApp)).startsWith("http://localhost:3000/api/auth/verify-email?token=")).toBe(
+      true,
+    );
+  });
+
   it("a removed domain stops serving at once", async () => {
     const b = await branding(owner);
     const id = b.domains[0].id;

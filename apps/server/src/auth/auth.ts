@@ -12,6 +12,7 @@ import type { Env } from "../env.ts";
 import type { Logger } from "../lib/logger.ts";
 import { RESET_TOKEN_SECONDS, resetPasswordUrl } from "./account-recovery.ts";
 import { signUpAttempt } from "./context.ts";
+import { linkOnRequestOrigin } from "./link-origin.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { checkUserName, clampUserName } from "./user-name.ts";
 import { schoolForVerification } from "./verification-school.ts";
@@ -156,7 +157,12 @@ export function createAuth(opts: {
           ...resetPasswordEmail({
             locale: localeFromRequest(request),
             name: user.name,
-            url: resetPasswordUrl(env.appUrl, token),
+            url: await linkOnRequestOrigin(
+              resetPasswordUrl(env.appUrl, token),
+              request,
+              env.appUrl,
+              dynamicOrigins,
+            ),
           }),
         });
       },
@@ -177,8 +183,10 @@ export function createAuth(opts: {
       // Verification signs the person in and the link returns where they were (issue 17 item 7).
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }, request) => {
+      sendVerificationEmail: async ({ user, url: appLink }, request) => {
         const locale = localeFromRequest(request);
+        // On a school's verified custom domain the link opens there (issue 15).
+        const url = await linkOnRequestOrigin(appLink, request, env.appUrl, dynamicOrigins);
         // The outbox row is written after the sign-up transaction commits: PGlite has a single
         // connection, so a second query inside the open transaction would wait for it forever.
         await queueAfterTransactionHook(async () => {
