@@ -1,12 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { createApp } from "../../apps/server/src/app.ts";
-import { courses, schools, user } from "../../apps/server/src/db/schema/index.ts";
-import { loadEnv } from "../../apps/server/src/env.ts";
-import { createLogger } from "../../apps/server/src/lib/logger.ts";
-import { createRuntime } from "../../apps/server/src/runtime.ts";
+import { courses, schools } from "../../apps/server/src/db/schema/index.ts";
 import { freePort, HOST, ROOT, startAcademy } from "../lib/academy.ts";
+import { inProcessApp } from "../lib/in-process.ts";
 import { type LoadOptions, measureLoad } from "../lib/load.ts";
 import { spawnGroup, stopGroup, waitForOutput } from "../lib/process.ts";
 import { type Benchmark, type Row, row } from "../lib/types.ts";
@@ -17,36 +14,12 @@ const COURSES = 200;
 
 /** Seeds a creator whose branded school (slug SLUG) has COURSES published courses. */
 async function seed(dataDir: string): Promise<void> {
-  const origin = "http://localhost:3000";
-  const env = loadEnv({
-    NODE_ENV: "test",
-    APP_URL: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    AUTH_RATE_LIMIT_MAX: "1000",
-  });
-  const runtime = await createRuntime(env, { logger: createLogger("silent") });
+  const academy = await inProcessApp({ dataDir });
+  const { runtime } = academy;
   try {
-    const { app } = createApp(runtime);
-    const call = async (pathname: string, method: string, json?: unknown, cookie?: string) => {
-      const headers = new Headers({ origin });
-      if (cookie) headers.set("cookie", cookie);
-      if (json !== undefined) headers.set("content-type", "application/json");
-      return app.request(`${origin}${pathname}`, {
-        method,
-        headers,
-        body: json === undefined ? undefined : JSON.stringify(json),
-      });
-    };
-    const email = `school-bench-${Date.now()}@example.com`;
-    const password = "bench-password-1";
-    await call("/api/auth/sign-up/email", "POST", { name: "Nguyễn Thị Bench", email, password });
-    await runtime.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-    const signIn = await call("/api/auth/sign-in/email", "POST", { email, password });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const call = (pathname: string, method: string, json?: unknown, cookie?: string) =>
+      academy.request(pathname, { method, json, cookie });
+    const { cookie } = await academy.creator(`school-bench-${Date.now()}@example.com`, "Nguyễn Thị Bench");
     const saved = await call(
       "/api/schools/me/branding",
       "PUT",
@@ -78,7 +51,7 @@ async function seed(dataDir: string): Promise<void> {
       })),
     );
   } finally {
-    await runtime.close();
+    await academy.close();
   }
 }
 

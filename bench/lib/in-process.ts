@@ -14,18 +14,20 @@ export interface InProcessApp {
   runtime: Runtime;
   request(pathname: string, init?: { method?: string; json?: unknown; cookie?: string }): Promise<Response>;
   /** Signs up, verifies and signs in a creator; returns the session cookie and user id. */
-  creator(email: string): Promise<{ cookie: string; userId: string }>;
+  creator(email: string, name?: string): Promise<{ cookie: string; userId: string }>;
   /** The same for a student account (signupRole "student"). */
-  student(email: string): Promise<{ cookie: string; userId: string }>;
+  student(email: string, name?: string): Promise<{ cookie: string; userId: string }>;
   close(): Promise<void>;
 }
 
 /**
- * The whole Academy app in this process on a fresh embedded database (its own DATA_DIR), called
- * with `app.request` — for benchmarks of the API's own work without HTTP overhead.
+ * The whole Academy app in this process on an embedded database, called with `app.request` — for
+ * benchmarks of the API's own work without HTTP overhead, and for seeding a DATA_DIR that a real
+ * server then serves. `options.dataDir`: that directory (kept on close); by default a fresh
+ * temporary one (removed on close).
  */
-export async function inProcessApp(): Promise<InProcessApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-bench-inproc-"));
+export async function inProcessApp(options: { dataDir?: string } = {}): Promise<InProcessApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "academy-bench-inproc-"));
   const env = loadEnv({
     NODE_ENV: "test",
     APP_URL: ORIGIN,
@@ -46,12 +48,12 @@ export async function inProcessApp(): Promise<InProcessApp> {
     }
     return app.request(`${ORIGIN}${pathname}`, { method: init.method ?? "GET", headers, body });
   };
-  async function account(email: string, student: boolean) {
+  async function account(email: string, student: boolean, name?: string) {
     const password = "bench-password-1";
     const signUp = await request("/api/auth/sign-up/email", {
       method: "POST",
       json: {
-        name: student ? "Bench Student" : "Bench Creator",
+        name: name ?? (student ? "Bench Student" : "Bench Creator"),
         email,
         password,
         ...(student ? { signupRole: "student" } : {}),
@@ -71,11 +73,11 @@ export async function inProcessApp(): Promise<InProcessApp> {
   return {
     runtime,
     request,
-    creator: (email) => account(email, false),
-    student: (email) => account(email, true),
+    creator: (email, name) => account(email, false, name),
+    student: (email, name) => account(email, true, name),
     async close() {
       await runtime.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
