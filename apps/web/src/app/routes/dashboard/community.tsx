@@ -13,6 +13,7 @@ import { DiscussionThread } from "@/features/community/components/discussion-thr
 import { DiscussionsTab } from "@/features/community/components/discussions-tab";
 import { ModerationQueue } from "@/features/community/components/moderation-queue";
 import { ReplyEmailPreference } from "@/features/community/components/reply-email-preference";
+import { StudyBuddiesTab } from "@/features/community/components/study-buddies-tab";
 import { StudyGroupsTab } from "@/features/community/components/study-groups-tab";
 import { CommunityPanel } from "@/features/messaging/components/community-panel";
 
@@ -165,7 +166,12 @@ export function Component() {
               )}
             </TabsContent>
           )}
-          {(["buddies", "challenges"] as const).map((id) => (
+          {creator ? null : (
+            <TabsContent value="buddies">
+              <StudyBuddiesTab onOpenConversation={(id) => selectConversation(id)} />
+            </TabsContent>
+          )}
+          {(["challenges"] as const).map((id) => (
             <TabsContent key={id} value={id}>
               <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-muted-foreground">
                 {t(`comingSoon.${id}`)}
