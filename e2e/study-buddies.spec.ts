@@ -160,13 +160,21 @@ describe.skipIf(skip)("study buddies", () => {
     await expectNoHorizontalOverflow(phone, "study buddies list (phone)");
     await screenshot(phone, "study-buddies-list-phone");
     await desk.goto("/dashboard/community?tab=buddies");
-    await desk.getByTestId("buddy-row").filter({ hasText: minh.name }).getByRole("button", { name: "Remove" }).click();
+    await desk
+      .getByTestId("buddy-row")
+      .filter({ hasText: minh.name })
+      .getByRole("button", { name: "Remove" })
+      .click();
     const dialog = desk.getByRole("alertdialog");
     await dialog.getByText(`Remove ${minh.name} as a study buddy?`).waitFor();
     await screenshot(desk, "study-buddies-remove-desktop");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await desk.getByTestId("buddy-row").filter({ hasText: minh.name }).waitFor();
-    await desk.getByTestId("buddy-row").filter({ hasText: minh.name }).getByRole("button", { name: "Remove" }).click();
+    await desk
+      .getByTestId("buddy-row")
+      .filter({ hasText: minh.name })
+      .getByRole("button", { name: "Remove" })
+      .click();
     await desk.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
     await toast(desk, "Study buddy removed");
     await desk.getByText("No study buddies yet.").waitFor();

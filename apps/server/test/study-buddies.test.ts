@@ -15,7 +15,13 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buddyLinks, conversations, emailOutbox, enrollments, user } from "../src/db/schema/index.ts";
 import { pairOf } from "../src/features/community/study-buddies.queries.ts";
-import { createTestContext, oneLessonDraft, publishCourse, signUpAndSignIn, type TestContext } from "./harness.ts";
+import {
+  createTestContext,
+  oneLessonDraft,
+  publishCourse,
+  signUpAndSignIn,
+  type TestContext,
+} from "./harness.ts";
 
 let ctx: TestContext;
 type Account = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -58,7 +64,10 @@ async function overview(who: Account): Promise<BuddyOverview> {
   return buddyOverviewSchema.parse(await response.json());
 }
 async function request(from: Account, to: Account): Promise<BuddyLink> {
-  const response = await call(from, "POST", "/api/study-buddies/requests", { userId: to.userId, note: "Hi!" });
+  const response = await call(from, "POST", "/api/study-buddies/requests", {
+    userId: to.userId,
+    note: "Hi!",
+  });
   if (response.status !== 201) throw new Error(`request failed: ${response.status} ${await response.text()}`);
   return buddyLinkSchema.parse(await response.json());
 }
@@ -90,7 +99,12 @@ beforeAll(async () => {
   for (const who of [ann, ben]) await enrol(who, courseB);
   await enrol(eve, courseC);
   const evenings = ["mon:evening", "tue:evening", "wed:evening"];
-  await prefs(ann, { visible: true, goals: ["exam-prep", "practice"], availability: evenings, language: "vi" });
+  await prefs(ann, {
+    visible: true,
+    goals: ["exam-prep", "practice"],
+    availability: evenings,
+    language: "vi",
+  });
   await prefs(ben, { visible: true, goals: ["exam-prep"], availability: evenings, language: "vi" });
   await prefs(cat, { visible: true, goals: ["practice"], availability: ["mon:morning"], language: "any" });
   await prefs(dao, { visible: true, availability: evenings, language: "en" });
@@ -118,7 +132,10 @@ describe("preferences", () => {
     });
     expect(notMine.status).toBe(400);
     expect((await errorOf(notMine)).message).toBe(BUDDY_MESSAGES.courseInvalid);
-    const badZone = await call(fresh, "PUT", "/api/study-buddies/preferences", { visible: true, timeZone: "Mars/Base" });
+    const badZone = await call(fresh, "PUT", "/api/study-buddies/preferences", {
+      visible: true,
+      timeZone: "Mars/Base",
+    });
     expect(badZone.status).toBe(400);
     const badSlot = await call(fresh, "PUT", "/api/study-buddies/preferences", {
       visible: true,
@@ -188,7 +205,9 @@ describe("requests", () => {
     const mail = await ctx.runtime.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.to_address, ben.email.toLowerCase()), eq(emailOutbox.template, "buddy-request")));
+      .where(
+        and(eq(emailOutbox.to_address, ben.email.toLowerCase()), eq(emailOutbox.template, "buddy-request")),
+      );
     expect(mail).toHaveLength(1);
     expect(mail[0].text).toContain("/dashboard/community?tab=buddies");
     for (const [from, to] of [
@@ -218,7 +237,13 @@ describe("requests", () => {
     const [{ n }] = await ctx.runtime.db
       .select({ n: count() })
       .from(conversations)
-      .where(and(eq(conversations.teacher_id, low), eq(conversations.student_id, high), eq(conversations.kind, "buddy")));
+      .where(
+        and(
+          eq(conversations.teacher_id, low),
+          eq(conversations.student_id, high),
+          eq(conversations.kind, "buddy"),
+        ),
+      );
     expect(Number(n)).toBe(1);
     const live = await ctx.runtime.db.select().from(buddyLinks).where(eq(buddyLinks.status, "accepted"));
     expect(live.map((l) => l.id)).toEqual([link.id]);
@@ -231,7 +256,9 @@ describe("requests", () => {
     expect(opened.status).toBe(200);
     const { conversationId } = await opened.json();
     expect(link.conversationId).toBe(conversationId);
-    const sent = await call(ann, "POST", `/api/conversations/${conversationId}/messages`, { content: "Study at 8?" });
+    const sent = await call(ann, "POST", `/api/conversations/${conversationId}/messages`, {
+      content: "Study at 8?",
+    });
     expect(sent.status).toBe(201);
     const read = await call(ben, "GET", `/api/conversations/${conversationId}/messages`);
     expect((await read.json()).messages.map((m: { content: string }) => m.content)).toEqual(["Study at 8?"]);
@@ -240,7 +267,9 @@ describe("requests", () => {
     expect(listed.conversations[0].otherParty.id).toBe(ann.userId);
     // Not a participant: the course's creator and another student.
     for (const who of [cara, cat]) {
-      const denied = await call(who, "POST", `/api/conversations/${conversationId}/messages`, { content: "hi" });
+      const denied = await call(who, "POST", `/api/conversations/${conversationId}/messages`, {
+        content: "hi",
+      });
       expect(denied.status).toBe(403);
       expect((await call(who, "POST", `/api/study-buddies/${link.id}/conversation`)).status).toBe(404);
     }
@@ -252,7 +281,9 @@ describe("requests", () => {
 
     expect((await call(ben, "DELETE", `/api/study-buddies/${link.id}`)).status).toBe(200);
     for (const who of [ann, ben]) {
-      const closed = await call(who, "POST", `/api/conversations/${conversationId}/messages`, { content: "still there?" });
+      const closed = await call(who, "POST", `/api/conversations/${conversationId}/messages`, {
+        content: "still there?",
+      });
       expect(closed.status).toBe(403);
       expect((await errorOf(closed)).message).toBe(MESSAGING_MESSAGES.notBuddies);
       expect((await call(who, "GET", `/api/conversations/${conversationId}/messages`)).status).toBe(403);
@@ -276,11 +307,13 @@ describe("requests", () => {
   it("a block ends a buddyship at once", async () => {
     const link = await request(dao, cat);
     expect((await call(cat, "POST", `/api/study-buddies/requests/${link.id}/accept`)).status).toBe(200);
-    const { conversationId } = await (await call(dao, "POST", `/api/study-buddies/${link.id}/conversation`)).json();
+    const { conversationId } = await (
+      await call(dao, "POST", `/api/study-buddies/${link.id}/conversation`)
+    ).json();
     expect((await call(cat, "POST", "/api/study-buddies/blocks", { userId: dao.userId })).status).toBe(200);
-    expect((await call(dao, "POST", `/api/conversations/${conversationId}/messages`, { content: "hey" })).status).toBe(
-      403,
-    );
+    expect(
+      (await call(dao, "POST", `/api/conversations/${conversationId}/messages`, { content: "hey" })).status,
+    ).toBe(403);
     expect((await overview(dao)).buddies).toEqual([]);
     expect((await call(cat, "POST", "/api/study-buddies/blocks", { userId: cat.userId })).status).toBe(400);
   });
@@ -298,9 +331,9 @@ describe("limits", () => {
       expect(response.status).toBe(201);
     }
     const racing = await Promise.all(
-      targets.slice(BUDDY_PENDING_MAX - 2).map((target) =>
-        call(sender, "POST", "/api/study-buddies/requests", { userId: target }),
-      ),
+      targets
+        .slice(BUDDY_PENDING_MAX - 2)
+        .map((target) => call(sender, "POST", "/api/study-buddies/requests", { userId: target })),
     );
     expect(racing.filter((r) => r.status === 201)).toHaveLength(2);
     const refused = racing.filter((r) => r.status === 429);

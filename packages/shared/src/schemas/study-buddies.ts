@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BUDDY_GOALS, BUDDY_LANGUAGES, BUDDY_SLOTS } from "../rules/buddies.ts";
-import { isTimeZone } from "./account.ts";
 import { NUL_MESSAGE } from "../rules/text-safety.ts";
+import { isTimeZone } from "./account.ts";
 
 /**
  * Study buddy contracts (spec 000 §2 Study Buddies; issue 13 §5; decision 0188): preferences,
@@ -41,7 +41,10 @@ export const buddyPreferencesInputSchema = z.object({
   /** Opt-in: only visible students are suggested to others and can receive requests. */
   visible: z.boolean(),
   /** Courses to find buddies in (must be the caller's); empty = all of them. */
-  courseIds: z.array(z.uuid({ error: BUDDY_MESSAGES.courseInvalid })).max(50).default([]),
+  courseIds: z
+    .array(z.uuid({ error: BUDDY_MESSAGES.courseInvalid }))
+    .max(50)
+    .default([]),
   goals: z
     .array(z.enum(BUDDY_GOALS))
     .max(BUDDY_GOALS.length)

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
 /**
@@ -57,7 +67,10 @@ export const buddyLinks = pgTable(
       .where(sql`${t.status} in ('pending', 'accepted')`),
     index("buddy_links_requester_idx").on(t.requester_id, t.created_at),
     index("buddy_links_addressee_idx").on(t.addressee_id, t.status),
-    check("buddy_links_status_check", sql`${t.status} in ('pending', 'accepted', 'declined', 'cancelled', 'removed')`),
+    check(
+      "buddy_links_status_check",
+      sql`${t.status} in ('pending', 'accepted', 'declined', 'cancelled', 'removed')`,
+    ),
     check("buddy_links_pair_check", sql`${t.pair_low} < ${t.pair_high}`),
     check("buddy_links_note_check", sql`${t.note} is null or char_length(${t.note}) <= 300`),
   ],
@@ -78,5 +91,8 @@ export const userBlocks = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.blocker_id, t.blocked_id] }), index("user_blocks_blocked_idx").on(t.blocked_id)],
+  (t) => [
+    primaryKey({ columns: [t.blocker_id, t.blocked_id] }),
+    index("user_blocks_blocked_idx").on(t.blocked_id),
+  ],
 );

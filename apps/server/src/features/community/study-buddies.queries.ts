@@ -32,7 +32,10 @@ export async function findPreferences(db: Executor, userId: string): Promise<Pre
 }
 
 /** The user's courses with an enrolment that is not cancelled, by title. */
-export async function enrolledCourses(db: Executor, userId: string): Promise<Array<{ id: string; title: string }>> {
+export async function enrolledCourses(
+  db: Executor,
+  userId: string,
+): Promise<Array<{ id: string; title: string }>> {
   const result = await db.execute(sql`
     select co.id, co.title from enrollments e join courses co on co.id = e.course_id
      where e.student_id = ${userId} and e.payment_status <> 'cancelled'
@@ -99,7 +102,11 @@ export async function listCandidates(
 }
 
 /** Courses both users take (enrolments not cancelled), by title. */
-export async function sharedCourses(db: Executor, a: string, b: string): Promise<Array<{ id: string; title: string }>> {
+export async function sharedCourses(
+  db: Executor,
+  a: string,
+  b: string,
+): Promise<Array<{ id: string; title: string }>> {
   const result = await db.execute(sql`
     select co.id, co.title from courses co
      where exists (select 1 from enrollments e where e.course_id = co.id and e.student_id = ${a} and e.payment_status <> 'cancelled')
@@ -120,7 +127,10 @@ export async function lockRequester(db: Executor, userId: string): Promise<void>
 }
 
 /** The user's pending requests and requests sent in the last 24 hours. */
-export async function requestCounts(db: Executor, userId: string): Promise<{ pending: number; today: number }> {
+export async function requestCounts(
+  db: Executor,
+  userId: string,
+): Promise<{ pending: number; today: number }> {
   const result = await db.execute(sql`
     select count(*) filter (where status = 'pending')::int as pending,
            count(*) filter (where created_at > now() - interval '24 hours')::int as today

@@ -53,7 +53,11 @@ const putPrefsRoute = createRoute({
   tags,
   summary: "Save preferences: opt-in, courses, goals, weekly availability, language, time zone",
   request: jsonBody(buddyPreferencesInputSchema),
-  responses: { 200: json(buddyPreferencesSchema, "Preferences"), 400: errorResponses[400], 401: errorResponses[401] },
+  responses: {
+    200: json(buddyPreferencesSchema, "Preferences"),
+    400: errorResponses[400],
+    401: errorResponses[401],
+  },
 });
 const suggestionsRoute = createRoute({
   method: "get",
@@ -167,7 +171,11 @@ export function studyBuddyRoutes(deps: AppDeps) {
     .openapi(overviewRoute, async (c) => c.json(await getOverview(db, requireUser(c)), 200))
     .openapi(requestRoute, async (c) =>
       c.json(
-        await requestBuddy({ db, mailer: deps.mailer, appUrl: deps.env.appUrl }, requireUser(c), c.req.valid("json")),
+        await requestBuddy(
+          { db, mailer: deps.mailer, appUrl: deps.env.appUrl },
+          requireUser(c),
+          c.req.valid("json"),
+        ),
         201,
       ),
     )

@@ -107,7 +107,11 @@ export async function savePreferences(
  * weekly hours, shared goals, same language), then name. At most BUDDY_SUGGESTIONS_MAX (20).
  * A caller who has not opted in gets `optedIn: false` and none.
  */
-export async function listSuggestions(db: Db, actor: SessionUser, now = new Date()): Promise<BuddySuggestionList> {
+export async function listSuggestions(
+  db: Db,
+  actor: SessionUser,
+  now = new Date(),
+): Promise<BuddySuggestionList> {
   const me = await findPreferences(db, actor.id);
   if (!me?.visible) return { optedIn: false, suggestions: [] };
   const enrolled = (await enrolledCourses(db, actor.id)).map((c) => c.id);
@@ -128,7 +132,12 @@ export async function listSuggestions(db: Db, actor: SessionUser, now = new Date
       const sameLanguage = me.language !== "any" && me.language === c.language;
       return {
         user: { id: c.user_id, name: c.name, avatarUrl: c.avatar_url },
-        score: buddyScore({ sharedCourses: c.shared.length, overlapHours, sharedGoals: sharedGoals.length, sameLanguage }),
+        score: buddyScore({
+          sharedCourses: c.shared.length,
+          overlapHours,
+          sharedGoals: sharedGoals.length,
+          sameLanguage,
+        }),
         sharedCourses: c.shared,
         overlapHours,
         sharedGoals,
@@ -188,7 +197,13 @@ function buddyRequestEmail(input: {
     locale: input.locale,
     subject: vi ? `${who} muốn trở thành bạn học của bạn` : `${who} wants to be your study buddy`,
     paragraphs: [
-      input.recipientName ? (vi ? `Xin chào ${input.recipientName},` : `Hi ${input.recipientName},`) : vi ? "Xin chào," : "Hi,",
+      input.recipientName
+        ? vi
+          ? `Xin chào ${input.recipientName},`
+          : `Hi ${input.recipientName},`
+        : vi
+          ? "Xin chào,"
+          : "Hi,",
       vi
         ? `${who} học cùng khóa với bạn và muốn trở thành bạn học. Bạn có thể chấp nhận hoặc từ chối trong Cộng đồng.`
         : `${who} takes a course with you and would like to be study buddies. Accept or decline in Community.`,
@@ -233,8 +248,10 @@ export async function requestBuddy(
     if (await declinedRecently(tx, actor.id, input.userId, BUDDY_DECLINE_COOLDOWN_DAYS))
       throw new AppError("CONFLICT", BUDDY_MESSAGES.declinedRecently);
     const counts = await requestCounts(tx, actor.id);
-    if (counts.pending >= BUDDY_PENDING_MAX) throw new AppError("RATE_LIMITED", BUDDY_MESSAGES.tooManyPending);
-    if (counts.today >= BUDDY_REQUESTS_PER_DAY) throw new AppError("RATE_LIMITED", BUDDY_MESSAGES.tooManyToday);
+    if (counts.pending >= BUDDY_PENDING_MAX)
+      throw new AppError("RATE_LIMITED", BUDDY_MESSAGES.tooManyPending);
+    if (counts.today >= BUDDY_REQUESTS_PER_DAY)
+      throw new AppError("RATE_LIMITED", BUDDY_MESSAGES.tooManyToday);
     const row = await insertRequest(tx, {
       requester: actor.id,
       addressee: input.userId,
@@ -276,12 +293,22 @@ export async function acceptRequest(db: Db, actor: SessionUser, id: string): Pro
   const link = await ownLink(db, actor, id);
   if (link.addressee_id !== actor.id) throw new AppError("FORBIDDEN", BUDDY_MESSAGES.notYours);
   await db.transaction(async (tx) => {
-    const row = await transition(tx, { id, actor: actor.id, actorColumn: "addressee", from: "pending", to: "accepted" });
+    const row = await transition(tx, {
+      id,
+      actor: actor.id,
+      actorColumn: "addressee",
+      from: "pending",
+      to: "accepted",
+    });
     if (!row) throw new AppError("CONFLICT", BUDDY_MESSAGES.notPending);
     const shared = await sharedCourses(tx, row.requester_id, row.addressee_id);
     if (shared.length === 0 || (await isBlocked(tx, row.requester_id, row.addressee_id)))
       throw new AppError("FORBIDDEN", BUDDY_MESSAGES.unavailable);
-    await openBuddyConversation(tx, { userA: row.requester_id, userB: row.addressee_id, courseId: shared[0].id });
+    await openBuddyConversation(tx, {
+      userA: row.requester_id,
+      userB: row.addressee_id,
+      courseId: shared[0].id,
+    });
   });
   return linkFor(db, actor, id);
 }
@@ -293,7 +320,13 @@ export async function acceptRequest(db: Db, actor: SessionUser, id: string): Pro
 export async function declineRequest(db: Db, actor: SessionUser, id: string): Promise<void> {
   const link = await ownLink(db, actor, id);
   if (link.addressee_id !== actor.id) throw new AppError("FORBIDDEN", BUDDY_MESSAGES.notYours);
-  const row = await transition(db, { id, actor: actor.id, actorColumn: "addressee", from: "pending", to: "declined" });
+  const row = await transition(db, {
+    id,
+    actor: actor.id,
+    actorColumn: "addressee",
+    from: "pending",
+    to: "declined",
+  });
   if (!row) throw new AppError("CONFLICT", BUDDY_MESSAGES.notPending);
 }
 
@@ -304,7 +337,13 @@ export async function declineRequest(db: Db, actor: SessionUser, id: string): Pr
 export async function cancelRequest(db: Db, actor: SessionUser, id: string): Promise<void> {
   const link = await ownLink(db, actor, id);
   if (link.requester_id !== actor.id) throw new AppError("FORBIDDEN", BUDDY_MESSAGES.notYours);
-  const row = await transition(db, { id, actor: actor.id, actorColumn: "requester", from: "pending", to: "cancelled" });
+  const row = await transition(db, {
+    id,
+    actor: actor.id,
+    actorColumn: "requester",
+    from: "pending",
+    to: "cancelled",
+  });
   if (!row) throw new AppError("CONFLICT", BUDDY_MESSAGES.notPending);
 }
 
@@ -315,7 +354,13 @@ export async function cancelRequest(db: Db, actor: SessionUser, id: string): Pro
  */
 export async function removeBuddy(db: Db, actor: SessionUser, id: string): Promise<void> {
   await ownLink(db, actor, id);
-  const row = await transition(db, { id, actor: actor.id, actorColumn: "either", from: "accepted", to: "removed" });
+  const row = await transition(db, {
+    id,
+    actor: actor.id,
+    actorColumn: "either",
+    from: "accepted",
+    to: "removed",
+  });
   if (!row) throw new AppError("CONFLICT", BUDDY_MESSAGES.notBuddies);
 }
 
@@ -323,7 +368,11 @@ export async function removeBuddy(db: Db, actor: SessionUser, id: string): Promi
  * The buddies' conversation (created when missing, on a course both still take), to open in Messages.
  * @throws AppError NOT_FOUND, FORBIDDEN (notBuddies; unavailable: no shared course any more).
  */
-export async function buddyConversation(db: Db, actor: SessionUser, id: string): Promise<{ conversationId: string }> {
+export async function buddyConversation(
+  db: Db,
+  actor: SessionUser,
+  id: string,
+): Promise<{ conversationId: string }> {
   const link = await ownLink(db, actor, id);
   if (link.status !== "accepted") throw new AppError("FORBIDDEN", BUDDY_MESSAGES.notBuddies);
   const shared = await sharedCourses(db, link.requester_id, link.addressee_id);

@@ -47,7 +47,8 @@ function useRefresh() {
 export function useSaveBuddyPreferences() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: BuddyPreferencesInput) => unwrap(api["study-buddies"].preferences.$put({ json: input })),
+    mutationFn: (input: BuddyPreferencesInput) =>
+      unwrap(api["study-buddies"].preferences.$put({ json: input })),
     onSuccess: refresh,
   });
 }
@@ -102,7 +103,8 @@ export function useBlockUser() {
 export function useUnblockUser() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (userId: string) => unwrap(api["study-buddies"].blocks[":userId"].$delete({ param: { userId } })),
+    mutationFn: (userId: string) =>
+      unwrap(api["study-buddies"].blocks[":userId"].$delete({ param: { userId } })),
     onSuccess: refresh,
   });
 }

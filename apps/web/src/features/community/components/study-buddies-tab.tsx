@@ -59,7 +59,9 @@ function browserZone(): string {
 
 function zoneChoices(current: string): string[] {
   const supported =
-    typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC", "Asia/Ho_Chi_Minh"];
+    typeof Intl.supportedValuesOf === "function"
+      ? Intl.supportedValuesOf("timeZone")
+      : ["UTC", "Asia/Ho_Chi_Minh"];
   return supported.includes(current) ? supported : [current, ...supported];
 }
 
@@ -147,7 +149,9 @@ function PreferencesCard({ prefs }: { prefs: BuddyPreferences }) {
                   onClick={() => setGoals((list) => toggle(list, goal))}
                   className={cn(
                     "rounded-full border px-3 py-1 text-sm",
-                    goals.includes(goal) ? "border-primary bg-primary text-primary-foreground" : "border-border",
+                    goals.includes(goal)
+                      ? "border-primary bg-primary text-primary-foreground"
+                      : "border-border",
                   )}
                 >
                   {t(`goals.${goal}`)}
@@ -188,7 +192,9 @@ function PreferencesCard({ prefs }: { prefs: BuddyPreferences }) {
                             onClick={() => setSlots((list) => toggle(list, slot))}
                             className={cn(
                               "h-8 w-full rounded border",
-                              on ? "border-primary bg-primary/80" : "border-border bg-background hover:bg-muted",
+                              on
+                                ? "border-primary bg-primary/80"
+                                : "border-border bg-background hover:bg-muted",
                             )}
                           />
                         </td>
@@ -315,7 +321,13 @@ function BlockButton({ person }: { person: BuddyPerson }) {
   );
 }
 
-function BuddyRow({ link, onOpenConversation }: { link: BuddyLink; onOpenConversation: (id: string) => void }) {
+function BuddyRow({
+  link,
+  onOpenConversation,
+}: {
+  link: BuddyLink;
+  onOpenConversation: (id: string) => void;
+}) {
   const { t } = useTranslation("buddies");
   const remove = useRemoveBuddy();
   const open = useOpenBuddyConversation();
@@ -372,7 +384,10 @@ function RequestRow({ link }: { link: BuddyLink }) {
       },
     );
   return (
-    <li data-testid={`request-${link.direction}`} className="flex flex-wrap items-center justify-between gap-2 py-3">
+    <li
+      data-testid={`request-${link.direction}`}
+      className="flex flex-wrap items-center justify-between gap-2 py-3"
+    >
       <PersonLine person={link.other}>
         {link.note ? <p className="break-words text-xs text-muted-foreground">“{link.note}”</p> : null}
       </PersonLine>
@@ -451,7 +466,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-const emptyClass = "rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground";
+const emptyClass =
+  "rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground";
 
 /**
  * The Study Buddies tab (spec 000 §2; issue 13 §5): preferences, requests, buddies (message,
