@@ -491,8 +491,13 @@ export function StudyBuddiesTab({ onOpenConversation }: { onOpenConversation: (i
     );
   const { buddies, incoming, outgoing } = overview.data;
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]" data-testid="study-buddies">
-      <div className="min-w-0 space-y-6">
+    // Phones: requests and buddies, suggestions, then the form; wide screens: the form under the
+    // lists on the left, suggestions on the right.
+    <div
+      className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]"
+      data-testid="study-buddies"
+    >
+      <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
         <Section title={t("requests.incoming")}>
           {incoming.length === 0 ? (
             <p className={emptyClass}>{t("requests.emptyIncoming")}</p>
@@ -524,9 +529,8 @@ export function StudyBuddiesTab({ onOpenConversation }: { onOpenConversation: (i
             </ul>
           </Section>
         ) : null}
-        <PreferencesCard key={String(prefs.dataUpdatedAt)} prefs={prefs.data} />
       </div>
-      <div className="min-w-0 space-y-6">
+      <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <Section title={t("suggestions.title")}>
           {!prefs.data.visible ? (
             <p className={emptyClass}>{t("suggestions.optIn")}</p>
@@ -570,6 +574,9 @@ export function StudyBuddiesTab({ onOpenConversation }: { onOpenConversation: (i
             </ul>
           </Section>
         ) : null}
+      </div>
+      <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <PreferencesCard key={String(prefs.dataUpdatedAt)} prefs={prefs.data} />
       </div>
     </div>
   );
