@@ -2,24 +2,30 @@ import {
   BUDDY_MESSAGES,
   BUDDY_PENDING_MAX,
   BUDDY_REQUESTS_PER_DAY,
+  type BuddyBlockList,
   type BuddyLink,
   type BuddyOverview,
+  type BuddyPreferences,
   type BuddySuggestionList,
   buddyLinkSchema,
   buddyOverviewSchema,
   buddySuggestionListSchema,
+  type ConversationList,
   type ErrorBody,
   MESSAGING_MESSAGES,
+  type MessageList,
 } from "@academy/shared";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buddyLinks, conversations, emailOutbox, enrollments, user } from "../src/db/schema/index.ts";
 import { pairOf } from "../src/features/community/study-buddies.queries.ts";
+import { sendUnreadNudges } from "../src/features/messaging/messaging.service.ts";
 import {
   createTestContext,
   oneLessonDraft,
   publishCourse,
   signUpAndSignIn,
+  TEST_ORIGIN,
   type TestContext,
 } from "./harness.ts";
 
@@ -41,6 +47,10 @@ const HCM = "Asia/Ho_Chi_Minh";
 
 function call(who: Account | null, method: string, pathname: string, json?: unknown) {
   return ctx.request(pathname, { method, cookie: who?.cookie, json });
+}
+/** A response body parsed as JSON, typed by the caller. */
+async function bodyOf<T>(response: Response): Promise<T> {
+  return (await response.json()) as T;
 }
 async function errorOf(response: Response): Promise<ErrorBody["error"]> {
   return ((await response.json()) as ErrorBody).error;
@@ -122,7 +132,7 @@ describe("preferences", () => {
     const fresh = await signUpAndSignIn(ctx, { name: "Fresh" });
     await enrol(fresh, courseA);
     const got = await call(fresh, "GET", "/api/study-buddies/preferences");
-    const body = await got.json();
+    const body = await bodyOf<BuddyPreferences>(got);
     expect(body).toMatchObject({ visible: false, saved: false, timeZone: null });
     expect(body.courses).toEqual([{ id: courseA, title: "Course A" }]);
     const notMine = await call(fresh, "PUT", "/api/study-buddies/preferences", {
@@ -143,7 +153,9 @@ describe("preferences", () => {
       availability: ["mon:lunch"],
     });
     expect(badSlot.status).toBe(400);
-    expect((await (await call(fresh, "GET", "/api/study-buddies/preferences")).json()).saved).toBe(false);
+    expect(
+      (await bodyOf<BuddyPreferences>(await call(fresh, "GET", "/api/study-buddies/preferences"))).saved,
+    ).toBe(false);
     expect((await call(null, "GET", "/api/study-buddies/preferences")).status).toBe(401);
   });
 });
@@ -179,7 +191,7 @@ describe("suggestions", () => {
     const refused = await call(ann, "POST", "/api/study-buddies/requests", { userId: gil.userId });
     expect(refused.status).toBe(403);
     expect((await errorOf(refused)).message).toBe(BUDDY_MESSAGES.unavailable);
-    const blocks = await (await call(gil, "GET", "/api/study-buddies/blocks")).json();
+    const blocks = await bodyOf<BuddyBlockList>(await call(gil, "GET", "/api/study-buddies/blocks"));
     expect(blocks.blocked.map((b: { id: string }) => b.id)).toEqual([ann.userId]);
     expect((await call(gil, "DELETE", `/api/study-buddies/blocks/${ann.userId}`)).status).toBe(200);
     expect((await suggestions(ann)).suggestions.map((s) => s.user.id)).toContain(gil.userId);
@@ -254,15 +266,17 @@ describe("requests", () => {
     expect(link.other.id).toBe(ben.userId);
     const opened = await call(ann, "POST", `/api/study-buddies/${link.id}/conversation`);
     expect(opened.status).toBe(200);
-    const { conversationId } = await opened.json();
+    const { conversationId } = await bodyOf<{ conversationId: string }>(opened);
     expect(link.conversationId).toBe(conversationId);
     const sent = await call(ann, "POST", `/api/conversations/${conversationId}/messages`, {
       content: "Study at 8?",
     });
     expect(sent.status).toBe(201);
     const read = await call(ben, "GET", `/api/conversations/${conversationId}/messages`);
-    expect((await read.json()).messages.map((m: { content: string }) => m.content)).toEqual(["Study at 8?"]);
-    const listed = await (await call(ben, "GET", "/api/conversations")).json();
+    expect((await bodyOf<MessageList>(read)).messages.map((m: { content: string }) => m.content)).toEqual([
+      "Study at 8?",
+    ]);
+    const listed = await bodyOf<ConversationList>(await call(ben, "GET", "/api/conversations"));
     expect(listed.conversations[0]).toMatchObject({ id: conversationId, kind: "buddy", myRole: "student" });
     expect(listed.conversations[0].otherParty.id).toBe(ann.userId);
     // Not a participant: the course's creator and another student.
@@ -287,11 +301,26 @@ describe("requests", () => {
       expect(closed.status).toBe(403);
       expect((await errorOf(closed)).message).toBe(MESSAGING_MESSAGES.notBuddies);
       expect((await call(who, "GET", `/api/conversations/${conversationId}/messages`)).status).toBe(403);
-      const list = await (await call(who, "GET", "/api/conversations")).json();
+      const list = await bodyOf<ConversationList>(await call(who, "GET", "/api/conversations"));
       expect(list.conversations.map((c: { id: string }) => c.id)).not.toContain(conversationId);
       expect((await overview(who)).buddies).toEqual([]);
     }
     expect((await call(ann, "DELETE", `/api/study-buddies/${link.id}`)).status).toBe(409);
+    // Ben never read "Study at 8?"; once they are no longer buddies no unread e-mail is sent for it.
+    await ctx.runtime.db.execute(
+      sql`update messages set created_at = created_at - interval '20 minutes' where conversation_id = ${conversationId}`,
+    );
+    await ctx.runtime.db.execute(
+      sql`update conversations set last_message_at = last_message_at - interval '20 minutes' where id = ${conversationId}`,
+    );
+    await sendUnreadNudges({ db: ctx.runtime.db, mailer: ctx.runtime.mailer, appUrl: TEST_ORIGIN });
+    const nudges = await ctx.runtime.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.to_address, ben.email.toLowerCase()), eq(emailOutbox.template, "unread-message")),
+      );
+    expect(nudges).toHaveLength(0);
   });
 
   it("a declined request can't be sent again for 30 days, and the decliner disappears from suggestions", async () => {
@@ -307,9 +336,9 @@ describe("requests", () => {
   it("a block ends a buddyship at once", async () => {
     const link = await request(dao, cat);
     expect((await call(cat, "POST", `/api/study-buddies/requests/${link.id}/accept`)).status).toBe(200);
-    const { conversationId } = await (
-      await call(dao, "POST", `/api/study-buddies/${link.id}/conversation`)
-    ).json();
+    const { conversationId } = await bodyOf<{ conversationId: string }>(
+      await call(dao, "POST", `/api/study-buddies/${link.id}/conversation`),
+    );
     expect((await call(cat, "POST", "/api/study-buddies/blocks", { userId: dao.userId })).status).toBe(200);
     expect(
       (await call(dao, "POST", `/api/conversations/${conversationId}/messages`, { content: "hey" })).status,

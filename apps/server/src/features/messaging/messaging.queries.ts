@@ -456,6 +456,7 @@ export async function claimDueNudges(
         join conversations c on c.id = p.conversation_id
        where c.last_message_at <= now() - make_interval(mins => ${opts.delayMinutes})
          and c.last_message_at > now() - interval '7 days'
+         and ${liveConversation}
          and (p.last_notified_at is null
               or p.last_notified_at <= now() - make_interval(mins => ${opts.everyMinutes}))
          and exists (
