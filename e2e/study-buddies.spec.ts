@@ -125,13 +125,15 @@ describe.skipIf(skip)("study buddies", () => {
     await phone.getByTestId("request-outgoing").filter({ hasText: thu.name }).waitFor();
     await expect.poll(() => phone.getByTestId("buddy-suggestion").count()).toBe(0);
 
-    // Thu accepts and writes first.
+    // Thu accepts and writes first; the tab counts the waiting request.
     await desk.reload();
+    await desk.getByTestId("buddy-requests-badge").filter({ hasText: "1" }).waitFor();
     const incoming = desk.getByTestId("request-incoming").filter({ hasText: minh.name });
     await incoming.waitFor();
     await screenshot(desk, "study-buddies-request-desktop");
     await incoming.getByRole("button", { name: "Accept" }).click();
     await toast(desk, "You are now study buddies!");
+    await expect.poll(() => desk.getByTestId("buddy-requests-badge").count()).toBe(0);
     const row = desk.getByTestId("buddy-row").filter({ hasText: minh.name });
     await row.waitFor();
     await row.getByRole("button", { name: "Message" }).click();
