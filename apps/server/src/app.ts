@@ -15,6 +15,7 @@ import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { analyticsRoutes } from "./features/analytics/analytics.routes.ts";
 import { certificateHeads, certificateRoutes } from "./features/certificates/certificates.routes.ts";
 import { communityRoutes } from "./features/community/community.routes.ts";
+import { studyBuddyRoutes } from "./features/community/study-buddies.routes.ts";
 import { studyGroupRoutes } from "./features/community/study-groups.routes.ts";
 import { courseBuilderRoutes } from "./features/course-builder/course-builder.routes.ts";
 import { courseRoutes } from "./features/courses/courses.routes.ts";
@@ -259,7 +260,8 @@ export function createApp(
     .route("/", analyticsRoutes(deps))
     .route("/", schoolRoutes(deps, schoolPages))
     .route("/", communityRoutes(deps))
-    .route("/", studyGroupRoutes(deps));
+    .route("/", studyGroupRoutes(deps))
+    .route("/", studyBuddyRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {

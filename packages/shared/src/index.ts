@@ -1,5 +1,6 @@
 export * from "./errors.ts";
 export * from "./rules/achievements.ts";
+export * from "./rules/buddies.ts";
 export * from "./rules/course.ts";
 export * from "./rules/error-mapping.ts";
 export * from "./rules/landing-pages.ts";
@@ -32,4 +33,5 @@ export * from "./schemas/pre-launch.ts";
 export * from "./schemas/profile.ts";
 export * from "./schemas/schools.ts";
 export * from "./schemas/students.ts";
+export * from "./schemas/study-buddies.ts";
 export * from "./schemas/study-groups.ts";

@@ -4,6 +4,7 @@ import enAccount from "@/locales/en/account.json";
 import enAdmin from "@/locales/en/admin.json";
 import enAnalytics from "@/locales/en/analytics.json";
 import enAuth from "@/locales/en/auth.json";
+import enBuddies from "@/locales/en/buddies.json";
 import enBuilder from "@/locales/en/builder.json";
 import enCertificates from "@/locales/en/certificates.json";
 import enCommon from "@/locales/en/common.json";
@@ -27,6 +28,7 @@ import viAccount from "@/locales/vi/account.json";
 import viAdmin from "@/locales/vi/admin.json";
 import viAnalytics from "@/locales/vi/analytics.json";
 import viAuth from "@/locales/vi/auth.json";
+import viBuddies from "@/locales/vi/buddies.json";
 import viBuilder from "@/locales/vi/builder.json";
 import viCertificates from "@/locales/vi/certificates.json";
 import viCommon from "@/locales/vi/common.json";
@@ -57,6 +59,7 @@ export const resources = {
   en: {
     common: enCommon,
     auth: enAuth,
+    buddies: enBuddies,
     dashboard: enDashboard,
     landing: enLanding,
     landingPages: enLandingPages,
@@ -82,6 +85,7 @@ export const resources = {
   vi: {
     common: viCommon,
     auth: viAuth,
+    buddies: viBuddies,
     dashboard: viDashboard,
     landing: viLanding,
     landingPages: viLandingPages,
@@ -160,6 +164,7 @@ void i18next.use(initReactI18next).init({
   ns: [
     "common",
     "auth",
+    "buddies",
     "dashboard",
     "landing",
     "landingPages",

@@ -21,6 +21,7 @@ export const MESSAGING_MESSAGES = {
   tooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`,
   rateLimited: "You are sending messages too quickly. Please wait a minute and try again.",
   notParticipant: "You do not have permission to view this conversation.",
+  notBuddies: "You can message this student only while you are study buddies.",
   conversationNotFound: "Conversation not found.",
   notEnrolled: "This student is not enrolled in this course.",
   notYourCourse: "You can only message students of your own courses.",
@@ -85,6 +86,8 @@ export const conversationSchema = z.object({
   /** Messages from the other party newer than the caller's last_read_at. */
   unreadCount: z.number().int().min(0),
   createdAt: z.string(),
+  /** "buddy": two study buddies (issue 13 §5; both myRole "student"); absent or "course": creator and student. */
+  kind: z.enum(["course", "buddy"]).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

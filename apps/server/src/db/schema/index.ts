@@ -1,6 +1,7 @@
 export * from "./admin.ts";
 export * from "./analytics.ts";
 export * from "./auth.ts";
+export * from "./buddies.ts";
 export * from "./builder.ts";
 export * from "./certificates.ts";
 export * from "./community.ts";

@@ -22,9 +22,20 @@ export const conversations = pgTable(
       .references(() => courses.id, { onDelete: "cascade" }),
     last_message_at: timestamp("last_message_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * "course" (a creator and a student) or "buddy" (two study buddies, issue 13 §5, decision 0189:
+     * teacher_id and student_id then hold the two students' ids in order, course_id a course both take).
+     */
+    kind: text("kind").notNull().default("course"),
   },
   (t) => [
-    uniqueIndex("conversations_course_student_key").on(t.course_id, t.student_id),
+    uniqueIndex("conversations_course_student_key")
+      .on(t.course_id, t.student_id)
+      .where(sql`${t.kind} = 'course'`),
+    uniqueIndex("conversations_buddy_pair_key")
+      .on(t.teacher_id, t.student_id)
+      .where(sql`${t.kind} = 'buddy'`),
+    check("conversations_kind_check", sql`${t.kind} in ('course', 'buddy')`),
     index("conversations_teacher_idx").on(t.teacher_id, t.last_message_at.desc()),
     index("conversations_student_idx").on(t.student_id, t.last_message_at.desc()),
   ],

@@ -23,6 +23,7 @@ export interface ConversationRow {
   course_title: string;
   teacher_id: string;
   student_id: string;
+  kind: string;
   last_message_at: Date | string | null;
   created_at: Date | string;
   other_id: string;
@@ -73,18 +74,21 @@ export async function isEnrolled(db: Executor, courseId: string, studentId: stri
 }
 
 /**
- * Creates the conversation of (course, student) unless it exists (`on conflict do nothing`), with
- * both participants' rows; the starter's last_read_at is now. Returns the id and whether it was created.
+ * Creates the conversation of (course, student) unless it exists (`on conflict do nothing` on the
+ * partial unique index of kind 'course'), with both participants' rows; the starter's last_read_at
+ * is now. Returns the id and whether it was created.
  */
 export async function upsertConversation(
   db: Executor,
   input: { courseId: string; teacherId: string; studentId: string; starterId: string },
 ): Promise<{ id: string; created: boolean }> {
-  const inserted = await db
-    .insert(conversations)
-    .values({ course_id: input.courseId, teacher_id: input.teacherId, student_id: input.studentId })
-    .onConflictDoNothing({ target: [conversations.course_id, conversations.student_id] })
-    .returning({ id: conversations.id });
+  const inserted = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into conversations (course_id, teacher_id, student_id, kind)
+      values (${input.courseId}, ${input.teacherId}, ${input.studentId}, 'course')
+      on conflict (course_id, student_id) where kind = 'course' do nothing
+      returning id`),
+  );
   if (inserted[0]) {
     await db
       .insert(messageParticipants)
@@ -98,9 +102,69 @@ export async function upsertConversation(
   const [existing] = await db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.course_id, input.courseId), eq(conversations.student_id, input.studentId)));
+    .where(
+      and(
+        eq(conversations.course_id, input.courseId),
+        eq(conversations.student_id, input.studentId),
+        eq(conversations.kind, "course"),
+      ),
+    );
   return { id: existing.id, created: false };
 }
+
+/**
+ * Creates the conversation of two study buddies unless it exists (issue 13 §5, decision 0189):
+ * kind 'buddy', teacher_id = the smaller id, student_id = the larger, course_id = a course both
+ * take (shown as its context). One per pair (partial unique index); both participants' rows.
+ */
+export async function upsertBuddyConversation(
+  db: Executor,
+  input: { low: string; high: string; courseId: string },
+): Promise<{ id: string; created: boolean }> {
+  const inserted = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into conversations (course_id, teacher_id, student_id, kind)
+      values (${input.courseId}, ${input.low}, ${input.high}, 'buddy')
+      on conflict (teacher_id, student_id) where kind = 'buddy' do nothing
+      returning id`),
+  );
+  if (inserted[0]) {
+    await db
+      .insert(messageParticipants)
+      .values([
+        { conversation_id: inserted[0].id, user_id: input.low },
+        { conversation_id: inserted[0].id, user_id: input.high },
+      ])
+      .onConflictDoNothing();
+    return { id: inserted[0].id, created: true };
+  }
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.teacher_id, input.low),
+        eq(conversations.student_id, input.high),
+        eq(conversations.kind, "buddy"),
+      ),
+    );
+  return { id: existing.id, created: false };
+}
+
+/**
+ * True when the two users are study buddies now (an accepted buddy_links row for the pair; a
+ * removal or a block ends it). The gate of every buddy conversation (decision 0189).
+ */
+export async function isActiveBuddyPair(db: Executor, low: string, high: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 as ok from buddy_links
+     where pair_low = ${low} and pair_high = ${high} and status = 'accepted' limit 1`);
+  return rowsOf<{ ok: number }>(result).length > 0;
+}
+
+/** SQL: the conversation `c` is a course conversation, or its two buddies are still buddies. */
+const liveConversation = sql`(c.kind = 'course' or exists (select 1 from buddy_links bl
+  where bl.pair_low = c.teacher_id and bl.pair_high = c.student_id and bl.status = 'accepted'))`;
 
 /** A conversation's participants, or undefined. */
 export async function findConversation(db: Executor, id: string) {
@@ -110,6 +174,7 @@ export async function findConversation(db: Executor, id: string) {
       teacherId: conversations.teacher_id,
       studentId: conversations.student_id,
       courseId: conversations.course_id,
+      kind: conversations.kind,
     })
     .from(conversations)
     .where(eq(conversations.id, id));
@@ -132,7 +197,7 @@ export async function listConversationRows(
 ): Promise<ConversationRow[]> {
   const search = opts.search?.trim() ? opts.search.trim() : null;
   const result = await db.execute(sql`
-    select c.id, c.course_id, co.title as course_title, c.teacher_id, c.student_id,
+    select c.id, c.course_id, co.title as course_title, c.teacher_id, c.student_id, c.kind,
            c.last_message_at, c.created_at,
            o.id as other_id, pr.full_name as other_name, pr.avatar_url as other_avatar,
            (select left(m.content, 120) from messages m where m.conversation_id = c.id
@@ -146,6 +211,7 @@ export async function listConversationRows(
       left join profiles pr on pr.user_id = o.id
       left join message_participants p on p.conversation_id = c.id and p.user_id = ${userId}
      where (c.teacher_id = ${userId} or c.student_id = ${userId})
+       and ${liveConversation}
        ${opts.only ? sql`and c.id = ${opts.only}` : sql`and c.last_message_at is not null`}
        ${
          search
@@ -302,10 +368,11 @@ export async function countUnread(db: Executor, userId: string): Promise<number>
   const result = await db.execute(sql`
     select count(*)::int as n
       from message_participants p
+      join conversations c on c.id = p.conversation_id
       join messages m on m.conversation_id = p.conversation_id
        and m.created_at > coalesce(p.last_read_at, '-infinity'::timestamptz)
        and m.sender_id <> p.user_id
-     where p.user_id = ${userId}`);
+     where p.user_id = ${userId} and ${liveConversation}`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
@@ -389,6 +456,7 @@ export async function claimDueNudges(
         join conversations c on c.id = p.conversation_id
        where c.last_message_at <= now() - make_interval(mins => ${opts.delayMinutes})
          and c.last_message_at > now() - interval '7 days'
+         and ${liveConversation}
          and (p.last_notified_at is null
               or p.last_notified_at <= now() - make_interval(mins => ${opts.everyMinutes}))
          and exists (

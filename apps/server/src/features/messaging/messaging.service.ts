@@ -23,11 +23,13 @@ import {
   findConversation,
   findCourse,
   insertMessageLocked,
+  isActiveBuddyPair,
   isEnrolled,
   listConversationRows,
   listMessageRows,
   type MessageRow,
   notify,
+  upsertBuddyConversation,
   upsertConversation,
   upsertReadMarker,
 } from "./messaging.queries.ts";
@@ -60,7 +62,9 @@ function toConversation(row: ConversationRow, userId: string): Conversation {
     courseTitle: row.course_title,
     teacherId: row.teacher_id,
     studentId: row.student_id,
-    myRole: row.teacher_id === userId ? "teacher" : "student",
+    // A buddy conversation (decision 0189) is between two students: both are "student".
+    myRole: row.kind !== "buddy" && row.teacher_id === userId ? "teacher" : "student",
+    kind: row.kind === "buddy" ? "buddy" : "course",
     otherParty: { id: row.other_id, name: row.other_name, avatarUrl: row.other_avatar },
     lastMessageAt: row.last_message_at ? iso(row.last_message_at) : null,
     lastMessagePreview: row.preview,
@@ -78,7 +82,28 @@ async function participantConversation(db: Executor, actor: SessionUser, convers
   if (!found) throw new AppError("NOT_FOUND", MESSAGING_MESSAGES.conversationNotFound);
   if (found.teacherId !== actor.id && found.studentId !== actor.id)
     throw new AppError("FORBIDDEN", MESSAGING_MESSAGES.notParticipant);
+  // Study buddies (issue 13 §5, decision 0189) may read and write only while they are buddies:
+  // a removal or a block closes the conversation for both at once.
+  if (found.kind === "buddy" && !(await isActiveBuddyPair(db, found.teacherId, found.studentId)))
+    throw new AppError("FORBIDDEN", MESSAGING_MESSAGES.notBuddies);
   return found;
+}
+
+/**
+ * Opens (creating once) the conversation of two study buddies (issue 13 §5, decision 0189), for
+ * the study-buddies service, which checks first that they are buddies (an accepted request) and
+ * picks `courseId`, a course both take. Inside the caller's transaction when given one; a new
+ * conversation sends a `conversation` event to both.
+ * @returns the conversation's id.
+ */
+export async function openBuddyConversation(
+  db: Executor,
+  input: { userA: string; userB: string; courseId: string },
+): Promise<string> {
+  const [low, high] = input.userA < input.userB ? [input.userA, input.userB] : [input.userB, input.userA];
+  const result = await upsertBuddyConversation(db, { low, high, courseId: input.courseId });
+  if (result.created) await notify(db, { t: "conversation", c: result.id, u: [low, high], r: "created" });
+  return result.id;
 }
 
 async function conversationFor(db: Executor, actor: SessionUser, id: string): Promise<Conversation> {

@@ -8,11 +8,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { meQueryOptions } from "@/features/auth/api/session";
 import { type DiscussionParams, spacesQueryOptions } from "@/features/community/api/community";
+import { buddyOverviewQueryOptions } from "@/features/community/api/study-buddies";
 import { AchievementsTab } from "@/features/community/components/achievements-tab";
 import { DiscussionThread } from "@/features/community/components/discussion-thread";
 import { DiscussionsTab } from "@/features/community/components/discussions-tab";
 import { ModerationQueue } from "@/features/community/components/moderation-queue";
 import { ReplyEmailPreference } from "@/features/community/components/reply-email-preference";
+import { StudyBuddiesTab } from "@/features/community/components/study-buddies-tab";
 import { StudyGroupsTab } from "@/features/community/components/study-groups-tab";
 import { CommunityPanel } from "@/features/messaging/components/community-panel";
 
@@ -33,6 +35,9 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const creator = me.data ? me.data.role !== "student" : false;
   const spaces = useQuery({ ...spacesQueryOptions, enabled: Boolean(me.data) });
+  // Study buddy requests waiting for the student: a count on the tab (issue 13 §5).
+  const buddies = useQuery({ ...buddyOverviewQueryOptions, enabled: Boolean(me.data) && !creator });
+  const waitingRequests = buddies.data?.incoming.length ?? 0;
   const tabs: readonly string[] = creator ? CREATOR_TABS : STUDENT_TABS;
   const requested = params.get("tab") ?? (params.get("conversation") ? "messages" : "discussions");
   const tab = tabs.includes(requested) ? requested : "discussions";
@@ -109,6 +114,14 @@ export function Component() {
               {tabs.map((id) => (
                 <TabsTrigger key={id} value={id}>
                   {t(`tabs.${id}`)}
+                  {id === "buddies" && waitingRequests > 0 ? (
+                    <span
+                      className="ml-1.5 rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
+                      data-testid="buddy-requests-badge"
+                    >
+                      {waitingRequests}
+                    </span>
+                  ) : null}
                 </TabsTrigger>
               ))}
             </TabsList>
@@ -165,7 +178,12 @@ export function Component() {
               )}
             </TabsContent>
           )}
-          {(["buddies", "challenges"] as const).map((id) => (
+          {creator ? null : (
+            <TabsContent value="buddies">
+              <StudyBuddiesTab onOpenConversation={(id) => selectConversation(id)} />
+            </TabsContent>
+          )}
+          {(["challenges"] as const).map((id) => (
             <TabsContent key={id} value={id}>
               <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-muted-foreground">
                 {t(`comingSoon.${id}`)}

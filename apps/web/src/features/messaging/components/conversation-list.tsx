@@ -49,7 +49,9 @@ export function ConversationList({
                     {renderLabel(t, elapsedLabel(new Date(at), now), i18n.language)}
                   </time>
                 </span>
-                <span className="block truncate text-xs text-muted-foreground">{c.courseTitle}</span>
+                <span className="block truncate text-xs text-muted-foreground">
+                  {c.kind === "buddy" ? t("buddyContext", { course: c.courseTitle }) : c.courseTitle}
+                </span>
                 <span className="mt-0.5 flex items-center justify-between gap-2">
                   <span
                     className={cn(

@@ -157,7 +157,11 @@ export function MessageThread({
           <h2 className="truncate text-sm font-semibold" data-testid="thread-name">
             {name}
           </h2>
-          <p className="truncate text-xs text-muted-foreground">{conversation.courseTitle}</p>
+          <p className="truncate text-xs text-muted-foreground">
+            {conversation.kind === "buddy"
+              ? t("buddyContext", { course: conversation.courseTitle })
+              : conversation.courseTitle}
+          </p>
         </div>
       </header>
       <div

@@ -1,0 +1,99 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import i18n from "@/lib/i18n";
+import { StudyBuddiesTab } from "./study-buddies-tab";
+
+beforeAll(async () => {
+  await i18n.changeLanguage("en");
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+const COURSE = { id: "11111111-1111-4111-8111-111111111111", title: "Tiếng Việt 101" };
+const prefs = (visible: boolean) => ({
+  visible,
+  courseIds: [],
+  goals: [],
+  availability: [],
+  language: "any",
+  timeZone: visible ? "Asia/Ho_Chi_Minh" : null,
+  courses: [COURSE],
+  saved: visible,
+});
+const buddy = {
+  id: "22222222-2222-4222-8222-222222222222",
+  status: "accepted",
+  direction: "incoming",
+  other: { id: "u-lan", name: "Lan", avatarUrl: null },
+  note: null,
+  createdAt: "2026-11-01T00:00:00.000Z",
+  respondedAt: "2026-11-02T00:00:00.000Z",
+  conversationId: null,
+};
+
+type Routes = Record<string, (init?: RequestInit) => Response>;
+
+function renderTab(routes: Routes, onOpenConversation = vi.fn()) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
+    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+    const handler = routes[`${method} ${url.pathname}`];
+    return handler ? handler(init) : json({ error: { code: "NOT_FOUND", message: "nope" } }, 404);
+  });
+  vi.stubGlobal("fetch", fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <StudyBuddiesTab onOpenConversation={onOpenConversation} />
+    </QueryClientProvider>,
+  );
+  return fetch;
+}
+
+describe("StudyBuddiesTab", () => {
+  it("shows a loading state, then the empty states and asks to opt in before suggesting anyone", async () => {
+    const fetch = renderTab({
+      "GET /api/study-buddies/preferences": () => json(prefs(false)),
+      "GET /api/study-buddies": () => json({ buddies: [], incoming: [], outgoing: [] }),
+      "GET /api/study-buddies/blocks": () => json({ blocked: [] }),
+    });
+    expect(screen.getByText("Loading study buddies...")).toBeTruthy();
+    expect(await screen.findByText("No requests waiting for you.")).toBeTruthy();
+    expect(screen.getByText(/No study buddies yet/)).toBeTruthy();
+    expect(screen.getByText(/Turn on “Show me to other students”/)).toBeTruthy();
+    expect(screen.getByLabelText("Tiếng Việt 101")).toBeTruthy();
+    // Not opted in: suggestions are never asked for.
+    expect(fetch.mock.calls.some(([u]) => String(u).includes("/suggestions"))).toBe(false);
+  }, 30_000);
+
+  it("removes a buddy only after the confirmation", async () => {
+    let removed = 0;
+    renderTab({
+      "GET /api/study-buddies/preferences": () => json(prefs(true)),
+      "GET /api/study-buddies": () => json({ buddies: removed ? [] : [buddy], incoming: [], outgoing: [] }),
+      "GET /api/study-buddies/suggestions": () => json({ optedIn: true, suggestions: [] }),
+      "GET /api/study-buddies/blocks": () => json({ blocked: [] }),
+      [`DELETE /api/study-buddies/${buddy.id}`]: () => {
+        removed += 1;
+        return json({ ok: true });
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("Remove Lan as a study buddy?")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByText("Remove Lan as a study buddy?")).toBeNull());
+    expect(removed).toBe(0);
+    fireEvent.click(screen.getByRole("button", { name: "Remove" }));
+    const dialog = await screen.findByRole("alertdialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Remove" }));
+    await waitFor(() => expect(removed).toBe(1));
+    expect(await screen.findByText(/No study buddies yet/)).toBeTruthy();
+    expect(screen.getByText(/No suggestions yet/)).toBeTruthy();
+  }, 30_000);
+});

@@ -1,0 +1,110 @@
+import { isTimeZone } from "../schemas/account.ts";
+
+/**
+ * Study buddy matching (issue 13 §5; decision 0188): weekly availability slots, their overlap
+ * across time zones, and the ranking score of a suggestion. Pure functions: the server ranks with
+ * them and the tests check the order on hand-made preferences.
+ */
+
+export const BUDDY_DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type BuddyDay = (typeof BUDDY_DAYS)[number];
+/** Parts of a local day: night 00–06, morning 06–12, afternoon 12–18, evening 18–24. */
+export const BUDDY_PERIODS = ["morning", "afternoon", "evening", "night"] as const;
+export type BuddyPeriod = (typeof BUDDY_PERIODS)[number];
+/** A weekly availability slot, "mon:morning" … "sun:night" (28 in all), in the owner's time zone. */
+export type BuddySlot = `${BuddyDay}:${BuddyPeriod}`;
+export const BUDDY_SLOTS: readonly BuddySlot[] = BUDDY_DAYS.flatMap((day) =>
+  BUDDY_PERIODS.map((period) => `${day}:${period}` as BuddySlot),
+);
+
+export const BUDDY_GOALS = ["finish-course", "exam-prep", "practice", "projects", "accountability"] as const;
+export type BuddyGoal = (typeof BUDDY_GOALS)[number];
+/** "any" matches every language. */
+export const BUDDY_LANGUAGES = ["any", "vi", "en"] as const;
+export type BuddyLanguage = (typeof BUDDY_LANGUAGES)[number];
+
+const PERIOD_START_HOUR: Record<BuddyPeriod, number> = { night: 0, morning: 6, afternoon: 12, evening: 18 };
+const WEEK_MINUTES = 7 * 24 * 60;
+
+/**
+ * The zone's offset from UTC in minutes at `at` (Asia/Ho_Chi_Minh: +420). Unknown zones count as UTC.
+ */
+export function zoneOffsetMinutes(zone: string, at: Date): number {
+  if (!isTimeZone(zone)) return 0;
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  return Math.round((local - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The slots as UTC minute ranges of the week ([start, end), Monday 00:00 UTC = 0, split where a
+ * range wraps past Sunday), using the zone's offset at `at`.
+ */
+export function slotRangesUtc(slots: readonly string[], zone: string, at: Date): Array<[number, number]> {
+  const offset = zoneOffsetMinutes(zone, at);
+  const ranges: Array<[number, number]> = [];
+  for (const slot of new Set(slots)) {
+    const [day, period] = slot.split(":") as [BuddyDay, BuddyPeriod];
+    const dayIndex = BUDDY_DAYS.indexOf(day);
+    if (dayIndex < 0 || !(period in PERIOD_START_HOUR)) continue;
+    const localStart = dayIndex * 1440 + PERIOD_START_HOUR[period] * 60;
+    const start = (((localStart - offset) % WEEK_MINUTES) + WEEK_MINUTES) % WEEK_MINUTES;
+    const end = start + 360;
+    if (end <= WEEK_MINUTES) ranges.push([start, end]);
+    else ranges.push([start, WEEK_MINUTES], [0, end - WEEK_MINUTES]);
+  }
+  return ranges;
+}
+
+/**
+ * Hours a week both people are available (their slots compared in UTC; 0 when either has none).
+ * Example: "mon:evening" in Asia/Ho_Chi_Minh (UTC+7) and "mon:afternoon" in Europe/London (UTC+0,
+ * winter) overlap 1 hour (11:00–12:00 UTC).
+ */
+export function availabilityOverlapHours(
+  a: { slots: readonly string[]; timeZone: string },
+  b: { slots: readonly string[]; timeZone: string },
+  at: Date = new Date(),
+): number {
+  const ra = slotRangesUtc(a.slots, a.timeZone, at);
+  const rb = slotRangesUtc(b.slots, b.timeZone, at);
+  let minutes = 0;
+  for (const [s1, e1] of ra)
+    for (const [s2, e2] of rb) minutes += Math.max(0, Math.min(e1, e2) - Math.max(s1, s2));
+  return Math.round((minutes / 60) * 10) / 10;
+}
+
+/** True unless both chose a specific language and they differ. */
+export function languagesMatch(a: BuddyLanguage, b: BuddyLanguage): boolean {
+  return a === "any" || b === "any" || a === b;
+}
+
+/** What a suggestion's rank is made of (shown to the student as "why"). */
+export interface BuddyMatchFacts {
+  sharedCourses: number;
+  overlapHours: number;
+  sharedGoals: number;
+  sameLanguage: boolean;
+}
+
+/**
+ * A suggestion's score (decision 0188): 10 per shared course, 1 per overlapping hour a week (at most
+ * 24), 3 per shared goal, 2 when both chose the same specific language. Higher ranks first.
+ */
+export function buddyScore(facts: BuddyMatchFacts): number {
+  return (
+    facts.sharedCourses * 10 +
+    Math.min(24, facts.overlapHours) +
+    facts.sharedGoals * 3 +
+    (facts.sameLanguage ? 2 : 0)
+  );
+}
