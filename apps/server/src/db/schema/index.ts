@@ -3,6 +3,7 @@ export * from "./analytics.ts";
 export * from "./auth.ts";
 export * from "./builder.ts";
 export * from "./certificates.ts";
+export * from "./challenges.ts";
 export * from "./community.ts";
 export * from "./courses.ts";
 export * from "./enrollments.ts";
