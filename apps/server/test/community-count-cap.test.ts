@@ -2,7 +2,13 @@ import { DISCUSSION_COUNT_CAP, type DiscussionList, discussionListSchema } from 
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../src/db/schema/index.ts";
-import { createTestContext, oneLessonDraft, publishCourse, signUpAndSignIn, type TestContext } from "./harness.ts";
+import {
+  createTestContext,
+  oneLessonDraft,
+  publishCourse,
+  signUpAndSignIn,
+  type TestContext,
+} from "./harness.ts";
 
 /**
  * The discussion list's capped count (issue 13 "100,000 posts" targets; decision 0193): the total
@@ -52,7 +58,13 @@ describe("capped count, exact items (decision 0193)", () => {
     expect(first.items).toHaveLength(20);
     // Page 501 is past the cap (rows 10,001–10,005 exist): still exact.
     const past = await list(stu, `?courseId=${courseA}&sort=newest&page=501`);
-    expect(past.items.map((d) => d.title)).toEqual(["Bài 10001", "Bài 10002", "Bài 10003", "Bài 10004", "Bài 10005"]);
+    expect(past.items.map((d) => d.title)).toEqual([
+      "Bài 10001",
+      "Bài 10002",
+      "Bài 10003",
+      "Bài 10004",
+      "Bài 10005",
+    ]);
     expect(past.totalCapped).toBe(true);
   });
 
