@@ -31,5 +31,4 @@ ALTER TABLE "challenges" ADD CONSTRAINT "challenges_creator_id_user_id_fk" FOREI
 CREATE INDEX "challenge_participants_user_idx" ON "challenge_participants" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "challenges_course_idx" ON "challenges" USING btree ("course_id","ends_on");--> statement-breakpoint
 CREATE INDEX "discussions_course_pinned_created_idx" ON "discussions" USING btree ("course_id","is_pinned" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "discussions"."group_id" is null;--> statement-breakpoint
-CREATE INDEX "discussions_course_pinned_upvoted_idx" ON "discussions" USING btree ("course_id","is_pinned" DESC NULLS LAST,"upvote_count" DESC NULLS LAST,"last_activity_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "discussions"."group_id" is null;--> statement-breakpoint
-CREATE INDEX "discussions_course_search_idx" ON "discussions" USING btree ("course_id","search_fold") WHERE "discussions"."group_id" is null;
+CREATE INDEX "discussions_course_pinned_upvoted_idx" ON "discussions" USING btree ("course_id","is_pinned" DESC NULLS LAST,"upvote_count" DESC NULLS LAST,"last_activity_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "discussions"."group_id" is null;
