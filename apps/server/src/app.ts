@@ -14,6 +14,7 @@ import { accountRoutes } from "./features/account/account.routes.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { analyticsRoutes } from "./features/analytics/analytics.routes.ts";
 import { certificateHeads, certificateRoutes } from "./features/certificates/certificates.routes.ts";
+import { challengeRoutes } from "./features/community/challenges.routes.ts";
 import { communityRoutes } from "./features/community/community.routes.ts";
 import { studyBuddyRoutes } from "./features/community/study-buddies.routes.ts";
 import { studyGroupRoutes } from "./features/community/study-groups.routes.ts";
@@ -260,6 +261,7 @@ export function createApp(
     .route("/", analyticsRoutes(deps))
     .route("/", schoolRoutes(deps, schoolPages))
     .route("/", communityRoutes(deps))
+    .route("/", challengeRoutes(deps))
     .route("/", studyGroupRoutes(deps))
     .route("/", studyBuddyRoutes(deps));
   app.route("/api", api);

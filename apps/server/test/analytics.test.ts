@@ -746,6 +746,7 @@ describe("student analytics", () => {
       fastLearner: true,
       helper: false,
       consistent: false,
+      challenger: false,
     });
     // Another student sees only their own figures.
     const other = await get<StudentAnalytics>(s3, "/api/analytics/me");

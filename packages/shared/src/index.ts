@@ -19,6 +19,7 @@ export * from "./schemas/account.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/analytics.ts";
 export * from "./schemas/auth.ts";
+export * from "./schemas/challenges.ts";
 export * from "./schemas/client-errors.ts";
 export * from "./schemas/community.ts";
 export * from "./schemas/courses.ts";

@@ -21,11 +21,17 @@ describe("earnedAchievements (spec 001 §9 student analytics achievements)", () 
       "fastLearner",
       "helper",
       "consistent",
+      "challenger",
     ]);
   });
 
   it("awards nothing without enrolments", () => {
     expect(earnedAchievements(none)).toEqual([]);
+  });
+
+  it("awards Challenger for a completed challenge (decision 0192)", () => {
+    expect(earnedAchievements({ ...none, completedChallenges: 0 })).toEqual([]);
+    expect(earnedAchievements({ ...none, completedChallenges: 1 })).toEqual(["challenger"]);
   });
 
   it("awards First Steps for any enrolment", () => {

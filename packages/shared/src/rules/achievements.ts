@@ -13,6 +13,9 @@
  * - fastLearner: a course completed within 7 days of enrolling (000 §2 community).
  * - helper: 3 of the student's replies marked as the answer (000 §2 community, issue 13).
  * - consistent: a 7-day streak of days with lesson activity (000 §2 "7 Days Streak").
+ * - challenger: a creator's challenge completed (issue 13 §6 "a badge on completion"; decision 0192).
+ *
+ * Local days and hours are in the student's profiles.time_zone (decision 0191).
  */
 export const ACHIEVEMENTS = [
   "firstSteps",
@@ -24,6 +27,7 @@ export const ACHIEVEMENTS = [
   "fastLearner",
   "helper",
   "consistent",
+  "challenger",
 ] as const;
 export type Achievement = (typeof ACHIEVEMENTS)[number];
 
@@ -41,6 +45,8 @@ export interface AchievementFacts {
   acceptedAnswers?: number;
   /** Longest run of consecutive local days with lesson activity ending today or yesterday. */
   streakDays?: number;
+  /** Challenges the student completed (challenge_participants.completed_at set). */
+  completedChallenges?: number;
 }
 
 export const FAST_LEARNER_DAYS = 7;
@@ -60,6 +66,7 @@ export const ACHIEVEMENT_RULES: Record<
   fastLearner: { target: 1, fact: (f) => f.fastCompletions ?? 0 },
   helper: { target: 3, fact: (f) => f.acceptedAnswers ?? 0 },
   consistent: { target: 7, fact: (f) => f.streakDays ?? 0 },
+  challenger: { target: 1, fact: (f) => f.completedChallenges ?? 0 },
 };
 
 /** One achievement's standing: current value, target, whether the facts meet it, progress 0–100. */

@@ -23,6 +23,8 @@ export const EDIT_WINDOW_MINUTES = 15;
 export const DISCUSSION_PAGE_SIZE = 20;
 /** Largest page the list accepts. */
 export const DISCUSSION_PAGE_MAX = 50;
+/** The list counts matches up to this many; more shows as "10,000+" (decision 0193). */
+export const DISCUSSION_COUNT_CAP = 10_000;
 /** At most one reply digest e-mail per thread author in this many minutes (issue 13 §2). */
 export const REPLY_DIGEST_EVERY_MINUTES = 60;
 
@@ -183,7 +185,9 @@ export type DiscussionSummary = z.infer<typeof discussionSummarySchema>;
 
 export const discussionListSchema = z.object({
   items: z.array(discussionSummarySchema),
+  /** Matches, exact up to DISCUSSION_COUNT_CAP (then the cap, with totalCapped true). */
   total: z.number().int(),
+  totalCapped: z.boolean().default(false),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

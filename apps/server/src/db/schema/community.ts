@@ -61,6 +61,13 @@ export const discussions = pgTable(
     index("discussions_course_pinned_activity_idx")
       .on(t.course_id, t.is_pinned.desc(), t.last_activity_at.desc(), t.id.desc())
       .where(sql`${t.group_id} is null`),
+    /** A course's list sorted newest / most upvoted (pinned first): the first page reads 20 entries (decision 0193). */
+    index("discussions_course_pinned_created_idx")
+      .on(t.course_id, t.is_pinned.desc(), t.created_at.desc(), t.id.desc())
+      .where(sql`${t.group_id} is null`),
+    index("discussions_course_pinned_upvoted_idx")
+      .on(t.course_id, t.is_pinned.desc(), t.upvote_count.desc(), t.last_activity_at.desc(), t.id.desc())
+      .where(sql`${t.group_id} is null`),
     check("discussions_title_length_check", sql`char_length(${t.title}) between 1 and 200`),
     check("discussions_body_length_check", sql`char_length(${t.body}) between 1 and 10000`),
     check("discussions_counts_check", sql`${t.upvote_count} >= 0 and ${t.reply_count} >= 0`),

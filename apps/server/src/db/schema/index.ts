@@ -4,6 +4,7 @@ export * from "./auth.ts";
 export * from "./buddies.ts";
 export * from "./builder.ts";
 export * from "./certificates.ts";
+export * from "./challenges.ts";
 export * from "./community.ts";
 export * from "./courses.ts";
 export * from "./enrollments.ts";

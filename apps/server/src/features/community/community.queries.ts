@@ -177,6 +177,8 @@ export interface ListFilter {
   limit: number;
   offset: number;
   editMinutes: number;
+  /** Count matches up to this many; more is reported as totalCapped (decision 0193). */
+  countCap: number;
 }
 
 /** A page of the discussions visible to the user, with the total matching the filters. */
@@ -192,21 +194,28 @@ export async function listDiscussionRows(db: Executor, f: ListFilter & { courseC
   if (f.mine) conditions.push(sql`d.author_id = ${f.userId}`);
   if (f.search) conditions.push(sql`d.search_fold like ${f.search} escape '\\'`);
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  // "nulls last" (the columns are not null, so the order is the same) matches the per-course
+  // indexes' key order, so each sort's first page is an index scan (decision 0193).
   const order =
     f.sort === "newest"
-      ? sql`d.is_pinned desc, d.created_at desc, d.id desc`
+      ? sql`d.is_pinned desc nulls last, d.created_at desc nulls last, d.id desc nulls last`
       : f.sort === "upvoted"
-        ? sql`d.is_pinned desc, d.upvote_count desc, d.last_activity_at desc, d.id desc`
+        ? sql`d.is_pinned desc nulls last, d.upvote_count desc nulls last, d.last_activity_at desc nulls last, d.id desc nulls last`
         : sql`d.is_pinned desc nulls last, d.last_activity_at desc nulls last, d.id desc nulls last`;
   const rows = rowsOf<Omit<DiscussionRow, "body" | "body_html">>(
     await db.execute(sql`
       select ${discussionColumns(f.userId, f.editMinutes)} ${discussionJoins}
       where ${where} order by ${order} limit ${f.limit} offset ${f.offset}`),
   );
+  // Capped count (decision 0193): counting stops after `countCap` + 1 matches, so a course with
+  // 100,000 posts costs at most that many index entries; below the cap the total is exact.
   const total = rowsOf<{ n: string | number }>(
-    await db.execute(sql`select count(*) as n from discussions d where ${where}`),
+    await db.execute(
+      sql`select count(*) as n from (select 1 from discussions d where ${where} limit ${f.countCap + 1}) x`,
+    ),
   )[0];
-  return { rows, total: Number(total?.n ?? 0) };
+  const n = Number(total?.n ?? 0);
+  return { rows, total: Math.min(n, f.countCap), totalCapped: n > f.countCap };
 }
 
 /** One discussion (any visibility; the service checks access), or undefined. */
@@ -536,6 +545,7 @@ export async function achievementFacts(db: Executor, userId: string, timeZone: s
          and completion_date <= enrollment_date + make_interval(days => ${fastDays})) as fast_completions,
       (select count(*) from discussions d join discussion_replies r on r.id = d.answer_reply_id
          where r.author_id = ${userId}) as accepted_answers,
+      (select count(*) from challenge_participants where user_id = ${userId} and completed_at is not null) as completed_challenges,
       to_char(now() at time zone ${timeZone}, 'YYYY-MM-DD') as today`);
   const days = rowsOf<{ day: string }>(
     await db.execute(sql`

@@ -6,6 +6,7 @@ import {
   type CommunityPreferences,
   type CommunitySpaces,
   type CreateDiscussionInput,
+  DISCUSSION_COUNT_CAP,
   type DiscussionDetail,
   type DiscussionList,
   type DiscussionSummary,
@@ -32,6 +33,7 @@ import { replyDigestEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { profileTimeZone, settleCompletions } from "./challenges.queries.ts";
 import {
   achievementFacts,
   canUseCourse,
@@ -75,7 +77,10 @@ import { renderPostMarkdown } from "./markdown.ts";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Replies one thread page returns (oldest first). */
 export const REPLIES_MAX = 500;
-/** The time zone achievements count days in (DESIGN.md §7 default; profiles have no zone yet). */
+/**
+ * The time zone achievements count days in when a user has no profile (DESIGN.md §7 default);
+ * otherwise their profiles.time_zone (decision 0191).
+ */
 export const ACHIEVEMENT_TIME_ZONE = "Asia/Ho_Chi_Minh";
 
 function toSummary(row: Omit<DiscussionRow, "body" | "body_html">): DiscussionSummary {
@@ -137,6 +142,8 @@ export async function getSpaces(db: Db, actor: SessionUser): Promise<CommunitySp
  * The discussions visible to the caller (000 §2 Discussions): search over title and tags ignoring
  * case and accents, filters (course, school, tag, unanswered = no answer and no reply, mine),
  * sorts (newest, upvoted, active = last activity), pinned first, pages of `pageSize` (default 20).
+ * `total` is exact up to DISCUSSION_COUNT_CAP; beyond it, total = the cap and totalCapped = true
+ * (decision 0193). The page's items are always exact.
  */
 export async function listDiscussions(
   db: Db,
@@ -150,7 +157,7 @@ export async function listDiscussions(
       UUID.test(query.courseId) &&
       (await canUseCourse(db, actor.id, query.courseId)),
   );
-  const { rows, total } = await listDiscussionRows(db, {
+  const { rows, total, totalCapped } = await listDiscussionRows(db, {
     courseChecked,
     userId: actor.id,
     search,
@@ -164,8 +171,9 @@ export async function listDiscussions(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
     editMinutes: EDIT_WINDOW_MINUTES,
+    countCap: DISCUSSION_COUNT_CAP,
   });
-  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map(toSummary), total, totalCapped, page: query.page, pageSize: query.pageSize };
 }
 
 /** Takes the caller's posting lock and refuses a post over POST_RATE_LIMIT_MAX per minute. */
@@ -606,12 +614,16 @@ export function createReplyDigestWorker(deps: {
 
 /**
  * Computes the user's achievement facts from real data (enrolments, lesson_progress,
- * certificates, answers marked in discussions), awards every achievement the shared rules say is
+ * certificates, answers marked in discussions, completed challenges) with local days and hours in
+ * the user's profiles.time_zone (decision 0191), awards every achievement the shared rules say is
  * met and not held yet (insert-if-absent: idempotent, the first date stays), and returns the list
  * (issue 13 §4). The student dashboard's count calls this too.
  */
 export async function awardAchievements(db: Executor, userId: string): Promise<AchievementList> {
-  const { row, days } = await achievementFacts(db, userId, ACHIEVEMENT_TIME_ZONE, FAST_LEARNER_DAYS);
+  // Challenges reached since the last look count now (issue 13 §6 badge, decision 0192).
+  await settleCompletions(db, userId);
+  const timeZone = (await profileTimeZone(db, userId)) ?? ACHIEVEMENT_TIME_ZONE;
+  const { row, days } = await achievementFacts(db, userId, timeZone, FAST_LEARNER_DAYS);
   const facts = {
     enrolments: Number(row.enrolments),
     studySeconds: Number(row.study_seconds),
@@ -621,6 +633,7 @@ export async function awardAchievements(db: Executor, userId: string): Promise<A
     fastCompletions: Number(row.fast_completions),
     acceptedAnswers: Number(row.accepted_answers),
     streakDays: streakDays(days, String(row.today)),
+    completedChallenges: Number(row.completed_challenges),
   };
   const progress = achievementProgress(facts);
   const newlyEarned = await insertAwards(

@@ -10,7 +10,8 @@ export function pageCount(total: number, pageSize: number): number {
 
 /**
  * Server-side pagination: Previous / Next and "Page X of Y". Hidden when everything fits on one
- * page. `label` names the list for screen readers ("Course pages").
+ * page. `label` names the list for screen readers ("Course pages"). `more`: the total is a
+ * lower bound (a capped count, decision 0193) — "Page X of Y+" and Next stays enabled.
  */
 export function Pagination({
   page,
@@ -19,6 +20,7 @@ export function Pagination({
   onPageChange,
   busy,
   label,
+  more = false,
 }: {
   page: number;
   pageSize: number;
@@ -26,9 +28,10 @@ export function Pagination({
   onPageChange: (page: number) => void;
   busy?: boolean;
   label: string;
+  more?: boolean;
 }) {
   const { t, i18n } = useTranslation("common");
-  const pages = pageCount(total, pageSize);
+  const pages = Math.max(pageCount(total, pageSize), more ? page : 1);
   if (pages <= 1) return null;
   const lng = i18n.language;
   return (
@@ -45,13 +48,16 @@ export function Pagination({
         <span className="sr-only sm:hidden">{t("pagination.previous")}</span>
       </Button>
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="page-status">
-        {t("pagination.pageOf", { page: formatNumber(page, lng), pages: formatNumber(pages, lng) })}
+        {t(more ? "pagination.pageOfMore" : "pagination.pageOf", {
+          page: formatNumber(page, lng),
+          pages: formatNumber(pages, lng),
+        })}
       </p>
       <Button
         variant="outline"
         size="sm"
         onClick={() => onPageChange(page + 1)}
-        disabled={page >= pages || busy}
+        disabled={(page >= pages && !more) || busy}
         data-testid="page-next"
       >
         <span className="hidden sm:inline">{t("pagination.next")}</span>

@@ -10,6 +10,7 @@ import { meQueryOptions } from "@/features/auth/api/session";
 import { type DiscussionParams, spacesQueryOptions } from "@/features/community/api/community";
 import { buddyOverviewQueryOptions } from "@/features/community/api/study-buddies";
 import { AchievementsTab } from "@/features/community/components/achievements-tab";
+import { ChallengesTab } from "@/features/community/components/challenges-tab";
 import { DiscussionThread } from "@/features/community/components/discussion-thread";
 import { DiscussionsTab } from "@/features/community/components/discussions-tab";
 import { ModerationQueue } from "@/features/community/components/moderation-queue";
@@ -18,14 +19,14 @@ import { StudyBuddiesTab } from "@/features/community/components/study-buddies-t
 import { StudyGroupsTab } from "@/features/community/components/study-groups-tab";
 import { CommunityPanel } from "@/features/messaging/components/community-panel";
 
-const STUDENT_TABS = ["discussions", "groups", "messages", "achievements", "buddies"] as const;
+const STUDENT_TABS = ["discussions", "groups", "messages", "achievements", "buddies", "challenges"] as const;
 const CREATOR_TABS = ["discussions", "challenges", "messages"] as const;
 
 /**
  * /dashboard/community — Student Community (students) or Community & Challenges (creators)
  * (spec 000 §2; issues 6 and 13). Deep links: ?tab=discussions|groups|messages|achievements|
  * buddies|challenges, ?discussion={id} opens a thread, ?group={id}[&invite={token}] a study
- * group, ?conversation={id} a message thread;
+ * group, ?challenge={id} a challenge, ?conversation={id} a message thread;
  * the list's filters are in the address too (q, course, tag, filter, sort, page).
  */
 export function Component() {
@@ -107,7 +108,9 @@ export function Component() {
       ) : (
         <Tabs
           value={tab}
-          onValueChange={(value) => update({ tab: value, discussion: null, group: null, invite: null })}
+          onValueChange={(value) =>
+            update({ tab: value, discussion: null, group: null, invite: null, challenge: null })
+          }
         >
           <div className="-mx-1 overflow-x-auto px-1 pb-1">
             <TabsList className="w-max min-w-full sm:w-auto sm:min-w-0">
@@ -183,13 +186,12 @@ export function Component() {
               <StudyBuddiesTab onOpenConversation={(id) => selectConversation(id)} />
             </TabsContent>
           )}
-          {(["challenges"] as const).map((id) => (
-            <TabsContent key={id} value={id}>
-              <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-muted-foreground">
-                {t(`comingSoon.${id}`)}
-              </p>
-            </TabsContent>
-          ))}
+          <TabsContent value="challenges">
+            <ChallengesTab
+              challengeId={params.get("challenge")}
+              onOpen={(id) => update({ tab: "challenges", challenge: id })}
+            />
+          </TabsContent>
         </Tabs>
       )}
     </>

@@ -364,6 +364,7 @@ export function DiscussionsTab({
               page={params.page}
               pageSize={DISCUSSION_PAGE_SIZE}
               total={list.data.total}
+              more={list.data.totalCapped}
               busy={list.isFetching}
               label={t("pages")}
               onPageChange={(page) => setParams({ page })}

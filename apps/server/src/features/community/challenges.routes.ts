@@ -1,0 +1,130 @@
+import {
+  challengeDetailSchema,
+  challengeListSchema,
+  challengeVisibilitySchema,
+  createChallengeSchema,
+  joinChallengeSchema,
+} from "@academy/shared";
+import { createRoute, z } from "@hono/zod-openapi";
+import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
+import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
+import {
+  createChallenge,
+  deleteChallenge,
+  getChallenge,
+  joinChallenge,
+  leaveChallenge,
+  listChallenges,
+  setChallengeVisibility,
+} from "./challenges.service.ts";
+
+const tags = ["Challenges"];
+const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
+const common = {
+  400: errorResponses[400],
+  401: errorResponses[401],
+  403: json(errorResponseSchema, "No access"),
+  404: json(errorResponseSchema, "Not found"),
+};
+const okSchema = z.object({ ok: z.literal(true) });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/community/challenges",
+  tags,
+  summary: "Challenges of the caller's courses (own or enrolled) with the caller's progress",
+  request: { query: z.object({ courseId: z.string().max(100).optional() }) },
+  responses: { 200: json(challengeListSchema, "Challenges"), 401: errorResponses[401] },
+});
+const createChallengeRoute = createRoute({
+  method: "post",
+  path: "/community/challenges",
+  tags,
+  summary: "Create a challenge for an own course (complete N lessons or study N hours between two days)",
+  request: jsonBody(createChallengeSchema),
+  responses: { 201: json(challengeDetailSchema, "The challenge"), ...common },
+});
+const getRoute = createRoute({
+  method: "get",
+  path: "/community/challenges/{id}",
+  tags,
+  summary: "One challenge with its leaderboard",
+  request: { params: idParams },
+  responses: { 200: json(challengeDetailSchema, "The challenge"), ...common },
+});
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/community/challenges/{id}",
+  tags,
+  summary: "Delete a challenge (the course's creator)",
+  request: { params: idParams },
+  responses: { 200: json(okSchema, "Deleted"), ...common },
+});
+const joinRoute = createRoute({
+  method: "post",
+  path: "/community/challenges/{id}/join",
+  tags,
+  summary: "Join (a student of the course, before the end day)",
+  request: { params: idParams, ...jsonBody(joinChallengeSchema) },
+  responses: {
+    200: json(challengeDetailSchema, "The challenge"),
+    ...common,
+    409: json(errorResponseSchema, "Ended"),
+  },
+});
+const leaveRoute = createRoute({
+  method: "post",
+  path: "/community/challenges/{id}/leave",
+  tags,
+  summary: "Leave a challenge",
+  request: { params: idParams },
+  responses: { 200: json(okSchema, "Left"), ...common },
+});
+const visibilityRoute = createRoute({
+  method: "put",
+  path: "/community/challenges/{id}/visibility",
+  tags,
+  summary: "Show or hide the caller's name on the leaderboard",
+  request: { params: idParams, ...jsonBody(challengeVisibilitySchema) },
+  responses: { 200: json(challengeDetailSchema, "The challenge"), ...common },
+});
+
+/** /api/community/challenges/* (issue 13 §6; decisions 0191, 0192). */
+export function challengeRoutes(deps: AppDeps) {
+  const db = deps.db;
+  return createRouter()
+    .openapi(listRoute, async (c) =>
+      c.json(await listChallenges(db, requireUser(c), c.req.valid("query").courseId), 200),
+    )
+    .openapi(createChallengeRoute, async (c) =>
+      c.json(await createChallenge(db, requireUser(c), c.req.valid("json")), 201),
+    )
+    .openapi(getRoute, async (c) =>
+      c.json(await getChallenge(db, requireUser(c), c.req.valid("param").id), 200),
+    )
+    .openapi(deleteRoute, async (c) => {
+      await deleteChallenge(db, requireUser(c), c.req.valid("param").id);
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(joinRoute, async (c) =>
+      c.json(
+        await joinChallenge(db, requireUser(c), c.req.valid("param").id, c.req.valid("json").hideName),
+        200,
+      ),
+    )
+    .openapi(leaveRoute, async (c) => {
+      await leaveChallenge(db, requireUser(c), c.req.valid("param").id);
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(visibilityRoute, async (c) =>
+      c.json(
+        await setChallengeVisibility(
+          db,
+          requireUser(c),
+          c.req.valid("param").id,
+          c.req.valid("json").hideName,
+        ),
+        200,
+      ),
+    );
+}
