@@ -23,11 +23,13 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface ErrorIssue {
   path: string;
   message: string;
+  /** Stable name of `message` for translation (`errorReason`, decision 0203); absent for texts outside the catalogue. */
+  reason?: string;
 }
 
 /** The JSON body of every error response of the Academy API. */
 export interface ErrorBody {
-  error: { code: ErrorCode | string; message: string; issues?: ErrorIssue[] };
+  error: { code: ErrorCode | string; message: string; reason?: string; issues?: ErrorIssue[] };
 }
 
 /** True when `value` has the shape of an Academy API error body. */

@@ -21,6 +21,20 @@ export const CLIENT_IP_HEADER = "x-academy-client-ip";
 /** Cookie the web app sets with the UI language; e-mails use it. */
 export const LANGUAGE_COOKIE = "academy_lang";
 
+/**
+ * The language a request states: the UI language cookie (`academy_lang`, set by the web app), else
+ * an Accept-Language that starts with en or vi; null when it states neither (issue 17 §6).
+ */
+export function statedLocale(headers: Headers | undefined | null): Locale | null {
+  const cookie = headers?.get("cookie") ?? "";
+  const match = /(?:^|;\s*)academy_lang=(en|vi)\b/.exec(cookie);
+  if (match) return match[1] as Locale;
+  const accept = headers?.get("accept-language") ?? "";
+  const first = /^\s*(en|vi)\b/i.exec(accept);
+  return first ? (first[1].toLowerCase() as Locale) : null;
+}
+
+/** The language of e-mails written for a request's own sender: `statedLocale`, else vi. */
 export function localeFromRequest(request: Request | undefined): Locale {
   const cookie = request?.headers.get("cookie") ?? "";
   const match = /(?:^|;\s*)academy_lang=(en|vi)\b/.exec(cookie);
@@ -100,6 +114,17 @@ export function createAuth(opts: {
                 await opts.db
                   .update(schema.profiles)
                   .set({ role: "admin", updated_at: new Date() })
+                  .where(eq(schema.profiles.user_id, user.id));
+              });
+            }
+            // issue 17 §6: the UI language at sign-up (cookie or Accept-Language of the sign-up or
+            // OAuth callback request) becomes the profile's, the language of every later e-mail.
+            const locale = statedLocale(ctx?.request?.headers ?? ctx?.headers);
+            if (locale) {
+              await queueAfterTransactionHook(async () => {
+                await opts.db
+                  .update(schema.profiles)
+                  .set({ locale })
                   .where(eq(schema.profiles.user_id, user.id));
               });
             }

@@ -5,7 +5,8 @@ export const errorResponseSchema = z
     error: z.object({
       code: z.string(),
       message: z.string(),
-      issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      reason: z.string().optional(),
+      issues: z.array(z.object({ path: z.string(), message: z.string(), reason: z.string().optional() })).optional(),
     }),
   })
   .openapi("Error");

@@ -1,3 +1,4 @@
+import { ERROR_REASON_TEXT } from "@academy/shared";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import enAccount from "@/locales/en/account.json";
@@ -33,6 +34,7 @@ import viCommon from "@/locales/vi/common.json";
 import viCommunity from "@/locales/vi/community.json";
 import viCourses from "@/locales/vi/courses.json";
 import viDashboard from "@/locales/vi/dashboard.json";
+import viErrors from "@/locales/vi/errors.json";
 import viHelp from "@/locales/vi/help.json";
 import viInvitations from "@/locales/vi/invitations.json";
 import viJoin from "@/locales/vi/join.json";
@@ -53,8 +55,25 @@ const STORAGE_KEY = "academy.lang";
 /** Cookie read by the server to write e-mails in the same language (apps/server/src/auth/auth.ts). */
 const COOKIE = "academy_lang";
 
+/**
+ * The `errors` namespace: the API's error texts by reason (issue 17 §6, decision 0203). English is
+ * the server's own text from packages/shared (`ERROR_REASON_TEXT`, "landing.slugTaken" →
+ * { landing: { slugTaken } }); Vietnamese is `locales/vi/errors.json`, which the catalogue test keeps
+ * complete.
+ */
+function nestReasons(texts: Readonly<Record<string, string>>): Record<string, Record<string, string>> {
+  const nested: Record<string, Record<string, string>> = {};
+  for (const [reason, text] of Object.entries(texts)) {
+    const [group, key] = reason.split(".");
+    nested[group] ??= {};
+    nested[group][key] = text;
+  }
+  return nested;
+}
+
 export const resources = {
   en: {
+    errors: nestReasons(ERROR_REASON_TEXT),
     common: enCommon,
     auth: enAuth,
     dashboard: enDashboard,
@@ -80,6 +99,7 @@ export const resources = {
     community: enCommunity,
   },
   vi: {
+    errors: viErrors,
     common: viCommon,
     auth: viAuth,
     dashboard: viDashboard,
@@ -159,6 +179,7 @@ void i18next.use(initReactI18next).init({
   defaultNS: "common",
   ns: [
     "common",
+    "errors",
     "auth",
     "dashboard",
     "landing",
