@@ -9,6 +9,7 @@ import { resetPasswordEmail } from "../email/account-templates.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { emailBrand, type Locale, verificationEmail } from "../email/templates.ts";
 import type { Env } from "../env.ts";
+import { statedLocale } from "../lib/locale.ts";
 import type { Logger } from "../lib/logger.ts";
 import { RESET_TOKEN_SECONDS, resetPasswordUrl } from "./account-recovery.ts";
 import { signUpAttempt } from "./context.ts";
@@ -21,26 +22,9 @@ export const CLIENT_IP_HEADER = "x-academy-client-ip";
 /** Cookie the web app sets with the UI language; e-mails use it. */
 export const LANGUAGE_COOKIE = "academy_lang";
 
-/**
- * The language a request states: the UI language cookie (`academy_lang`, set by the web app), else
- * an Accept-Language that starts with en or vi; null when it states neither (issue 17 §6).
- */
-export function statedLocale(headers: Headers | undefined | null): Locale | null {
-  const cookie = headers?.get("cookie") ?? "";
-  const match = /(?:^|;\s*)academy_lang=(en|vi)\b/.exec(cookie);
-  if (match) return match[1] as Locale;
-  const accept = headers?.get("accept-language") ?? "";
-  const first = /^\s*(en|vi)\b/i.exec(accept);
-  return first ? (first[1].toLowerCase() as Locale) : null;
-}
-
 /** The language of e-mails written for a request's own sender: `statedLocale`, else vi. */
 export function localeFromRequest(request: Request | undefined): Locale {
-  const cookie = request?.headers.get("cookie") ?? "";
-  const match = /(?:^|;\s*)academy_lang=(en|vi)\b/.exec(cookie);
-  if (match) return match[1] as Locale;
-  const accept = request?.headers.get("accept-language") ?? "";
-  return /^\s*en\b/i.test(accept) ? "en" : "vi";
+  return statedLocale(request?.headers) ?? "vi";
 }
 
 /**

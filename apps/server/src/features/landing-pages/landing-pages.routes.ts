@@ -38,6 +38,7 @@ import {
   LandingPageCache,
   renderPublicLandingPage,
 } from "./landing-public.ts";
+import { statedLocale } from "../../lib/locale.ts";
 
 const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const notFound = json(errorResponseSchema, "Landing page not found (or not yours)");
@@ -315,7 +316,11 @@ export function landingPublicRoutes(
       const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
       viewerId = session?.user.id ?? null;
     }
-    const page = await renderPublicLandingPage(deps.db, deps.env.appUrl, slug, { preview, viewerId });
+    const page = await renderPublicLandingPage(deps.db, deps.env.appUrl, slug, {
+      preview,
+      viewerId,
+      visitorLang: statedLocale(c.req.raw.headers),
+    });
     if (page.status === 404) return c.html(page.html, 404, { "Cache-Control": "no-store" });
     if (!page.cacheable) return c.html(page.html, 200, { "Cache-Control": "private, no-store" });
     const entry = cache.set(slug, page.html);
