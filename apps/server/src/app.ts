@@ -168,19 +168,16 @@ export function createApp(
     const writesStopped = deps.writesStopped;
     app.use("*", async (c, next) =>
       writesStopped() && c.req.method !== "GET" && c.req.method !== "HEAD"
-        ? c.json(
-            errorBody("UNAVAILABLE", "The server is restarting. Please try again in a minute."),
-            503,
-            { "Retry-After": "30" },
-          )
+        ? c.json(errorBody("UNAVAILABLE", "The server is restarting. Please try again in a minute."), 503, {
+            "Retry-After": "30",
+          })
         : next(),
     );
   }
 
   const limitBody = bodyLimit({
     maxSize: API_BODY_LIMIT,
-    onError: (c) =>
-      c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
+    onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
   });
   // GET and HEAD carry no body; skipping them keeps the request object lazy (fast path).
   // POST /api/uploads streams files with its own per-area limits (issue 16 item 2).

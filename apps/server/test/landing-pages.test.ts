@@ -551,7 +551,9 @@ describe("the public page /lp/{slug}", () => {
     // issue 17 §6: the visitor's language, else the page's (pho-draft is a vi-VN page), else English.
     const unknown = await ctx.request("/lp/nothing-here");
     expect(await unknown.text()).toContain("<h1>Page Not Found</h1>");
-    const viVisitor = await ctx.request("/lp/nothing-here", { headers: { "accept-language": "vi-VN,vi;q=0.9" } });
+    const viVisitor = await ctx.request("/lp/nothing-here", {
+      headers: { "accept-language": "vi-VN,vi;q=0.9" },
+    });
     expect(viVisitor.status).toBe(404);
     const viHtml = await viVisitor.text();
     expect(viHtml).toContain("<h1>Không tìm thấy trang</h1>");

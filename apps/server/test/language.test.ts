@@ -36,7 +36,10 @@ async function signUpWith(headers: Record<string, string>, name: string): Promis
       await ctx.request("/api/auth/sign-in/email", { method: "POST", json: { email, password } }),
     );
   }
-  const [row] = await ctx.runtime.db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  const [row] = await ctx.runtime.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.toLowerCase()));
   return { cookie, userId: row.id, email: email.toLowerCase() };
 }
 
@@ -69,18 +72,26 @@ afterAll(async () => {
 describe("the profile's language", () => {
   it("is the UI language at sign-up: the web app's cookie, else the browser's Accept-Language", async () => {
     expect(await localeOf(await signUpWith({ cookie: "academy_lang=en" }, "Cookie En"))).toBe("en");
-    expect(await localeOf(await signUpWith({ cookie: "academy_lang=vi", "accept-language": "en-US" }, "Vi"))).toBe(
+    expect(
+      await localeOf(await signUpWith({ cookie: "academy_lang=vi", "accept-language": "en-US" }, "Vi")),
+    ).toBe("vi");
+    expect(await localeOf(await signUpWith({ "accept-language": "en-US,en;q=0.9" }, "Browser En"))).toBe(
+      "en",
+    );
+    expect(await localeOf(await signUpWith({ "accept-language": "vi-VN,vi;q=0.9" }, "Browser Vi"))).toBe(
       "vi",
     );
-    expect(await localeOf(await signUpWith({ "accept-language": "en-US,en;q=0.9" }, "Browser En"))).toBe("en");
-    expect(await localeOf(await signUpWith({ "accept-language": "vi-VN,vi;q=0.9" }, "Browser Vi"))).toBe("vi");
     // Neither: the platform's default (vi) stays.
     expect(await localeOf(await signUpWith({}, "Nothing Stated"))).toBe("vi");
   });
 
   it("follows a switch of the UI language (PATCH /api/me)", async () => {
     const person = await signUpWith({ cookie: "academy_lang=vi" }, "Switcher");
-    const response = await ctx.request("/api/me", { method: "PATCH", cookie: person.cookie, json: { locale: "en" } });
+    const response = await ctx.request("/api/me", {
+      method: "PATCH",
+      cookie: person.cookie,
+      json: { locale: "en" },
+    });
     expect(response.status).toBeLessThan(300);
     expect(await localeOf(person)).toBe("en");
   });
@@ -98,9 +109,17 @@ describe("e-mails go out in the recipient's language, not the sender's", () => {
     studentEn = await signUpWith({ cookie: "academy_lang=en" }, "Jane Doe");
     for (const s of [studentVi, studentEn])
       await ctx.runtime.db.update(profiles).set({ role: "student" }).where(eq(profiles.user_id, s.userId));
-    courseId = await publishCourse(ctx, `${creatorEn.cookie}; academy_lang=en`, oneLessonDraft("Phở at Home"));
+    courseId = await publishCourse(
+      ctx,
+      `${creatorEn.cookie}; academy_lang=en`,
+      oneLessonDraft("Phở at Home"),
+    );
     for (const s of [studentVi, studentEn]) {
-      const enrol = await ctx.request(`/api/courses/${courseId}/enroll`, { method: "POST", cookie: s.cookie, json: {} });
+      const enrol = await ctx.request(`/api/courses/${courseId}/enroll`, {
+        method: "POST",
+        cookie: s.cookie,
+        json: {},
+      });
       expect(enrol.ok).toBe(true);
     }
   }, 60_000);
@@ -142,7 +161,9 @@ describe("e-mails go out in the recipient's language, not the sender's", () => {
       json: { enrollmentIds: ids, emailType: "reminder" },
     });
     expect(response.status).toBe(202);
-    expect((await lastMail(studentVi.email, "reminder")).subject).toBe('Nhắc nhở: tiếp tục học "Phở at Home"');
+    expect((await lastMail(studentVi.email, "reminder")).subject).toBe(
+      'Nhắc nhở: tiếp tục học "Phở at Home"',
+    );
     expect((await lastMail(studentEn.email, "reminder")).subject).toBe('Reminder: continue "Phở at Home"');
   });
 

@@ -116,7 +116,9 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>
 
 /** Every reason with its English text, e.g. `{ "landing.slugTaken": "This URL slug is already taken. …" }`. */
 export const ERROR_REASON_TEXT: Readonly<Record<string, string>> = Object.fromEntries(
-  GROUPS.flatMap(([group, messages]) => Object.entries(messages).map(([key, text]) => [`${group}.${key}`, text])),
+  GROUPS.flatMap(([group, messages]) =>
+    Object.entries(messages).map(([key, text]) => [`${group}.${key}`, text]),
+  ),
 );
 
 const REASON_BY_TEXT = new Map<string, string>();

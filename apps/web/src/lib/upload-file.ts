@@ -55,7 +55,8 @@ export function uploadFile(
         resolve(body as UploadedFile);
         return;
       }
-      const error = (body as { error?: { code?: unknown; message?: unknown; reason?: unknown } } | null)?.error;
+      const error = (body as { error?: { code?: unknown; message?: unknown; reason?: unknown } } | null)
+        ?.error;
       const message =
         typeof error?.message === "string"
           ? error.message

@@ -15,6 +15,7 @@ import type { Db } from "../../db/client.ts";
 import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import type { AppDeps, AppEnv } from "../../lib/http.ts";
 import { createRouter, requireUser } from "../../lib/http.ts";
+import { statedLocale } from "../../lib/locale.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import {
   createLandingPage,
@@ -38,7 +39,6 @@ import {
   LandingPageCache,
   renderPublicLandingPage,
 } from "./landing-public.ts";
-import { statedLocale } from "../../lib/locale.ts";
 
 const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const notFound = json(errorResponseSchema, "Landing page not found (or not yours)");

@@ -29,5 +29,7 @@ export function courseErrorText(error: unknown, t: TFunction): string {
 
 /** True when the server refused the bulk action because the action is not one it knows (000 §8). */
 export function isInvalidActionError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400 && error.serverMessage === BULK_MESSAGES.invalidAction;
+  return (
+    error instanceof ApiError && error.status === 400 && error.serverMessage === BULK_MESSAGES.invalidAction
+  );
 }
