@@ -23,8 +23,6 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface ErrorIssue {
   path: string;
   message: string;
-  /** Stable name of `message` for translation (`errorReason`, decision 0203); absent for texts outside the catalogue. */
-  reason?: string;
 }
 
 /** The JSON body of every error response of the Academy API. */

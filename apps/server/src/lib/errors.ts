@@ -29,24 +29,11 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * The JSON body of an error answer: `{ error: { code, message, reason?, issues? } }`. `reason` is
- * the stable name of the English `message` (and of each issue's) that clients translate
- * (issue 17 §6, decision 0203); it is left out for a text outside the catalogue.
+ * the stable name of the English `message` that clients translate (issue 17 §6, decision 0203);
+ * it is left out for a text outside the catalogue. Issues are passed as they are (each issue's
+ * message is a catalogued text too, found with `errorReason`).
  */
 export function errorBody(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorBody {
   const reason = errorReason(message);
-  return {
-    error: {
-      code,
-      message,
-      ...(reason ? { reason } : {}),
-      ...(issues
-        ? {
-            issues: issues.map((issue) => {
-              const issueReason = errorReason(issue.message);
-              return issueReason ? { ...issue, reason: issueReason } : issue;
-            }),
-          }
-        : {}),
-    },
-  };
+  return { error: { code, message, ...(reason ? { reason } : {}), ...(issues ? { issues } : {}) } };
 }

@@ -6,9 +6,7 @@ export const errorResponseSchema = z
       code: z.string(),
       message: z.string(),
       reason: z.string().optional(),
-      issues: z
-        .array(z.object({ path: z.string(), message: z.string(), reason: z.string().optional() }))
-        .optional(),
+      issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     }),
   })
   .openapi("Error");

@@ -279,7 +279,7 @@ const NOT_FOUND_TEXT: Record<RenderLang, { title: string; body: string; home: st
  */
 export function notFoundHtml(lang: RenderLang = "en"): string {
   const text = NOT_FOUND_TEXT[lang];
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${text.title}</title><style>body{margin:0;font-family:system-ui,sans-serif;display:flex;min-height:100vh;align-items:center;justify-content:center;background:#f6f7fb;color:#1c1f2a;text-align:center}a{color:#1A237E}</style></head><body><main><h1>${text.title}</h1><p>${text.body}</p><p><a href="/">${text.home}</a></p></main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${text.title}</title><style>body{margin:0;font-family:system-ui,sans-serif;display:flex;min-height:100vh;align-items:center;justify-content:center;background:#f6f7fb;color:#1c1f2a;text-align:center}main{padding:0 1.5rem}a{color:#1A237E}</style></head><body><main><h1>${text.title}</h1><p>${text.body}</p><p><a href="/">${text.home}</a></p></main></body></html>`;
 }
 
 /**
