@@ -172,34 +172,65 @@ export async function setLanguage(lng: Language): Promise<void> {
 
 i18next.on("languageChanged", applyLanguage);
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: "en",
-  defaultNS: "common",
-  ns: [
-    "common",
-    "errors",
-    "auth",
-    "dashboard",
-    "landing",
-    "landingPages",
-    "courses",
-    "builder",
-    "structure",
-    "materials",
-    "player",
-    "join",
-    "certificates",
-    "messaging",
-    "account",
-    "admin",
-    "help",
-    "community",
-  ],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Interpolated values that are numbers but not quantities: never grouped ("© 2026"). */
+const UNGROUPED_VALUES = new Set(["year", "id", "code", "reference"]);
+
+/**
+ * Every number put into a translated text is formatted for the language (issue 17 §6): "1,234
+ * students" in English, "1.234 học viên" in Vietnamese, "4,5" for 4.5. Strings pass unchanged, so
+ * values already formatted (money, percentages, dates) are left alone. The catalogues use no
+ * `{{value, format}}` strings, so this replaces i18next's built-in formatter.
+ */
+const numberFormatter = {
+  type: "formatter" as const,
+  init() {},
+  add() {},
+  addCached() {},
+  format(
+    value: unknown,
+    format: string | undefined,
+    lng: string | undefined,
+    options?: { interpolationkey?: string },
+  ) {
+    if (format || typeof value !== "number" || !Number.isFinite(value)) return value;
+    if (options?.interpolationkey && UNGROUPED_VALUES.has(options.interpolationkey)) return value;
+    return new Intl.NumberFormat(lng === "vi" ? "vi-VN" : "en-US", { maximumFractionDigits: 2 }).format(
+      value,
+    );
+  },
+};
+
+void i18next
+  .use(initReactI18next)
+  .use(numberFormatter)
+  .init({
+    resources,
+    lng: initialLanguage(),
+    fallbackLng: "en",
+    defaultNS: "common",
+    ns: [
+      "common",
+      "errors",
+      "auth",
+      "dashboard",
+      "landing",
+      "landingPages",
+      "courses",
+      "builder",
+      "structure",
+      "materials",
+      "player",
+      "join",
+      "certificates",
+      "messaging",
+      "account",
+      "admin",
+      "help",
+      "community",
+    ],
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    returnNull: false,
+  });
 applyLanguage(i18next.language);
 
 export default i18next;
