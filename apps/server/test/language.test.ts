@@ -148,6 +148,19 @@ describe("e-mails go out in the recipient's language, not the sender's", () => {
     expect((await lastMail(stranger, "invitation")).subject).toMatch(/invited you to join/);
   });
 
+  it("without an account, the inviter's UI language of the request wins over an older profile setting", async () => {
+    const creatorVi = await signUpWith({ cookie: "academy_lang=vi" }, "Chef Việt");
+    const course = await publishCourse(ctx, creatorVi.cookie, oneLessonDraft("Bún chả"));
+    const stranger = uniqueEmail("stranger-ui").toLowerCase();
+    const response = await ctx.request("/api/invitations", {
+      method: "POST",
+      cookie: `${creatorVi.cookie}; academy_lang=en`,
+      json: { email: stranger, courseIds: [course] },
+    });
+    expect(response.status).toBe(201);
+    expect((await lastMail(stranger, "invitation")).subject).toMatch(/invited you to join/);
+  });
+
   it("one bulk reminder from the English creator: Vietnamese to the vi student, English to the en student", async () => {
     const ids = (
       await ctx.runtime.db
