@@ -64,7 +64,7 @@ import {
 import { verifiedOriginsCached } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
-import { AppError } from "./lib/errors.ts";
+import { AppError, errorBody } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
 import type { HeadResolver } from "./lib/page-head.ts";
 import {
@@ -170,24 +170,16 @@ export function createApp(
     const writesStopped = deps.writesStopped;
     app.use("*", async (c, next) =>
       writesStopped() && c.req.method !== "GET" && c.req.method !== "HEAD"
-        ? c.json(
-            {
-              error: {
-                code: "UNAVAILABLE",
-                message: "The server is restarting. Please try again in a minute.",
-              },
-            },
-            503,
-            { "Retry-After": "30" },
-          )
+        ? c.json(errorBody("UNAVAILABLE", "The server is restarting. Please try again in a minute."), 503, {
+            "Retry-After": "30",
+          })
         : next(),
     );
   }
 
   const limitBody = bodyLimit({
     maxSize: API_BODY_LIMIT,
-    onError: (c) =>
-      c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." } }, 413),
+    onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
   });
   // GET and HEAD carry no body; skipping them keeps the request object lazy (fast path).
   // POST /api/uploads streams files with its own per-area limits (issue 16 item 2).
@@ -324,34 +316,28 @@ export function createApp(
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
-      return c.json(
-        { error: { code: error.code, message: error.message, issues: error.issues } },
-        error.status as 400,
-      );
+      return c.json(errorBody(error.code, error.message, error.issues), error.status as 400);
     }
     if (error instanceof HTTPException) {
       return c.json(
-        {
-          error: {
-            code:
-              error.status === 413
-                ? "PAYLOAD_TOO_LARGE"
-                : error.status === 415
-                  ? "UNSUPPORTED_MEDIA_TYPE"
-                  : "BAD_REQUEST",
-            message: error.message || "Bad request",
-          },
-        },
+        errorBody(
+          error.status === 413
+            ? "PAYLOAD_TOO_LARGE"
+            : error.status === 415
+              ? "UNSUPPORTED_MEDIA_TYPE"
+              : "BAD_REQUEST",
+          error.message || "Bad request",
+        ),
         error.status,
       );
     }
     if (error instanceof SyntaxError) {
-      return c.json({ error: { code: "VALIDATION_FAILED", message: "Invalid data format" } }, 400);
+      return c.json(errorBody("VALIDATION_FAILED", "Invalid data format"), 400);
     }
     // Database down: 503 with Retry-After, one log line per outage (issue 16 item 16).
     if (isDatabaseUnavailable(error)) {
       databaseOutage(deps).report(error);
-      return c.json({ error: { code: "UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE } }, 503, {
+      return c.json(errorBody("UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE), 503, {
         "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
       });
     }
@@ -359,10 +345,7 @@ export function createApp(
       { err: error, reqId: c.get("requestId"), path: redactUrl(c.req.path) },
       "unhandled error",
     );
-    return c.json(
-      { error: { code: "INTERNAL", message: "An unexpected error occurred. Please try again." } },
-      500,
-    );
+    return c.json(errorBody("INTERNAL", "An unexpected error occurred. Please try again."), 500);
   });
 
   return { app, api, messagingHub };

@@ -335,7 +335,9 @@ describe("GET and PATCH /api/me", () => {
     const response = await ctx.request("/api/me");
     expect(response.status).toBe(401);
     const body = (await response.json()) as ErrorBody;
-    expect(body).toEqual({ error: { code: "UNAUTHORIZED", message: expect.any(String) } });
+    expect(body).toEqual({
+      error: { code: "UNAUTHORIZED", message: expect.any(String), reason: "server.signIn" },
+    });
     expect(body.error.message.length).toBeGreaterThan(0);
   });
 

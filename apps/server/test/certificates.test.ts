@@ -257,6 +257,7 @@ describe("GET /api/certificates/{id} (public verification)", () => {
       expect(await errorOf(response)).toEqual({
         code: "NOT_FOUND",
         message: LEARNING_MESSAGES.certificateUnknown,
+        reason: "learning.certificateUnknown",
       });
       expect(LEARNING_MESSAGES.certificateUnknown).toBe("No certificate with this ID exists.");
     },
@@ -311,6 +312,7 @@ describe("GET /api/certificates/{id}/pdf", () => {
     expect(await errorOf(response)).toEqual({
       code: "NOT_FOUND",
       message: LEARNING_MESSAGES.certificateUnknown,
+      reason: "learning.certificateUnknown",
     });
   });
 });

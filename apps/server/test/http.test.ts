@@ -75,7 +75,7 @@ describe("API basics", () => {
     expect(response.status).toBe(413);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(await response.json()).toEqual({
-      error: { code: "PAYLOAD_TOO_LARGE", message: expect.any(String) },
+      error: { code: "PAYLOAD_TOO_LARGE", message: expect.any(String), reason: "server.bodyTooLarge" },
     });
     const [after] = await ctx.runtime.db.select({ n: count() }).from(preLaunchSignups);
     expect(after.n).toBe(before.n);

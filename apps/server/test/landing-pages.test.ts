@@ -258,7 +258,10 @@ describe("landing pages: create, save, publish", () => {
       page("pho-at-home", { courseId: danCourseId }),
     );
     expect(response.status).toBe(409);
-    expect((await errorOf(response)).message).toBe("This URL slug is already taken. Please choose another.");
+    const error = await errorOf(response);
+    expect(error.message).toBe("This URL slug is already taken. Please choose another.");
+    // issue 17 §6: a stable reason the web app translates (the English message stays for API clients).
+    expect(error.reason).toBe("landing.slugTaken");
   });
 
   it("auto-save rules: a save without a title is refused; Save Draft and auto-save keep the page unpublished", async () => {
@@ -541,10 +544,25 @@ describe("the public page /lp/{slug}", () => {
 
   it("shows 'Page Not Found' for unknown slugs and unpublished pages; preview=1 only for the owner", async () => {
     for (const path of ["/lp/nothing-here", "/lp/pho-draft", "/lp/pho-draft?preview=1"]) {
-      const response = await ctx.request(path);
+      const response = await ctx.request(path, { headers: { "accept-language": "en-US" } });
       expect(response.status, path).toBe(404);
       expect(await response.text()).toContain("Page Not Found");
     }
+    // issue 17 §6: the visitor's language, else the page's (pho-draft is a vi-VN page), else English.
+    const unknown = await ctx.request("/lp/nothing-here");
+    expect(await unknown.text()).toContain("<h1>Page Not Found</h1>");
+    const viVisitor = await ctx.request("/lp/nothing-here", {
+      headers: { "accept-language": "vi-VN,vi;q=0.9" },
+    });
+    expect(viVisitor.status).toBe(404);
+    const viHtml = await viVisitor.text();
+    expect(viHtml).toContain("<h1>Không tìm thấy trang</h1>");
+    expect(viHtml).toContain('<html lang="vi">');
+    const viCookie = await ctx.request("/lp/nothing-here", { cookie: "academy_lang=vi" });
+    expect(await viCookie.text()).toContain("Không tìm thấy trang");
+    const viPage = await ctx.request("/lp/pho-draft");
+    expect(viPage.status).toBe(404);
+    expect(await viPage.text()).toContain("Không tìm thấy trang");
     for (const who of [dan, stu]) {
       const response = await call(who, "GET", "/lp/pho-draft?preview=1");
       expect(response.status).toBe(404);

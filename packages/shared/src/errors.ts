@@ -27,7 +27,7 @@ export interface ErrorIssue {
 
 /** The JSON body of every error response of the Academy API. */
 export interface ErrorBody {
-  error: { code: ErrorCode | string; message: string; issues?: ErrorIssue[] };
+  error: { code: ErrorCode | string; message: string; reason?: string; issues?: ErrorIssue[] };
 }
 
 /** True when `value` has the shape of an Academy API error body. */

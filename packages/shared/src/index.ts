@@ -1,3 +1,4 @@
+export * from "./error-reasons.ts";
 export * from "./errors.ts";
 export * from "./rules/achievements.ts";
 export * from "./rules/buddies.ts";

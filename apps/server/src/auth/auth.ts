@@ -9,6 +9,7 @@ import { resetPasswordEmail } from "../email/account-templates.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { emailBrand, type Locale, verificationEmail } from "../email/templates.ts";
 import type { Env } from "../env.ts";
+import { statedLocale } from "../lib/locale.ts";
 import type { Logger } from "../lib/logger.ts";
 import { RESET_TOKEN_SECONDS, resetPasswordUrl } from "./account-recovery.ts";
 import { signUpAttempt } from "./context.ts";
@@ -22,12 +23,9 @@ export const CLIENT_IP_HEADER = "x-academy-client-ip";
 /** Cookie the web app sets with the UI language; e-mails use it. */
 export const LANGUAGE_COOKIE = "academy_lang";
 
+/** The language of e-mails written for a request's own sender: `statedLocale`, else vi. */
 export function localeFromRequest(request: Request | undefined): Locale {
-  const cookie = request?.headers.get("cookie") ?? "";
-  const match = /(?:^|;\s*)academy_lang=(en|vi)\b/.exec(cookie);
-  if (match) return match[1] as Locale;
-  const accept = request?.headers.get("accept-language") ?? "";
-  return /^\s*en\b/i.test(accept) ? "en" : "vi";
+  return statedLocale(request?.headers) ?? "vi";
 }
 
 /**
@@ -101,6 +99,17 @@ export function createAuth(opts: {
                 await opts.db
                   .update(schema.profiles)
                   .set({ role: "admin", updated_at: new Date() })
+                  .where(eq(schema.profiles.user_id, user.id));
+              });
+            }
+            // issue 17 §6: the UI language at sign-up (cookie or Accept-Language of the sign-up or
+            // OAuth callback request) becomes the profile's, the language of every later e-mail.
+            const locale = statedLocale(ctx?.request?.headers ?? ctx?.headers);
+            if (locale) {
+              await queueAfterTransactionHook(async () => {
+                await opts.db
+                  .update(schema.profiles)
+                  .set({ locale })
                   .where(eq(schema.profiles.user_id, user.id));
               });
             }

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type ErrorIssue } from "@academy/shared";
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorIssue, errorReason } from "@academy/shared";
 
 /**
  * The one error type services throw (DESIGN.md §3.5). The app's error handler turns it into
@@ -25,4 +25,15 @@ export function isUniqueViolation(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * The JSON body of an error answer: `{ error: { code, message, reason?, issues? } }`. `reason` is
+ * the stable name of the English `message` that clients translate (issue 17 §6, decision 0203);
+ * it is left out for a text outside the catalogue. Issues are passed as they are (each issue's
+ * message is a catalogued text too, found with `errorReason`).
+ */
+export function errorBody(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorBody {
+  const reason = errorReason(message);
+  return { error: { code, message, ...(reason ? { reason } : {}), ...(issues ? { issues } : {}) } };
 }

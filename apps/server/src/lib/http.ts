@@ -10,7 +10,7 @@ import type { DomainResolver } from "../features/schools/dns.ts";
 import type { RealtimeBus } from "../realtime/bus.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { AiPort } from "./ai-port.ts";
-import { AppError } from "./errors.ts";
+import { AppError, errorBody } from "./errors.ts";
 import type { Logger } from "./logger.ts";
 
 /** What route factories receive: the app's shared services. */
@@ -62,10 +62,7 @@ export function createRouter() {
     defaultHook: (result, c) => {
       if (!result.success) {
         const issues = toIssues(result.error as ZodError);
-        return c.json(
-          { error: { code: "VALIDATION_FAILED", message: issues[0]?.message ?? "Invalid input", issues } },
-          400,
-        );
+        return c.json(errorBody("VALIDATION_FAILED", issues[0]?.message ?? "Invalid input", issues), 400);
       }
     },
   });

@@ -5,6 +5,7 @@ export const errorResponseSchema = z
     error: z.object({
       code: z.string(),
       message: z.string(),
+      reason: z.string().optional(),
       issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     }),
   })

@@ -1,6 +1,7 @@
 import type { AppType } from "@academy/server/app";
-import { isErrorBody, MAPPED_ERROR_TEXT, mapErrorMessage } from "@academy/shared";
+import { errorReason, isErrorBody, MAPPED_ERROR_TEXT, mapErrorMessage } from "@academy/shared";
 import { type ClientResponse, hc } from "hono/client";
+import i18next from "i18next";
 
 /** The body type of a typed-client response's success statuses (2xx; 204 gives undefined). */
 export type SuccessBody<R> =
@@ -12,15 +13,36 @@ export type SuccessBody<R> =
         : never
     : never;
 
-/** An API failure: HTTP status, the server's error code and its readable message. */
+/**
+ * The text of an API error in the UI language (issue 17 §6, decision 0203): the `errors:<reason>`
+ * translation when the catalogue has one, else the server's message as sent (English for texts
+ * outside the catalogue, e.g. size limits with numbers).
+ * @param reason the body's `error.reason`; when absent, the reason of the English `message` if known.
+ */
+export function localizeApiMessage(message: string, reason?: string): string {
+  const known = reason ?? errorReason(message);
+  if (!known || !i18next.isInitialized) return message;
+  const key = `errors:${known}`;
+  return i18next.exists(key) ? i18next.t(key) : message;
+}
+
+/**
+ * An API failure: HTTP status, the server's error code, its reason and the message in the UI
+ * language (`serverMessage` keeps the server's English text).
+ */
 export class ApiError extends Error {
+  readonly serverMessage: string;
+  readonly reason: string | undefined;
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    reason?: string,
   ) {
-    super(message);
+    super(localizeApiMessage(message, reason));
     this.name = "ApiError";
+    this.serverMessage = message;
+    this.reason = reason ?? errorReason(message);
   }
 }
 
@@ -44,6 +66,7 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
   }
   if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
   const body = await response.json().catch(() => null);
-  if (isErrorBody(body)) throw new ApiError(response.status, String(body.error.code), body.error.message);
+  if (isErrorBody(body))
+    throw new ApiError(response.status, String(body.error.code), body.error.message, body.error.reason);
   throw new ApiError(response.status, "UNKNOWN", MAPPED_ERROR_TEXT[mapErrorMessage(String(response.status))]);
 }

@@ -17,6 +17,29 @@ export function formatNumber(value: number, lng: string): string {
   return new Intl.NumberFormat(LOCALE_TAG[lng] ?? lng).format(value);
 }
 
+/**
+ * Formats a percentage given in percent (12.5 → "12.5%" in en, "12,5%" in vi; issue 17 §6).
+ * @param options.signed "+12.5%" for a gain (growth figures); zero has no sign.
+ */
+export function formatPercent(
+  percent: number,
+  lng: string,
+  options: { maximumFractionDigits?: number; signed?: boolean } = {},
+): string {
+  return new Intl.NumberFormat(LOCALE_TAG[lng] ?? lng, {
+    style: "percent",
+    maximumFractionDigits: options.maximumFractionDigits ?? 1,
+    signDisplay: options.signed ? "exceptZero" : "auto",
+  }).format(percent / 100);
+}
+
+/** Formats a date and time (medium date, short time) in the UI language. */
+export function formatDateTime(iso: string | Date, lng: string): string {
+  return new Intl.DateTimeFormat(LOCALE_TAG[lng] ?? lng, { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(iso),
+  );
+}
+
 export function formatDate(iso: string | Date, lng: string): string {
   return new Intl.DateTimeFormat(LOCALE_TAG[lng] ?? lng, { dateStyle: "medium" }).format(new Date(iso));
 }

@@ -18,3 +18,20 @@ describe("catalogues", () => {
     });
   }
 });
+
+describe("numbers in texts follow the language (issue 17 §6)", () => {
+  it("groups and separates numbers per language; years stay as written", async () => {
+    const { default: i18n } = await import("./i18n");
+    const before = i18n.language;
+    try {
+      await i18n.changeLanguage("vi");
+      expect(i18n.t("common:time.minutesAgo", { count: 1234 })).toBe("1.234 phút trước");
+      expect(i18n.t("landing:footer.copyright", { year: 2026 })).toContain("2026");
+      expect(i18n.t("landing:footer.copyright", { year: 2026 })).not.toContain("2.026");
+      await i18n.changeLanguage("en");
+      expect(i18n.t("common:time.minutesAgo", { count: 1234 })).toBe("1,234 minutes ago");
+    } finally {
+      await i18n.changeLanguage(before);
+    }
+  });
+});

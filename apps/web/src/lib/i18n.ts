@@ -1,3 +1,4 @@
+import { ERROR_REASON_TEXT } from "@academy/shared";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import enAccount from "@/locales/en/account.json";
@@ -35,6 +36,7 @@ import viCommon from "@/locales/vi/common.json";
 import viCommunity from "@/locales/vi/community.json";
 import viCourses from "@/locales/vi/courses.json";
 import viDashboard from "@/locales/vi/dashboard.json";
+import viErrors from "@/locales/vi/errors.json";
 import viHelp from "@/locales/vi/help.json";
 import viInvitations from "@/locales/vi/invitations.json";
 import viJoin from "@/locales/vi/join.json";
@@ -55,8 +57,25 @@ const STORAGE_KEY = "academy.lang";
 /** Cookie read by the server to write e-mails in the same language (apps/server/src/auth/auth.ts). */
 const COOKIE = "academy_lang";
 
+/**
+ * The `errors` namespace: the API's error texts by reason (issue 17 §6, decision 0203). English is
+ * the server's own text from packages/shared (`ERROR_REASON_TEXT`, "landing.slugTaken" →
+ * { landing: { slugTaken } }); Vietnamese is `locales/vi/errors.json`, which the catalogue test keeps
+ * complete.
+ */
+function nestReasons(texts: Readonly<Record<string, string>>): Record<string, Record<string, string>> {
+  const nested: Record<string, Record<string, string>> = {};
+  for (const [reason, text] of Object.entries(texts)) {
+    const [group, key] = reason.split(".");
+    nested[group] ??= {};
+    nested[group][key] = text;
+  }
+  return nested;
+}
+
 export const resources = {
   en: {
+    errors: nestReasons(ERROR_REASON_TEXT),
     common: enCommon,
     auth: enAuth,
     buddies: enBuddies,
@@ -83,6 +102,7 @@ export const resources = {
     community: enCommunity,
   },
   vi: {
+    errors: viErrors,
     common: viCommon,
     auth: viAuth,
     buddies: viBuddies,
@@ -156,34 +176,66 @@ export async function setLanguage(lng: Language): Promise<void> {
 
 i18next.on("languageChanged", applyLanguage);
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: "en",
-  defaultNS: "common",
-  ns: [
-    "common",
-    "auth",
-    "buddies",
-    "dashboard",
-    "landing",
-    "landingPages",
-    "courses",
-    "builder",
-    "structure",
-    "materials",
-    "player",
-    "join",
-    "certificates",
-    "messaging",
-    "account",
-    "admin",
-    "help",
-    "community",
-  ],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Interpolated values that are numbers but not quantities: never grouped ("© 2026"). */
+const UNGROUPED_VALUES = new Set(["year", "id", "code", "reference"]);
+
+/**
+ * Every number put into a translated text is formatted for the language (issue 17 §6): "1,234
+ * students" in English, "1.234 học viên" in Vietnamese, "4,5" for 4.5. Strings pass unchanged, so
+ * values already formatted (money, percentages, dates) are left alone. The catalogues use no
+ * `{{value, format}}` strings, so this replaces i18next's built-in formatter.
+ */
+const numberFormatter = {
+  type: "formatter" as const,
+  init() {},
+  add() {},
+  addCached() {},
+  format(
+    value: unknown,
+    format: string | undefined,
+    lng: string | undefined,
+    options?: { interpolationkey?: string },
+  ) {
+    if (format || typeof value !== "number" || !Number.isFinite(value)) return value;
+    if (options?.interpolationkey && UNGROUPED_VALUES.has(options.interpolationkey)) return value;
+    return new Intl.NumberFormat(lng === "vi" ? "vi-VN" : "en-US", { maximumFractionDigits: 2 }).format(
+      value,
+    );
+  },
+};
+
+void i18next
+  .use(initReactI18next)
+  .use(numberFormatter)
+  .init({
+    resources,
+    lng: initialLanguage(),
+    fallbackLng: "en",
+    defaultNS: "common",
+    ns: [
+      "common",
+      "errors",
+      "auth",
+      "buddies",
+      "dashboard",
+      "landing",
+      "landingPages",
+      "courses",
+      "builder",
+      "structure",
+      "materials",
+      "player",
+      "join",
+      "certificates",
+      "messaging",
+      "account",
+      "admin",
+      "help",
+      "community",
+    ],
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    returnNull: false,
+  });
 applyLanguage(i18next.language);
 
 export default i18next;

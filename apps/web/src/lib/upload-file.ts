@@ -55,7 +55,8 @@ export function uploadFile(
         resolve(body as UploadedFile);
         return;
       }
-      const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+      const error = (body as { error?: { code?: unknown; message?: unknown; reason?: unknown } } | null)
+        ?.error;
       const message =
         typeof error?.message === "string"
           ? error.message
@@ -63,7 +64,12 @@ export function uploadFile(
             ? fileTooLargeMessage(UPLOAD_AREAS[area].maxMb)
             : MAPPED_ERROR_TEXT[mapErrorMessage(String(xhr.status))];
       reject(
-        new ApiError(xhr.status, typeof error?.code === "string" ? error.code : "UPLOAD_FAILED", message),
+        new ApiError(
+          xhr.status,
+          typeof error?.code === "string" ? error.code : "UPLOAD_FAILED",
+          message,
+          typeof error?.reason === "string" ? error.reason : undefined,
+        ),
       );
     };
     options.signal?.addEventListener("abort", () => xhr.abort(), { once: true });

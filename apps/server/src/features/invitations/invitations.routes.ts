@@ -7,6 +7,7 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
+import { statedLocale } from "../../lib/locale.ts";
 import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import {
   acceptInvitation,
@@ -87,6 +88,7 @@ export function invitationRoutes(deps: AppDeps) {
           { db: deps.db, mailer: deps.mailer, appUrl: deps.env.appUrl },
           requireUser(c),
           c.req.valid("json"),
+          statedLocale(c.req.raw.headers),
         ),
         201,
       ),

@@ -40,8 +40,10 @@ export function invitationLink(appUrl: string, token: string): string {
  * send-student-invitation (000 §2 Invite dialog, §3 invitation payload, §7; issue 5): creates a
  * pending invitation for `email` into one or more of the acting creator's published courses with
  * an unguessable token (32 random bytes, base64url) that expires in 7 days, and writes the
- * invitation e-mail (recipient's language when they already have an account, else the creator's;
- * the school's name) to the outbox in the same transaction.
+ * invitation e-mail (recipient's language when they already have an account, else the creator's
+ * UI language of this request, else the creator's profile language — issue 17 §6; the school's
+ * name) to the outbox in the same transaction.
+ * @param uiLocale the language the creator's request states (`statedLocale`), or null.
  * @returns the invitation id, its link (invitationLink), the e-mail and expiresAt (ISO).
  * @throws AppError FORBIDDEN for a student account; NOT_FOUND (inviteCourseNotFound) when a course
  *   is not one of the creator's published courses — nothing is written then; RATE_LIMITED past
@@ -51,6 +53,7 @@ export async function sendInvitation(
   deps: { db: Db; mailer: Mailer; appUrl: string },
   actor: SessionUser,
   input: SendInvitationInput,
+  uiLocale: Locale | null = null,
 ): Promise<InvitationResult> {
   const { db } = deps;
   await assertCreator(db, actor);
@@ -60,7 +63,7 @@ export async function sendInvitation(
   const titles = ids.map((id) => found.find((c) => c.id === id)?.title ?? "");
   await useDailyLimit(db, actor.id, "invitations");
   const inviter = await inviterContext(db, actor.id);
-  const locale: Locale = (await localeOfEmail(db, input.email)) ?? inviter?.locale ?? "vi";
+  const locale: Locale = (await localeOfEmail(db, input.email)) ?? uiLocale ?? inviter?.locale ?? "vi";
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
   const link = invitationLink(deps.appUrl, token);

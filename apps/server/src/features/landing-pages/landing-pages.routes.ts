@@ -15,6 +15,7 @@ import type { Db } from "../../db/client.ts";
 import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import type { AppDeps, AppEnv } from "../../lib/http.ts";
 import { createRouter, requireUser } from "../../lib/http.ts";
+import { statedLocale } from "../../lib/locale.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import {
   createLandingPage,
@@ -315,7 +316,11 @@ export function landingPublicRoutes(
       const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
       viewerId = session?.user.id ?? null;
     }
-    const page = await renderPublicLandingPage(deps.db, deps.env.appUrl, slug, { preview, viewerId });
+    const page = await renderPublicLandingPage(deps.db, deps.env.appUrl, slug, {
+      preview,
+      viewerId,
+      visitorLang: statedLocale(c.req.raw.headers),
+    });
     if (page.status === 404) return c.html(page.html, 404, { "Cache-Control": "no-store" });
     if (!page.cacheable) return c.html(page.html, 200, { "Cache-Control": "private, no-store" });
     const entry = cache.set(slug, page.html);

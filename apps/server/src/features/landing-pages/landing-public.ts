@@ -150,12 +150,16 @@ export async function renderPublicLandingPage(
   db: Db,
   appUrl: string,
   slug: string,
-  options: { preview: boolean; viewerId: string | null },
+  options: { preview: boolean; viewerId: string | null; visitorLang?: RenderLang | null },
 ): Promise<RenderedLandingPage> {
   const page = await q.findPageBySlug(db, slug);
   const ownerPreview = Boolean(page && options.preview && options.viewerId === page.creator_id);
-  if (!page || (!page.is_published && !ownerPreview))
-    return { status: 404, html: notFoundHtml(), cacheable: false };
+  if (!page || (!page.is_published && !ownerPreview)) {
+    // issue 17 §6: in the visitor's language (UI cookie or Accept-Language), else the page's when
+    // the page exists, else English (the spec's text).
+    const pageLang = page ? (resolveSeo(page.seo_data).language === "vi-VN" ? "vi" : "en") : null;
+    return { status: 404, html: notFoundHtml(options.visitorLang ?? pageLang ?? "en"), cacheable: false };
+  }
 
   const seo = resolveSeo(page.seo_data);
   const styles = resolveStyles(page.style_data);
@@ -256,9 +260,26 @@ export async function renderPublicLandingPage(
   return { status: 200, html, cacheable: !options.preview };
 }
 
-/** The 'Page Not Found' page (spec 001 §8), standalone, without JavaScript. */
-export function notFoundHtml(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${LANDING_MESSAGES.notFound}</title><style>body{margin:0;font-family:system-ui,sans-serif;display:flex;min-height:100vh;align-items:center;justify-content:center;background:#f6f7fb;color:#1c1f2a;text-align:center}a{color:#1A237E}</style></head><body><main><h1>${LANDING_MESSAGES.notFound}</h1><p>The page you are looking for does not exist or is not published.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+const NOT_FOUND_TEXT: Record<RenderLang, { title: string; body: string; home: string }> = {
+  en: {
+    title: LANDING_MESSAGES.notFound,
+    body: "The page you are looking for does not exist or is not published.",
+    home: "Go to the home page",
+  },
+  vi: {
+    title: "Không tìm thấy trang",
+    body: "Trang bạn đang tìm không tồn tại hoặc chưa được xuất bản.",
+    home: "Về trang chủ",
+  },
+};
+
+/**
+ * The 'Page Not Found' page (spec 001 §8), standalone, without JavaScript, in `lang` (issue 17 §6:
+ * the page's language, else the visitor's; English is the spec's text).
+ */
+export function notFoundHtml(lang: RenderLang = "en"): string {
+  const text = NOT_FOUND_TEXT[lang];
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${text.title}</title><style>body{margin:0;font-family:system-ui,sans-serif;display:flex;min-height:100vh;align-items:center;justify-content:center;background:#f6f7fb;color:#1c1f2a;text-align:center}main{padding:0 1.5rem}a{color:#1A237E}</style></head><body><main><h1>${text.title}</h1><p>${text.body}</p><p><a href="/">${text.home}</a></p></main></body></html>`;
 }
 
 /**

@@ -10,6 +10,7 @@ import { Field } from "@/components/form/field";
 import { PasswordInput } from "@/components/form/password-input";
 import { Button } from "@/components/ui/button";
 import { AuthShell } from "@/features/account/components/auth-shell";
+import { localizeApiMessage } from "@/lib/api-client";
 import { authClient } from "@/lib/auth-client";
 import { safeRedirect } from "@/lib/redirect";
 import { meQueryOptions } from "@/lib/session";
@@ -47,7 +48,7 @@ export function Component() {
     const { data, error } = await authClient.resetPassword({ token, newPassword: values.newPassword });
     if (error) {
       if (error.status === 400 && error.code === "VALIDATION_FAILED" && error.message) {
-        form.setError("newPassword", { message: error.message });
+        form.setError("newPassword", { message: localizeApiMessage(error.message) });
       } else {
         form.setError("root", { message: t("reset.invalid") });
       }

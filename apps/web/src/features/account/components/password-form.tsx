@@ -9,6 +9,7 @@ import { Field } from "@/components/form/field";
 import { PasswordInput } from "@/components/form/password-input";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { localizeApiMessage } from "@/lib/api-client";
 import { authClient } from "@/lib/auth-client";
 import { sessionsQueryOptions } from "../api/account";
 
@@ -40,8 +41,11 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       if (error.code === "INVALID_PASSWORD")
         form.setError("currentPassword", { message: t("password.wrongCurrent") });
       else if (error.code === "VALIDATION_FAILED" && error.message)
-        form.setError("newPassword", { message: error.message });
-      else toast.error(t("password.failed"), { description: error.message || undefined });
+        form.setError("newPassword", { message: localizeApiMessage(error.message) });
+      else
+        toast.error(t("password.failed"), {
+          description: error.message ? localizeApiMessage(error.message) : undefined,
+        });
       return;
     }
     form.reset();

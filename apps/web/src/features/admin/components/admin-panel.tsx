@@ -14,6 +14,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
+import { formatDateTime } from "@/lib/format";
 import {
   adminKitsQueryOptions,
   adminSubjectsQueryOptions,
@@ -225,7 +226,7 @@ function ReportsTab() {
                 </p>
                 <p className="break-words text-xs text-muted-foreground">
                   {t("reports.by", { reporter: r.reporterEmail ?? "—", owner: r.ownerEmail ?? "—" })} ·{" "}
-                  {new Date(r.createdAt).toLocaleString()}
+                  {formatDateTime(r.createdAt, i18next.language)}
                 </p>
                 <div className="flex flex-wrap gap-2">
                   {r.status === "pending" ? (
@@ -602,7 +603,7 @@ function AuditTab() {
                 {e.targetId ? ` ${e.targetId.slice(0, 8)}` : ""}
               </span>
               <span className="ml-auto text-xs text-muted-foreground">
-                {new Date(e.createdAt).toLocaleString()}
+                {formatDateTime(e.createdAt, i18next.language)}
               </span>
             </div>
             <details className="mt-1">

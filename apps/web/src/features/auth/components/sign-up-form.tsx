@@ -9,6 +9,7 @@ import { Field } from "@/components/form/field";
 import { PasswordInput } from "@/components/form/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { localizeApiMessage } from "@/lib/api-client";
 import { authClient } from "@/lib/auth-client";
 import { ResendVerification } from "./resend-verification";
 
@@ -58,7 +59,9 @@ export function SignUpForm({
       } else if (error.status === 429) {
         toast.error(t("toast.rateLimited.title"), { description: t("toast.rateLimited.description") });
       } else {
-        toast.error(t("toast.signUpFailed"), { description: error.message || undefined });
+        toast.error(t("toast.signUpFailed"), {
+          description: error.message ? localizeApiMessage(error.message) : undefined,
+        });
       }
       return;
     }

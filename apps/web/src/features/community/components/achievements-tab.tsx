@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatNumber, formatPercent } from "@/lib/format";
 import { achievementsQueryOptions } from "../api/community";
 
 /**
@@ -40,9 +40,9 @@ export function AchievementsTab() {
     );
   const data = query.data;
   const stats = [
-    [t("earnedCount"), String(data.earnedCount)],
-    [t("inProgressCount"), String(data.inProgressCount)],
-    [t("averageProgress"), `${data.averageProgress}%`],
+    [t("earnedCount"), formatNumber(data.earnedCount, i18n.language)],
+    [t("inProgressCount"), formatNumber(data.inProgressCount, i18n.language)],
+    [t("averageProgress"), formatPercent(data.averageProgress, i18n.language)],
     [t("streak"), t("streakDays", { count: data.streakDays })],
   ];
   return (

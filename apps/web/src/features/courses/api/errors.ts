@@ -20,7 +20,7 @@ const KNOWN_MESSAGES: Record<string, string> = {
 export function courseErrorText(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
     if (error.code === "NETWORK") return t("common:errors.network");
-    const key = KNOWN_MESSAGES[error.message];
+    const key = KNOWN_MESSAGES[error.serverMessage];
     if (key) return t(`courses:${key}`);
     return error.message;
   }
@@ -29,5 +29,7 @@ export function courseErrorText(error: unknown, t: TFunction): string {
 
 /** True when the server refused the bulk action because the action is not one it knows (000 §8). */
 export function isInvalidActionError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400 && error.message === BULK_MESSAGES.invalidAction;
+  return (
+    error instanceof ApiError && error.status === 400 && error.serverMessage === BULK_MESSAGES.invalidAction
+  );
 }

@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { formatMoney, formatNumber, renderLabel } from "@/lib/format";
+import { formatMoney, formatNumber, formatPercent, renderLabel } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { EnrolledCourseGrid } from "./enrolled-course-grid";
 import { StatCard } from "./stat-card";
@@ -98,7 +98,7 @@ export function CreatorDashboard({ data, name }: { data: CreatorDashboardData; n
         <StatCard
           icon={TrendingUpIcon}
           label={t("creator.stats.growth")}
-          value={growth === null ? "—" : `${growth > 0 ? "+" : ""}${formatNumber(growth, lng)}%`}
+          value={growth === null ? "—" : formatPercent(growth, lng, { signed: true })}
           hint={t("creator.stats.growthHint", { count: data.stats.newEnrolments30d })}
           testId="stat-growth"
         />

@@ -2,7 +2,7 @@ import { type StudentDashboard as StudentDashboardData, studyTimeLabel } from "@
 import { AwardIcon, BookOpenIcon, ClockIcon, GraduationCapIcon, TargetIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Card } from "@/components/ui/card";
-import { formatNumber, renderLabel } from "@/lib/format";
+import { formatNumber, formatPercent, renderLabel } from "@/lib/format";
 import { EnrolledCourseGrid } from "./enrolled-course-grid";
 import { StatCard } from "./stat-card";
 
@@ -56,7 +56,7 @@ export function StudentDashboard({
         <StatCard
           icon={TargetIcon}
           label={t("student.stats.completionRate")}
-          value={`${data.stats.completionRate}%`}
+          value={formatPercent(data.stats.completionRate, lng)}
           testId="stat-completion-rate"
         />
         <StatCard

@@ -22,6 +22,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
+import { formatDate, formatDateTime } from "@/lib/format";
 import {
   contactOptionsQueryOptions,
   faqQueryOptions,
@@ -186,7 +187,7 @@ function TicketThread({ id, onClose }: { id: string; onClose: () => void }) {
               className={`rounded-md border p-3 text-sm ${r.fromStaff ? "border-primary/40 bg-primary/5" : ""}`}
             >
               <p className="text-xs text-muted-foreground">
-                {r.authorName} · {new Date(r.createdAt).toLocaleString()}
+                {r.authorName} · {formatDateTime(r.createdAt, i18next.language)}
               </p>
               <p className="whitespace-pre-wrap break-words">{r.body}</p>
             </li>
@@ -273,7 +274,7 @@ function TicketList({ box, onOpen }: { box: "mine" | "inbox"; onOpen: (id: strin
           <span className="text-xs text-muted-foreground">
             {box === "inbox" ? `${tk.requesterName} · ` : ""}
             {t(`tickets.priorities.${tk.priority}`)} · {t("tickets.replies", { count: tk.replyCount })} ·{" "}
-            {new Date(tk.updatedAt).toLocaleDateString()}
+            {formatDate(tk.updatedAt, i18next.language)}
           </span>
         </button>
       ))}

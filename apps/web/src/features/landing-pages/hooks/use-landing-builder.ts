@@ -19,6 +19,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { localizeApiMessage } from "@/lib/api-client";
 import {
   connectableCoursesQueryOptions,
   landingPageQueryOptions,
@@ -211,7 +212,7 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
       );
       const checked = landingPageInputSchema.safeParse(input);
       if (!checked.success) {
-        const message = checked.error.issues[0]?.message ?? "";
+        const message = localizeApiMessage(checked.error.issues[0]?.message ?? "");
         if (mode === "auto") setAutoSaveState("failed");
         toast.error(mode === "auto" ? t("toast.autoSaveFailed") : t("toast.saveFailed"), {
           description: message,

@@ -325,12 +325,13 @@ function uploadErrorText(
 ): string {
   if (error instanceof ApiError) {
     if (error.status === 413) {
-      const max = /less than (\d+)\s*MB/i.exec(error.message)?.[1];
+      const max = /less than (\d+)\s*MB/i.exec(error.serverMessage)?.[1];
       return max ? t("upload.tooLarge", { max: Number(max) }) : t("upload.refusedTooLarge");
     }
-    if (error.status === 400 && /^Please upload a PDF/.test(error.message)) return t("upload.invalidType");
+    if (error.status === 400 && /^Please upload a PDF/.test(error.serverMessage))
+      return t("upload.invalidType");
     if (error.status === 0) return t("upload.network");
-    if (error.status === 404 && (!error.message || error.message === "No such endpoint."))
+    if (error.status === 404 && (!error.serverMessage || error.serverMessage === "No such endpoint."))
       return t("upload.unavailable");
     if (error.message) return error.message;
   }

@@ -30,7 +30,8 @@ async function request<T>(path: string, init: RequestInit & { json?: unknown } =
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
-    if (isErrorBody(data)) throw new ApiError(response.status, String(data.error.code), data.error.message);
+    if (isErrorBody(data))
+      throw new ApiError(response.status, String(data.error.code), data.error.message, data.error.reason);
     throw new ApiError(response.status, "UNKNOWN", "An unexpected error occurred. Please try again.");
   }
   return data as T;

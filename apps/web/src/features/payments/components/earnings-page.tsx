@@ -22,7 +22,7 @@ import { Label } from "@/components/ui/label";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
-import { formatNumber } from "@/lib/format";
+import { formatDateTime, formatNumber, formatPercent } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import {
   couponsQueryOptions,
@@ -277,7 +277,7 @@ function Orders() {
                     {o.couponCode ? ` · ${t("orders.coupon", { code: o.couponCode })}` : ""}
                     {o.referralCode ? ` · ${t("orders.referral", { code: o.referralCode })}` : ""}
                     {" · "}
-                    {new Date(o.createdAt).toLocaleString(lng === "vi" ? "vi-VN" : "en-US")}
+                    {formatDateTime(o.createdAt, lng)}
                   </p>
                   {o.flagReason ? <p className="text-xs text-red-700">{o.flagReason}</p> : null}
                 </div>
@@ -498,8 +498,10 @@ function Coupons() {
                 <div className="min-w-0">
                   <p className="font-mono font-semibold">{c.code}</p>
                   <p className="text-xs text-muted-foreground">
-                    {c.kind === "percent" ? `${c.value}%` : money(c.value, c.currency ?? "VND", lng)} ·{" "}
-                    {t("coupons.used", { used: c.redemptionCount, limit: c.maxRedemptions ?? "∞" })}
+                    {c.kind === "percent"
+                      ? formatPercent(c.value, lng)
+                      : money(c.value, c.currency ?? "VND", lng)}{" "}
+                    · {t("coupons.used", { used: c.redemptionCount, limit: c.maxRedemptions ?? "∞" })}
                   </p>
                 </div>
                 <Button
@@ -606,7 +608,7 @@ function Partners() {
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p>
                       <span className="font-semibold">{p.name}</span> ·{" "}
-                      <span className="font-mono">{p.code}</span> · {p.commissionPercent}%
+                      <span className="font-mono">{p.code}</span> · {formatPercent(p.commissionPercent, lng)}
                     </p>
                     {owed.length > 0 ? (
                       <Button

@@ -20,6 +20,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
 import { brandingQueryOptions, useSaveBranding } from "../api/schools";
 import { translateSchoolMessage } from "../lib/messages";
 import { BrandPreview } from "./brand-preview";
@@ -75,7 +76,7 @@ export function BrandingPage() {
 }
 
 function BrandingForm({ branding }: { branding: SchoolBranding }) {
-  const { t } = useTranslation("schools");
+  const { t, i18n } = useTranslation("schools");
   const save = useSaveBranding();
   const form = useForm<SchoolBrandingInput>({
     resolver: zodResolver(schoolBrandingInputSchema) as never,
@@ -190,7 +191,7 @@ function BrandingForm({ branding }: { branding: SchoolBranding }) {
                       <li key={r.slug} className="break-all">
                         {t("identity.redirect", {
                           slug: r.slug,
-                          date: new Date(r.expiresAt).toLocaleDateString(),
+                          date: formatDate(r.expiresAt, i18n.language),
                         })}
                       </li>
                     ))}

@@ -19,7 +19,7 @@ const KNOWN: Record<string, string> = {
 export function studentErrorText(error: unknown, t: TFunction, fallbackKey = "errors.load"): string {
   if (error instanceof ApiError) {
     if (error.code === "NETWORK") return t("common:errors.network");
-    const key = KNOWN[error.message];
+    const key = KNOWN[error.serverMessage];
     if (key) return t(`students:${key}`);
     if (error.status >= 500) return t(`students:${fallbackKey}`);
     return error.message;

@@ -46,7 +46,9 @@ export function AssignStudentForm({ courses }: { courses: StudentCourseOption[] 
           const title =
             status === 409
               ? t("assign.alreadyEnrolledTitle")
-              : status === 404 && error.message === "No user found with that email address."
+              : status === 404 &&
+                  error instanceof ApiError &&
+                  error.serverMessage === "No user found with that email address."
                 ? t("assign.notFoundTitle")
                 : t("assign.failedTitle");
           toast.error(title, { description: studentErrorText(error, t, "assign.failed") });

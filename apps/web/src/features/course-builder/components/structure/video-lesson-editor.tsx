@@ -256,12 +256,12 @@ function uploadErrorText(
 ): string {
   if (error instanceof ApiError) {
     if (error.status === 413) {
-      const max = /less than (\d+)\s*MB/i.exec(error.message)?.[1];
+      const max = /less than (\d+)\s*MB/i.exec(error.serverMessage)?.[1];
       return max ? t("video.tooLarge", { max: Number(max) }) : t("upload.refusedTooLarge");
     }
-    if (error.status === 400 && /video file/i.test(error.message)) return t("video.invalidType");
+    if (error.status === 400 && /video file/i.test(error.serverMessage)) return t("video.invalidType");
     if (error.status === 0) return t("upload.network");
-    if (error.status === 404 && (!error.message || error.message === "No such endpoint."))
+    if (error.status === 404 && (!error.serverMessage || error.serverMessage === "No such endpoint."))
       return t("upload.unavailable");
     if (error.message) return error.message;
   }

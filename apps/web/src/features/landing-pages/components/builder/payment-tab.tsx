@@ -18,6 +18,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { localizeApiMessage } from "@/lib/api-client";
 import { useSavePaymentMethods } from "../../api/landing-pages";
 
 /** A method being edited: public fields, new secret values typed here, and which secrets are stored. */
@@ -86,7 +87,9 @@ export function usePaymentMethodsEditor(
       const body = toInput(next);
       const checked = paymentMethodsInputSchema.safeParse({ methods: body });
       if (!checked.success) {
-        toast.error(t("toast.paymentsError"), { description: checked.error.issues[0]?.message });
+        toast.error(t("toast.paymentsError"), {
+          description: localizeApiMessage(checked.error.issues[0]?.message ?? ""),
+        });
         return false;
       }
       try {
