@@ -24,6 +24,7 @@ import { ACCOUNT_MESSAGES } from "./schemas/account.ts";
 import { ADMIN_MESSAGES } from "./schemas/admin.ts";
 import { ANALYTICS_MESSAGES } from "./schemas/analytics.ts";
 import { AUTH_MESSAGES } from "./schemas/auth.ts";
+import { CHALLENGE_MESSAGES } from "./schemas/challenges.ts";
 import { COMMUNITY_MESSAGES } from "./schemas/community.ts";
 import { BULK_MESSAGES, COURSE_MESSAGES } from "./schemas/courses.ts";
 import { HELP_MESSAGES } from "./schemas/help.ts";
@@ -32,6 +33,7 @@ import { MESSAGING_MESSAGES } from "./schemas/messaging.ts";
 import { PAYMENT_MESSAGES } from "./schemas/payments.ts";
 import { SCHOOL_MESSAGES } from "./schemas/schools.ts";
 import { STUDENT_MESSAGES } from "./schemas/students.ts";
+import { BUDDY_MESSAGES } from "./schemas/study-buddies.ts";
 import { STUDY_GROUP_MESSAGES } from "./schemas/study-groups.ts";
 
 /**
@@ -111,6 +113,8 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>
   ["school", SCHOOL_MESSAGES],
   ["student", STUDENT_MESSAGES],
   ["studyGroup", STUDY_GROUP_MESSAGES],
+  ["buddy", BUDDY_MESSAGES],
+  ["challenge", CHALLENGE_MESSAGES],
   ["upload", UPLOAD_MESSAGES],
 ];
 

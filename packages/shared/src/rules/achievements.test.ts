@@ -59,7 +59,7 @@ describe("earnedAchievements (spec 001 §9 student analytics achievements)", () 
     ]);
   });
 
-  it("awards all nine together from a full history", () => {
+  it("awards all ten together from a full history", () => {
     expect(
       earnedAchievements({
         enrolments: 4,
@@ -70,6 +70,7 @@ describe("earnedAchievements (spec 001 §9 student analytics achievements)", () 
         fastCompletions: 1,
         acceptedAnswers: 3,
         streakDays: 7,
+        completedChallenges: 1,
       }),
     ).toEqual([...ACHIEVEMENTS]);
   });
