@@ -13,9 +13,9 @@ import {
   type OrderMethod,
   type OrderStatus,
   PAYMENT_MESSAGES,
+  findNapasBank,
+  stripeKeyMode,
   toMinorUnits,
-  VIETQR_BANKS,
-  type VietQrBankCode,
 } from "@academy/shared";
 import QRCode from "qrcode";
 import type { Db, Executor } from "../../db/client.ts";
@@ -117,11 +117,11 @@ function toCheckoutMethod(row: q.MethodRow): CheckoutMethod | null {
   const c = row.configuration ?? {};
   switch (row.method_type) {
     case "vietqr": {
-      const bank = VIETQR_BANKS[c.bankCode as VietQrBankCode];
+      const bank = findNapasBank(c.bankCode);
       if (!bank || !/^\d{6,19}$/.test(c.accountNumber ?? "")) return null;
       return {
         type: "vietqr",
-        bankName: bank.name,
+        bankName: bank.shortName,
         bankBin: bank.bin,
         accountNumber: c.accountNumber,
         accountHolder: c.accountHolder ?? "",
@@ -381,6 +381,13 @@ export async function chooseMethod(
     if (provider !== "stripe") throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.cardProviderUnsupported);
     const keys = stripeKeysOf(deps.encryptionKey, chosen.row);
     if (!keys) throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.providerNotConfigured);
+    // The mode picks the kind of key (Stripe has one host; test and live keys decide the
+    // environment): a stored mode that contradicts the key is refused (decision 0182). A method
+    // stored before modes existed has no mode and is not judged.
+    const storedMode = chosen.row.configuration?.mode;
+    const keyMode = stripeKeyMode(keys.secretKey);
+    if (storedMode && keyMode && keyMode !== hostMode(chosen.row))
+      throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.cardKeysModeMismatch);
     const ctx = await q.orderContext(db, order.id);
     try {
       const session = await stripeCreateSession(
