@@ -169,6 +169,21 @@ export async function sellingMethods(db: Db, courseId: string, landingSlug?: str
 }
 
 /**
+ * Whether buyers can pay for a course (issue 11 §2, the publish warning): `ready` when /join would
+ * offer at least one usable method (the course's most recently published landing page); and the
+ * landing page where payment is set up (the course's most recently updated page, any status), or
+ * null when the course has none yet. Says nothing about the price: callers decide whether the
+ * course is paid.
+ */
+export async function paymentSetup(
+  db: Db,
+  courseId: string,
+): Promise<{ ready: boolean; landingPageId: string | null }> {
+  const { types } = await sellingMethods(db, courseId);
+  return { ready: types.length > 0, landingPageId: await q.latestPageOfCourse(db, courseId) };
+}
+
+/**
  * Opens (or reuses) the buyer's order for a paid course (issue 11 §1–2, called by Enroll Now).
  * One transaction: the enrolment is inserted as pending when absent (a cancelled one becomes
  * pending again — issue 16 item 13), then the open order of the student and course is reused or a
