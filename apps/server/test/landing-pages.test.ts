@@ -350,7 +350,7 @@ describe("payment methods", () => {
         {
           methodType: "credit-card",
           isEnabled: false,
-          configuration: { provider: "stripe", publicKey: "pk_1", secretKey: CARD_SECRET },
+          configuration: { mode: "production", provider: "stripe", publicKey: "pk_1", secretKey: CARD_SECRET },
         },
         {
           methodType: "bank-transfer",
@@ -458,7 +458,7 @@ describe("payment methods", () => {
         },
       ],
     });
-    expect((await errorOf(badBank)).message).toBe("Choose a bank: VCB, TCB, ACB or VTB");
+    expect((await errorOf(badBank)).message).toBe("Choose a bank from the NAPAS bank list.");
     const badSwift = await call(cara, "PUT", `/api/landing-pages/${pageId}/payment-methods`, {
       methods: [
         {
