@@ -191,7 +191,10 @@ describe.skipIf(skip)("setting up payment", () => {
     const bank = page.locator("#pm-vietqr-bankCode");
     expect(await bank.inputValue()).toBe("BIDV");
     await bank.fill("ngoai thuong");
-    await page.getByRole("listbox").getByRole("option", { name: /Vietcombank/ }).waitFor();
+    await page
+      .getByRole("listbox")
+      .getByRole("option", { name: /Vietcombank/ })
+      .waitFor();
     await expectNoHorizontalOverflow(page, "bank picker");
     await screenshot(page, "landing-payment-bank-picker-phone");
     await bank.press("Escape");

@@ -350,7 +350,12 @@ describe("payment methods", () => {
         {
           methodType: "credit-card",
           isEnabled: false,
-          configuration: { mode: "production", provider: "stripe", publicKey: "pk_1", secretKey: CARD_SECRET },
+          configuration: {
+            mode: "production",
+            provider: "stripe",
+            publicKey: "pk_1",
+            secretKey: CARD_SECRET,
+          },
         },
         {
           methodType: "bank-transfer",

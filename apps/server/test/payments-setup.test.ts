@@ -104,7 +104,9 @@ describe("NAPAS banks for VietQR (issue 11 §7)", () => {
     };
     expect(view.methods[0]).toMatchObject({ type: "vietqr", bankName: "VietinBank", bankBin: "970415" });
     // The builder reads it back as stored; saving it again keeps working.
-    const listed = (await (await call(cara, "GET", `/api/landing-pages/${pageId}/payment-methods`)).json()) as {
+    const listed = (await (
+      await call(cara, "GET", `/api/landing-pages/${pageId}/payment-methods`)
+    ).json()) as {
       methods: { configuration: Record<string, string> }[];
     };
     expect(listed.methods[0].configuration.bankCode).toBe("VTB");
@@ -123,9 +125,9 @@ describe("sandbox / production per online method (issue 11 §3)", () => {
     secret_data: null,
     landing_page_id: "00000000-0000-4000-8000-000000000001",
   });
-  const noOverride = { env: { appUrl: "http://localhost:3000", payments: undefined } } as unknown as Parameters<
-    typeof momoBase
-  >[0];
+  const noOverride = {
+    env: { appUrl: "http://localhost:3000", payments: undefined },
+  } as unknown as Parameters<typeof momoBase>[0];
 
   it("the stored mode chooses the provider host; without a mode it is sandbox; the env override wins", () => {
     expect(momoBase(noOverride, row({ mode: "production" }))).toBe("https://payment.momo.vn");
@@ -134,7 +136,10 @@ describe("sandbox / production per online method (issue 11 §3)", () => {
     expect(zaloPayBase(noOverride, row({ mode: "production" }))).toBe("https://openapi.zalopay.vn");
     expect(zaloPayBase(noOverride, row({}))).toBe("https://sb-openapi.zalopay.vn");
     const overridden = {
-      env: { appUrl: "x", payments: { momoBaseUrl: "http://127.0.0.1:9", zaloPayBaseUrl: "http://127.0.0.1:8" } },
+      env: {
+        appUrl: "x",
+        payments: { momoBaseUrl: "http://127.0.0.1:9", zaloPayBaseUrl: "http://127.0.0.1:8" },
+      },
     } as unknown as Parameters<typeof momoBase>[0];
     expect(momoBase(overridden, row({ mode: "production" }))).toBe("http://127.0.0.1:9");
     expect(zaloPayBase(overridden, row({ mode: "production" }))).toBe("http://127.0.0.1:8");
@@ -161,7 +166,9 @@ describe("sandbox / production per online method (issue 11 §3)", () => {
       { methodType: "zalopay", isEnabled: true, configuration: { appId: "2553", key1: "k1", key2: "k2" } },
     ]);
     expect(saved.status).toBe(200);
-    const listed = (await saved.json()) as { methods: { methodType: string; configuration: Record<string, string> }[] };
+    const listed = (await saved.json()) as {
+      methods: { methodType: string; configuration: Record<string, string> }[];
+    };
     expect(listed.methods.map((m) => [m.methodType, m.configuration.mode])).toEqual([
       ["momo", "production"],
       ["zalopay", "sandbox"],
@@ -185,7 +192,12 @@ describe("sandbox / production per online method (issue 11 §3)", () => {
       {
         methodType: "credit-card",
         isEnabled: true,
-        configuration: { mode: "sandbox", provider: "stripe", secretKey: "sk_test_abc", webhookSecret: "whsec_x" },
+        configuration: {
+          mode: "sandbox",
+          provider: "stripe",
+          secretKey: "sk_test_abc",
+          webhookSecret: "whsec_x",
+        },
       },
     ]);
     await ctx.runtime.db.execute(
@@ -223,12 +235,17 @@ describe("publishing a paid course nobody can pay for (issue 11 §2)", () => {
     expect((await setup(paid.courseId, null as unknown as Account)).status).toBe(401);
 
     // A landing page that is not published, or whose methods are all off, does not sell.
-    const pageId = await sellCourse(ctx, cara.cookie, paid.courseId, [{ ...vietqr("VCB"), isEnabled: false }]);
+    const pageId = await sellCourse(ctx, cara.cookie, paid.courseId, [
+      { ...vietqr("VCB"), isEnabled: false },
+    ]);
     expect(await (await setup(paid.courseId)).json()).toEqual({ ready: false, landingPageId: pageId });
     await call(cara, "PUT", `/api/landing-pages/${pageId}/payment-methods`, { methods: [vietqr("VCB")] });
     expect(await (await setup(paid.courseId)).json()).toEqual({ ready: true, landingPageId: pageId });
 
-    const again = await publish({ ...oneLessonDraft("Paid one", { price: 250000 }), courseId: paid.courseId });
+    const again = await publish({
+      ...oneLessonDraft("Paid one", { price: 250000 }),
+      courseId: paid.courseId,
+    });
     expect(again.paymentReady).toBe(true);
   });
 });

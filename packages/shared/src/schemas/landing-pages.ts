@@ -179,7 +179,12 @@ export const PAYMENT_METHOD_FIELDS: Record<
     { name: "accessKey", secret: true },
     { name: "secretKey", secret: true },
   ],
-  zalopay: [{ name: "mode" }, { name: "appId" }, { name: "key1", secret: true }, { name: "key2", secret: true }],
+  zalopay: [
+    { name: "mode" },
+    { name: "appId" },
+    { name: "key1", secret: true },
+    { name: "key2", secret: true },
+  ],
   vietqr: [{ name: "bankCode" }, { name: "accountNumber" }, { name: "accountHolder" }],
   "bank-transfer": [
     { name: "bankName" },

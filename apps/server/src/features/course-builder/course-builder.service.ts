@@ -320,8 +320,7 @@ export async function publishCourse(
     return { courseId, slug, outline, created: !existing };
   });
   // Issue 11 §2: a paid course nobody can pay for is published, and the answer says so.
-  const paymentReady =
-    isFreePrice(draft.price) || (await paymentSetup(db, published.courseId)).ready;
+  const paymentReady = isFreePrice(draft.price) || (await paymentSetup(db, published.courseId)).ready;
   return { ...published, paymentReady };
 }
 

@@ -86,7 +86,9 @@ const NOT_YOUR_COURSE = "Choose one of your courses.";
  */
 async function assertCourseFilter(db: Db, actor: SessionUser, courseId: string): Promise<void> {
   if (courseId && !(await e.ownsCourse(db, actor.id, courseId)))
-    throw new AppError("VALIDATION_FAILED", NOT_YOUR_COURSE, [{ path: "courseId", message: NOT_YOUR_COURSE }]);
+    throw new AppError("VALIDATION_FAILED", NOT_YOUR_COURSE, [
+      { path: "courseId", message: NOT_YOUR_COURSE },
+    ]);
 }
 
 /** GET /api/earnings/courses: the creator's courses for the orders filter. @throws FORBIDDEN */

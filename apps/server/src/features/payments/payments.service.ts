@@ -5,6 +5,7 @@ import {
   type CheckoutView,
   couponDiscount,
   encodeVietQr,
+  findNapasBank,
   fromMinorUnits,
   generateOrderReference,
   isOrderReference,
@@ -13,7 +14,6 @@ import {
   type OrderMethod,
   type OrderStatus,
   PAYMENT_MESSAGES,
-  findNapasBank,
   stripeKeyMode,
   toMinorUnits,
 } from "@academy/shared";

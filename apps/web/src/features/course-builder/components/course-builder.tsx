@@ -57,8 +57,8 @@ import {
 } from "./course-info-card";
 import { CoursePreview } from "./course-preview";
 import { NeedsContentDialog } from "./needs-content-dialog";
-import { PaymentWarningDialog } from "./payment-warning-dialog";
 import { OutlineGenerator } from "./outline-generator";
+import { PaymentWarningDialog } from "./payment-warning-dialog";
 
 /** The Course Builder tab carries the rich-text editor and drag and drop: loaded on its own. */
 const loadStructureEditor = () => import("./structure/structure-editor");
@@ -316,10 +316,34 @@ export function CourseBuilder({
     publishNow(checked.draft, null);
   };
 
-  /** Publishes; `then` = "setUpPayment" opens the course's landing page afterwards (issue 11 §2). */
+  /**
+   * Publishes `toPublish`; with `then`, opens the course's landing page (its Payment tab) or a new
+   * one for the course afterwards (issue 11 §2 "Publish and set up payment").
+   */
   const publishNow = (toPublish: CourseDraft, then: { landingPageId: string | null } | null) => {
     const revision = state.currentRevision();
-    publish.mutate(toPublish, {      onError: (error) => toast.error(t("toast.publishFailed"), { description: serverMessage(error) }),
+    publish.mutate(toPublish, {
+      onSuccess: (result) => {
+        state.markPublished(revision, result.courseId, result.outline);
+        setIsPublished(true);
+        setRestoredAt(null);
+        setSavedAt(new Date().toISOString());
+        setPaymentWarning(null);
+        if (then) {
+          toast.success(t("toast.published"));
+          navigate(
+            then.landingPageId
+              ? `/dashboard/landing-pages/builder/${then.landingPageId}?tab=payment`
+              : `/dashboard/landing-pages/builder?course_id=${result.courseId}`,
+          );
+          return;
+        }
+        if (result.paymentReady) toast.success(t("toast.published"));
+        else toast.warning(t("paymentWarning.publishedNoPayment"));
+        // A new course goes to My Courses, where it now shows as live; an edited one stays open.
+        if (result.created) navigate("/dashboard/courses");
+      },
+      onError: (error) => toast.error(t("toast.publishFailed"), { description: serverMessage(error) }),
     });
   };
 
@@ -545,8 +569,7 @@ export function CourseBuilder({
         onClose={() => setPaymentWarning(null)}
         onPublishAnyway={() => paymentWarning && publishNow(paymentWarning.draft, null)}
         onSetUp={() =>
-          paymentWarning &&
-          publishNow(paymentWarning.draft, { landingPageId: paymentWarning.landingPageId })
+          paymentWarning && publishNow(paymentWarning.draft, { landingPageId: paymentWarning.landingPageId })
         }
       />
 

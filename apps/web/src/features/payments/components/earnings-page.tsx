@@ -26,9 +26,9 @@ import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import {
   couponsQueryOptions,
-  orderCoursesQueryOptions,
   earningsSummaryQueryOptions,
   ORDERS_PAGE_SIZE,
+  orderCoursesQueryOptions,
   ordersCsvUrl,
   ordersQueryOptions,
   partnersQueryOptions,

@@ -53,7 +53,9 @@ describe("BankPicker (issue 11 §7)", () => {
     const box = screen.getByRole("combobox");
     expect(box).toHaveProperty("value", "VietinBank");
     fireEvent.change(box, { target: { value: "970418" } });
-    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([expect.stringContaining("BIDV")]);
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+      expect.stringContaining("BIDV"),
+    ]);
     fireEvent.keyDown(box, { key: "Escape" });
     expect(box).toHaveProperty("value", "VietinBank");
     fireEvent.change(box, { target: { value: "no such bank" } });

@@ -36,7 +36,7 @@ export function BankPicker({
   const [active, setActive] = React.useState(0);
   const [typed, setTyped] = React.useState(false);
   const listId = `${id}-list`;
-  const listRef = React.useRef<HTMLUListElement>(null);
+  const listRef = React.useRef<HTMLDivElement>(null);
 
   // Another value from outside (a save, a reset) replaces the text while the list is closed.
   React.useEffect(() => {
@@ -47,7 +47,9 @@ export function BankPicker({
 
   React.useEffect(() => {
     if (!open) return;
-    listRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
+    listRef.current
+      ?.querySelector<HTMLElement>(`[data-index="${active}"]`)
+      ?.scrollIntoView({ block: "nearest" });
   }, [active, open]);
 
   const openList = () => {
@@ -150,7 +152,7 @@ export function BankPicker({
         </p>
       ) : null}
       {open ? (
-        <ul
+        <div
           ref={listRef}
           id={listId}
           role="listbox"
@@ -158,18 +160,19 @@ export function BankPicker({
           className="absolute z-30 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-border bg-background p-1 text-foreground shadow-lg"
         >
           {results.length === 0 ? (
-            <li className="px-2 py-2 text-sm text-muted-foreground" role="presentation">
-              {t("payment.bankNone")}
-            </li>
+            <p className="px-2 py-2 text-sm text-muted-foreground">{t("payment.bankNone")}</p>
           ) : (
             results.map((bank, index) => {
               const isSelected = kind === "code" ? bank.code === selected?.code : bank.shortName === value;
               return (
-                <li
+                // The input keeps the focus and handles the keys (combobox pattern); options are clicked.
+                // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard is handled by the combobox input
+                <div
                   key={bank.bin}
                   id={`${id}-opt-${bank.bin}`}
                   role="option"
                   aria-selected={isSelected}
+                  tabIndex={-1}
                   data-index={index}
                   className={cn(
                     "flex cursor-pointer items-start gap-2 rounded-sm px-2 py-1.5 text-sm",
@@ -190,11 +193,11 @@ export function BankPicker({
                     </span>
                     <span className="text-xs break-words text-muted-foreground">{bank.name}</span>
                   </span>
-                </li>
+                </div>
               );
             })
           )}
-        </ul>
+        </div>
       ) : null}
     </div>
   );
