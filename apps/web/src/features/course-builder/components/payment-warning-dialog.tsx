@@ -32,7 +32,7 @@ export function PaymentWarningDialog({
   const { t } = useTranslation("builder");
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <AlertDialogContent data-testid="payment-warning">
+      <AlertDialogContent data-testid="payment-warning" className="max-w-xl grid-cols-[minmax(0,1fr)]">
         <AlertDialogHeader>
           <AlertDialogTitle className="flex items-center gap-2">
             <CreditCardIcon className="size-5 shrink-0 text-amber-600" aria-hidden />
@@ -41,7 +41,7 @@ export function PaymentWarningDialog({
           <AlertDialogDescription>{t("paymentWarning.body")}</AlertDialogDescription>
         </AlertDialogHeader>
         <p className="text-sm text-muted-foreground">{t("paymentWarning.setUpHint")}</p>
-        <AlertDialogFooter className="gap-2">
+        <AlertDialogFooter className="sm:flex-wrap">
           <AlertDialogCancel disabled={busy}>{t("paymentWarning.cancel")}</AlertDialogCancel>
           <Button variant="outline" disabled={busy} onClick={onPublishAnyway}>
             {t("paymentWarning.publishAnyway")}
