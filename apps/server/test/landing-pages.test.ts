@@ -350,12 +350,7 @@ describe("payment methods", () => {
         {
           methodType: "credit-card",
           isEnabled: false,
-          configuration: {
-            mode: "production",
-            provider: "stripe",
-            publicKey: "pk_1",
-            secretKey: CARD_SECRET,
-          },
+          configuration: { provider: "stripe", publicKey: "pk_1", secretKey: CARD_SECRET },
         },
         {
           methodType: "bank-transfer",

@@ -184,6 +184,19 @@ describe("sandbox / production per online method (issue 11 §3)", () => {
     expect((await put([card("production", "sk_test_abc")])).status).toBe(400);
     expect((await put([card("production", "sk_live_abc")])).status).toBe(200);
     expect((await storedMethods(pageId))[0].configuration.mode).toBe("production");
+    // A card saved without a mode (before modes existed) keeps working: its keys decide.
+    const legacyCard = (publicKey: string) => ({
+      methodType: "credit-card",
+      isEnabled: true,
+      configuration: { provider: "stripe", publicKey },
+    });
+    expect((await put([legacyCard("pk_live_abc")])).status).toBe(200);
+    expect((await storedMethods(pageId))[0].configuration.mode).toBe("production");
+    // The stored secret (sk_live) is not re-sent; it still has to match the mode.
+    const kept = await put([{ ...legacyCard(""), configuration: { provider: "stripe", mode: "sandbox" } }]);
+    expect(kept.status).toBe(400);
+    expect((await errorOf(kept)).message).toBe(STRIPE_KEYS_MODE_MESSAGE);
+    expect((await storedMethods(pageId))[0].configuration.mode).toBe("production");
   });
 
   it("a stored card mode that contradicts its key is refused at checkout with a clear message", async () => {

@@ -307,13 +307,18 @@ export const paymentMethodInputSchema = z.discriminatedUnion("methodType", [
     isEnabled: z.boolean(),
     configuration: z
       .object({
-        mode: paymentMode,
+        // Without a mode (a method saved before modes existed), the keys' prefix decides.
+        mode: z.enum(PAYMENT_MODES, "Mode must be sandbox or production").optional(),
         provider: field.default(""),
         publicKey: field.default(""),
         secretKey: field.optional(),
         webhookSecret: field.optional(),
       })
-      // A newly typed Stripe key of the other mode is refused (decision 0182).
+      .transform((c) => ({
+        ...c,
+        mode: c.mode ?? stripeKeyMode(c.publicKey) ?? stripeKeyMode(c.secretKey) ?? "sandbox",
+      }))
+      // A Stripe key of the other mode is refused (decision 0182).
       .refine(
         (c) =>
           [c.publicKey, c.secretKey].every((key) => {

@@ -6,6 +6,7 @@ import {
   type PaymentMethodInput,
   type PaymentMethodType,
   paymentMethodsInputSchema,
+  stripeKeyMode,
 } from "@academy/shared";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, SettingsIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
@@ -47,7 +48,11 @@ function toInput(methods: EditableMethod[]): PaymentMethodInput[] {
       } else configuration[field.name] = value;
     }
     if (m.methodType === "vietqr" && !configuration.bankCode) configuration.bankCode = "VCB";
-    if ("mode" in configuration && !configuration.mode) configuration.mode = "sandbox";
+    // A method saved before modes existed: sandbox, except a card, whose keys decide (server side).
+    if ("mode" in configuration && !configuration.mode) {
+      if (m.methodType === "credit-card") delete configuration.mode;
+      else configuration.mode = "sandbox";
+    }
     return { methodType: m.methodType, isEnabled: m.isEnabled, configuration } as PaymentMethodInput;
   });
 }
@@ -257,7 +262,12 @@ export function PaymentMethodsTab({
                         </div>
                       );
                     if (field.name === "mode") {
-                      const mode = value === "production" ? "production" : "sandbox";
+                      const mode =
+                        (value ||
+                          (type === "credit-card" ? stripeKeyMode(method.configuration.publicKey) : null)) ===
+                        "production"
+                          ? "production"
+                          : "sandbox";
                       return (
                         <fieldset key={id} className="grid gap-1.5" data-testid={id}>
                           <legend className="mb-1.5 text-sm font-medium">{label}</legend>
