@@ -71,13 +71,15 @@ describe.skipIf(skip)("setting up payment", () => {
     baseURL = server.url;
     browser = await launchBrowser("chromium" in ctx ? ctx.chromium : "");
     cookie = await createVerifiedAccount(baseURL, creator);
-    for (const title of ["Cà phê phin Sài Gòn", "Bánh mì Hội An"]) {
+    for (const title of ["Cà phê phin Sài Gòn", "Bánh mì Hội An", "Trà sữa nhà làm"]) {
       const published = await api("/api/courses/publish", "POST", draft(title));
       expect(published.status).toBe(200);
       const body = (await published.json()) as { courseId: string; paymentReady: boolean };
       expect(body.paymentReady).toBe(false);
       courseIds.push(body.courseId);
     }
+    // The third course is a draft again, for My Courses' Go Live.
+    expect((await api(`/api/courses/${courseIds[2]}`, "PATCH", { isPublished: false })).status).toBe(200);
     // A landing page of the first course, not published and without payment yet.
     const page = await api("/api/landing-pages", "POST", {
       title: "Cà phê phin",
@@ -168,6 +170,15 @@ describe.skipIf(skip)("setting up payment", () => {
       .toContain(`courseId=${courseIds[1]}`);
     await page.getByTestId("orders-empty").waitFor();
     await screenshot(page, "earnings-course-filter-desktop");
+
+    // My Courses' Go Live on a paid course nobody can pay for: a warning with a way to set it up.
+    await page.goto("/dashboard/courses");
+    const card = page.getByTestId("course-card").filter({ hasText: "Trà sữa nhà làm" });
+    await card.getByTestId("toggle-published").click();
+    const warning = page.locator("[data-sonner-toast]", { hasText: "Students can't pay for" });
+    await warning.waitFor({ timeout: 15_000 });
+    await warning.getByRole("button", { name: "Set up payment" }).click();
+    await page.waitForURL(new RegExp(`/dashboard/landing-pages/builder\?course_id=${courseIds[2]}$`));
     await context.close();
   }, 180_000);
 
