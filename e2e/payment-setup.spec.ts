@@ -175,10 +175,10 @@ describe.skipIf(skip)("setting up payment", () => {
     await page.goto("/dashboard/courses");
     const card = page.getByTestId("course-card").filter({ hasText: "Trà sữa nhà làm" });
     await card.getByTestId("toggle-published").click();
-    const warning = page.locator("[data-sonner-toast]", { hasText: "Students can't pay for" });
-    await warning.waitFor({ timeout: 15_000 });
-    await warning.getByRole("button", { name: "Set up payment" }).click();
-    await page.waitForURL(new RegExp(`/dashboard/landing-pages/builder\?course_id=${courseIds[2]}$`));
+    const goLiveWarning = page.locator("[data-sonner-toast]", { hasText: "Students can't pay for" });
+    await goLiveWarning.waitFor({ timeout: 15_000 });
+    await goLiveWarning.getByRole("button", { name: "Set up payment" }).click();
+    await page.waitForURL(new RegExp(`/dashboard/landing-pages/builder?course_id=${courseIds[2]}$`));
     await context.close();
   }, 180_000);
 
