@@ -461,7 +461,7 @@ describe("payment methods", () => {
         },
       ],
     });
-    expect((await errorOf(badBank)).message).toBe("Choose a bank: VCB, TCB, ACB or VTB");
+    expect((await errorOf(badBank)).message).toBe("Choose a bank from the NAPAS bank list.");
     const badSwift = await call(cara, "PUT", `/api/landing-pages/${pageId}/payment-methods`, {
       methods: [
         {

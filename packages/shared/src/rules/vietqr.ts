@@ -3,16 +3,6 @@
  * payment_methods vietqr, issue 7 §6. Pure: the server turns the payload into a PNG with `qrcode`.
  */
 
-/** Bank codes the builder offers (spec 001 §3) and their NAPAS BINs. */
-export const VIETQR_BANKS = {
-  VCB: { bin: "970436", name: "Vietcombank" },
-  TCB: { bin: "970407", name: "Techcombank" },
-  ACB: { bin: "970416", name: "ACB" },
-  VTB: { bin: "970415", name: "VietinBank" },
-} as const;
-export type VietQrBankCode = keyof typeof VIETQR_BANKS;
-export const VIETQR_BANK_CODES = Object.keys(VIETQR_BANKS) as [VietQrBankCode, ...VietQrBankCode[]];
-
 /** NAPAS's AID for VietQR (tag 38.00) and the service code for a transfer to an account (38.02). */
 export const NAPAS_AID = "A000000727";
 export const SERVICE_TO_ACCOUNT = "QRIBFTTA";

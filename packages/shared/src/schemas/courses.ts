@@ -141,6 +141,17 @@ export const publishCourseSchema = courseDraftSchema.extend({
   title: z.string().trim().min(1, COURSE_MESSAGES.titleRequired).max(200, COURSE_MESSAGES.titleTooLong),
 });
 
+/**
+ * GET /api/courses/{id}/payment-setup (issue 11 §2): `ready` when buyers of the course can pay
+ * (its most recently published landing page has a usable enabled payment method);
+ * `landingPageId` is the course's landing page to set payment up on (null: none yet).
+ */
+export const coursePaymentSetupSchema = z.object({
+  ready: z.boolean(),
+  landingPageId: z.uuid().nullable(),
+});
+export type CoursePaymentSetup = z.infer<typeof coursePaymentSetupSchema>;
+
 export const savedDraftSchema = courseDraftSchema.extend({ updatedAt: z.string() });
 export type SavedDraft = z.infer<typeof savedDraftSchema>;
 

@@ -12,7 +12,7 @@ import {
   SEO_LANGUAGES,
   SEO_REGIONS,
 } from "../rules/landing-pages.ts";
-import { VIETQR_BANK_CODES } from "../rules/vietqr.ts";
+import { findNapasBank } from "../rules/napas-banks.ts";
 
 /**
  * Landing-page contracts (spec 001 §3 landing_pages, Section, style_data, seo_data,
@@ -173,8 +173,18 @@ export const PAYMENT_METHOD_FIELDS: Record<
   PaymentMethodType,
   { name: string; secret?: boolean; multiline?: boolean }[]
 > = {
-  momo: [{ name: "partnerCode" }, { name: "accessKey", secret: true }, { name: "secretKey", secret: true }],
-  zalopay: [{ name: "appId" }, { name: "key1", secret: true }, { name: "key2", secret: true }],
+  momo: [
+    { name: "mode" },
+    { name: "partnerCode" },
+    { name: "accessKey", secret: true },
+    { name: "secretKey", secret: true },
+  ],
+  zalopay: [
+    { name: "mode" },
+    { name: "appId" },
+    { name: "key1", secret: true },
+    { name: "key2", secret: true },
+  ],
   vietqr: [{ name: "bankCode" }, { name: "accountNumber" }, { name: "accountHolder" }],
   "bank-transfer": [
     { name: "bankName" },
@@ -183,6 +193,7 @@ export const PAYMENT_METHOD_FIELDS: Record<
     { name: "swiftCode" },
   ],
   "credit-card": [
+    { name: "mode" },
     { name: "provider" },
     { name: "publicKey" },
     { name: "secretKey", secret: true },
@@ -204,6 +215,43 @@ const accountNumber = z
   .refine((v) => v === "" || /^[0-9]{6,19}$/.test(v), "Account number must be 6 to 19 digits");
 
 /**
+ * Which provider environment an online method (MoMo, ZaloPay, card) uses (issue 11 §3, decision
+ * 0182): "sandbox" (the provider's test host and test keys; no real money) or "production".
+ * Stored in the method's configuration; a configuration stored without it is sandbox.
+ */
+export const PAYMENT_MODES = ["sandbox", "production"] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+const paymentMode = z.enum(PAYMENT_MODES, "Mode must be sandbox or production").default("sandbox");
+
+/** Online method types that have a sandbox / production mode. */
+export const MODE_METHOD_TYPES = ["momo", "zalopay", "credit-card"] as const satisfies PaymentMethodType[];
+
+/**
+ * The mode a Stripe key belongs to from its prefix (`sk_test_…`, `pk_live_…`, `rk_test_…`), or
+ * null when the key has no Stripe prefix (then nothing is judged).
+ */
+export function stripeKeyMode(key: string | undefined): PaymentMode | null {
+  const match = /^(?:sk|pk|rk)_(test|live)_/.exec(key?.trim() ?? "");
+  if (!match) return null;
+  return match[1] === "live" ? "production" : "sandbox";
+}
+
+export const STRIPE_KEYS_MODE_MESSAGE =
+  "Stripe keys must match the mode: sandbox takes test keys (sk_test_…, pk_test_…), production live keys (sk_live_…, pk_live_…).";
+
+export const BANK_NOT_IN_LIST = "Choose a bank from the NAPAS bank list.";
+
+/**
+ * A VietQR method's bank (issue 11 §7): a VietQR code of the NAPAS list (`NAPAS_BANKS`), a legacy
+ * code ("VTB") or a BIN; stored as the bank's VietQR code ("VTB" becomes "ICB").
+ */
+const vietQrBankCode = z
+  .string(BANK_NOT_IN_LIST)
+  .trim()
+  .refine((code) => findNapasBank(code) !== undefined, BANK_NOT_IN_LIST)
+  .transform((code) => findNapasBank(code)?.code ?? code);
+
+/**
  * One method as the builder sends it. Secret fields: a new value replaces the stored one; an
  * omitted field (or empty string) keeps the stored one.
  */
@@ -212,6 +260,7 @@ export const paymentMethodInputSchema = z.discriminatedUnion("methodType", [
     methodType: z.literal("momo"),
     isEnabled: z.boolean(),
     configuration: z.object({
+      mode: paymentMode,
       partnerCode: field.default(""),
       accessKey: field.optional(),
       secretKey: field.optional(),
@@ -220,13 +269,18 @@ export const paymentMethodInputSchema = z.discriminatedUnion("methodType", [
   z.object({
     methodType: z.literal("zalopay"),
     isEnabled: z.boolean(),
-    configuration: z.object({ appId: field.default(""), key1: field.optional(), key2: field.optional() }),
+    configuration: z.object({
+      mode: paymentMode,
+      appId: field.default(""),
+      key1: field.optional(),
+      key2: field.optional(),
+    }),
   }),
   z.object({
     methodType: z.literal("vietqr"),
     isEnabled: z.boolean(),
     configuration: z.object({
-      bankCode: z.enum(VIETQR_BANK_CODES, "Choose a bank: VCB, TCB, ACB or VTB"),
+      bankCode: vietQrBankCode,
       accountNumber,
       accountHolder: field.default(""),
     }),
@@ -251,12 +305,28 @@ export const paymentMethodInputSchema = z.discriminatedUnion("methodType", [
   z.object({
     methodType: z.literal("credit-card"),
     isEnabled: z.boolean(),
-    configuration: z.object({
-      provider: field.default(""),
-      publicKey: field.default(""),
-      secretKey: field.optional(),
-      webhookSecret: field.optional(),
-    }),
+    configuration: z
+      .object({
+        // Without a mode (a method saved before modes existed), the keys' prefix decides.
+        mode: z.enum(PAYMENT_MODES, "Mode must be sandbox or production").optional(),
+        provider: field.default(""),
+        publicKey: field.default(""),
+        secretKey: field.optional(),
+        webhookSecret: field.optional(),
+      })
+      .transform((c) => ({
+        ...c,
+        mode: c.mode ?? stripeKeyMode(c.publicKey) ?? stripeKeyMode(c.secretKey) ?? "sandbox",
+      }))
+      // A Stripe key of the other mode is refused (decision 0182).
+      .refine(
+        (c) =>
+          [c.publicKey, c.secretKey].every((key) => {
+            const keyMode = stripeKeyMode(key);
+            return keyMode === null || keyMode === c.mode;
+          }),
+        { message: STRIPE_KEYS_MODE_MESSAGE, path: ["secretKey"] },
+      ),
   }),
   z.object({
     methodType: z.literal("cash"),

@@ -23,6 +23,8 @@ export const PAYMENT_MESSAGES = {
   providerNotConfigured: "This payment method is not fully set up by the teacher.",
   providerUnavailable: "The payment provider did not answer. Please try again or choose another method.",
   cardProviderUnsupported: "Card payments are available through Stripe only.",
+  cardKeysModeMismatch:
+    "The teacher's card keys do not match the payment mode (sandbox needs Stripe test keys, production live keys).",
   reasonRequired: "Please give a reason.",
   creatorOnly: "Only creators can see earnings.",
 } as const;

@@ -1,6 +1,7 @@
 import {
   builderCourseSchema,
   courseDraftSchema,
+  coursePaymentSetupSchema,
   outlineSectionSchema,
   publishCourseSchema,
   savedDraftSchema,
@@ -11,6 +12,7 @@ import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts"
 import {
   discardDraft,
   getDraft,
+  getPaymentSetup,
   loadCourseForBuilder,
   publishCourse,
   saveDraft,
@@ -85,10 +87,27 @@ const publishRoute = createRoute({
         slug: z.string(),
         outline: z.array(outlineSectionSchema),
         created: z.boolean(),
+        paymentReady: z.boolean().openapi({
+          description: "False for a paid course whose buyers cannot pay yet (no payment method, issue 11 §2)",
+        }),
       }),
       "Published",
     ),
     400: errorResponses[400],
+    401: errorResponses[401],
+    403: forbidden,
+    404: notFound,
+  },
+});
+
+const paymentSetupRoute = createRoute({
+  method: "get",
+  path: "/courses/{id}/payment-setup",
+  tags: ["Course builder"],
+  summary: "Whether buyers can pay for the course (publish warning, issue 11 §2)",
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: {
+    200: json(coursePaymentSetupSchema, "Payment set-up"),
     401: errorResponses[401],
     403: forbidden,
     404: notFound,
@@ -110,6 +129,9 @@ export function courseBuilderRoutes(deps: AppDeps) {
     })
     .openapi(loadRoute, async (c) =>
       c.json(await loadCourseForBuilder(deps.db, requireUser(c), c.req.valid("param").id), 200),
+    )
+    .openapi(paymentSetupRoute, async (c) =>
+      c.json(await getPaymentSetup(deps.db, requireUser(c), c.req.valid("param").id), 200),
     )
     .openapi(publishRoute, async (c) =>
       c.json(await publishCourse(deps.db, requireUser(c), c.req.valid("json")), 200),

@@ -22,6 +22,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { isActiveSubject } from "../admin/admin.service.ts";
 import { assertCreator, getOwnedCourse } from "../courses/courses.service.ts";
+import { paymentSetup } from "../payments/payments.service.ts";
 import {
   type DraftRow,
   deleteDraft,
@@ -182,7 +183,13 @@ export async function publishCourse(
   db: Db,
   actor: SessionUser,
   draft: CourseDraft,
-): Promise<{ courseId: string; slug: string; outline: OutlineSection[]; created: boolean }> {
+): Promise<{
+  courseId: string;
+  slug: string;
+  outline: OutlineSection[];
+  created: boolean;
+  paymentReady: boolean;
+}> {
   const existing = draft.courseId ? await getOwnedCourse(db, actor, draft.courseId) : undefined;
   if (!existing) await assertCreator(db, actor);
   const title = draft.title.trim();
@@ -246,7 +253,7 @@ export async function publishCourse(
     lessonSlugs.add(row.slug);
   }
 
-  return db.transaction(async (tx) => {
+  const published = await db.transaction(async (tx) => {
     const school = await ensureSchool(tx, actor);
     const base = courseSlug(title);
     const fields = {
@@ -312,6 +319,19 @@ export async function publishCourse(
     if (!draft.courseId) await deleteDraft(tx, actor.id, null);
     return { courseId, slug, outline, created: !existing };
   });
+  // Issue 11 §2: a paid course nobody can pay for is published, and the answer says so.
+  const paymentReady = isFreePrice(draft.price) || (await paymentSetup(db, published.courseId)).ready;
+  return { ...published, paymentReady };
+}
+
+/**
+ * GET /api/courses/{id}/payment-setup (issue 11 §2): whether buyers can pay for the course and the
+ * landing page to set payment up on; the builder asks before publishing a paid course.
+ * @throws AppError NOT_FOUND (not the actor's course)
+ */
+export async function getPaymentSetup(db: Db, actor: SessionUser, courseId: string) {
+  await getOwnedCourse(db, actor, courseId);
+  return paymentSetup(db, courseId);
 }
 
 const MISSING_CONTENT_MESSAGE: Record<LessonNeedingContent["reason"], string> = {

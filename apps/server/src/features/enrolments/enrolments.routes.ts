@@ -1,7 +1,8 @@
 import { enrollInputSchema, enrollResultSchema, joinCourseSchema } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../../db/client.ts";
-import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
+import { AppError } from "../../lib/errors.ts";
+import { type AppDeps, createRouter, requireUser, toIssues } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import type { HeadResolver } from "../../lib/page-head.ts";
 import { enrollInCourse, getJoinCourse, joinPageHead } from "./enrolments.service.ts";
@@ -32,10 +33,36 @@ const enrollRoute = createRoute({
   request: { params: idParams },
   responses: {
     200: json(enrollResultSchema, "Enrolled (created) or already enrolled (existing)"),
+    400: errorResponses[400],
     401: errorResponses[401],
     404: notAvailable,
   },
 });
+
+export const MALFORMED_JSON = "The request body is not valid JSON.";
+
+/**
+ * The optional body of Enroll Now (issue 11: the landing page, referral code and "Message teacher"
+ * the buyer came with): no body (or `null`) is `{}`; malformed JSON or a body that does not fit
+ * `enrollInputSchema` is refused rather than silently ignored.
+ * @throws AppError VALIDATION_FAILED (400) MALFORMED_JSON, or the schema's first message with its issues.
+ */
+export function enrollBody(text: string) {
+  let raw: unknown = null;
+  if (text.trim()) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new AppError("VALIDATION_FAILED", MALFORMED_JSON);
+    }
+  }
+  const parsed = enrollInputSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const issues = toIssues(parsed.error);
+    throw new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Invalid enrolment details.", issues);
+  }
+  return parsed.data;
+}
 
 /** /api/public/courses/{id} and /api/courses/{id}/enroll (001 §2 Course enrolment page, §4, §7). */
 export function enrolmentRoutes(deps: AppDeps) {
@@ -48,13 +75,8 @@ export function enrolmentRoutes(deps: AppDeps) {
     )
     .openapi(enrollRoute, async (c) => {
       const user = requireUser(c);
-      // Optional body (issue 11): the landing page and referral code the buyer came with.
-      const raw = await c.req.json().catch(() => ({}));
-      const from = enrollInputSchema.safeParse(raw ?? {});
-      return c.json(
-        await enrollInCourse(deps.db, user, c.req.valid("param").id, "self", from.success ? from.data : {}),
-        200,
-      );
+      const from = enrollBody(await c.req.text());
+      return c.json(await enrollInCourse(deps.db, user, c.req.valid("param").id, "self", from), 200);
     });
 }
 

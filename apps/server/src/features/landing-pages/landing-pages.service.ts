@@ -13,6 +13,8 @@ import {
   resolveSeo,
   resolveStyles,
   type SECRET_FIELDS,
+  STRIPE_KEYS_MODE_MESSAGE,
+  stripeKeyMode,
   templateSections,
 } from "@academy/shared";
 import QRCode from "qrcode";
@@ -315,6 +317,13 @@ export async function savePaymentMethods(
           if (value) secrets[name as keyof Secrets] = value;
         } else configuration[name] = value ?? "";
       }
+      // Decision 0182: a card's stored secret key must match its mode too (a newly typed one is
+      // checked by the schema; a kept one only here).
+      const keyMode = type === "credit-card" ? stripeKeyMode(secrets.secretKey) : null;
+      if (keyMode && configuration.mode && keyMode !== configuration.mode)
+        throw new AppError("VALIDATION_FAILED", STRIPE_KEYS_MODE_MESSAGE, [
+          { path: `methods.${index}.configuration.mode`, message: STRIPE_KEYS_MODE_MESSAGE },
+        ]);
       return {
         method_type: type,
         is_enabled: method.isEnabled,

@@ -3,13 +3,12 @@ import {
   asciiTransferNote,
   courseStructuredData,
   encodeVietQr,
+  findNapasBank,
   LANDING_MESSAGES,
   normalizeSection,
   type PaymentMethodType,
   resolveSeo,
   resolveStyles,
-  VIETQR_BANKS,
-  type VietQrBankCode,
 } from "@academy/shared";
 import {
   esc,
@@ -102,13 +101,13 @@ async function publicPayments(db: Db, pageId: string, course: RenderCourse | nul
     const c = (row.configuration ?? {}) as Record<string, string>;
     const type = row.method_type as PaymentMethodType;
     if (type === "vietqr") {
-      const bank = VIETQR_BANKS[c.bankCode as VietQrBankCode];
+      const bank = findNapasBank(c.bankCode);
       if (!bank || !/^\d{6,19}$/.test(c.accountNumber ?? "")) continue;
       const payload = encodeVietQr({ bin: bank.bin, accountNumber: c.accountNumber, amount: vnd, note });
       const qrDataUrl = await QRCode.toDataURL(payload, { width: 240, margin: 2, errorCorrectionLevel: "M" });
       out.push({
         type,
-        bankName: bank.name,
+        bankName: bank.shortName,
         accountNumber: c.accountNumber,
         accountHolder: c.accountHolder ?? "",
         amount: vnd,

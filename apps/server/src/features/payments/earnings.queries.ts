@@ -209,6 +209,15 @@ export async function ownsCourse(db: Executor, creatorId: string, courseId: stri
   return rows.length === 1;
 }
 
+/** The creator's courses (id, title), newest first, for the orders filter. */
+export async function listCreatorCourses(db: Executor, creatorId: string) {
+  return rowsOf<{ id: string; title: string }>(
+    await db.execute(
+      sql`select id, title from courses where creator_id = ${creatorId} order by created_at desc, id limit 500`,
+    ),
+  );
+}
+
 export async function findRole(db: Executor, userId: string): Promise<string | undefined> {
   const [row] = rowsOf<{ role: string }>(
     await db.execute(sql`select role from profiles where user_id = ${userId}`),

@@ -78,13 +78,36 @@ export async function earningsSummary(db: Db, actor: SessionUser): Promise<Earni
   };
 }
 
-/** The creator's orders, verification queue first (issue 11 §5). @throws FORBIDDEN */
+const NOT_YOUR_COURSE = "Choose one of your courses.";
+
+/**
+ * The orders list's course filter (issue 11 §5) must name one of the actor's courses; "" is all.
+ * @throws AppError VALIDATION_FAILED (path courseId)
+ */
+async function assertCourseFilter(db: Db, actor: SessionUser, courseId: string): Promise<void> {
+  if (courseId && !(await e.ownsCourse(db, actor.id, courseId)))
+    throw new AppError("VALIDATION_FAILED", NOT_YOUR_COURSE, [
+      { path: "courseId", message: NOT_YOUR_COURSE },
+    ]);
+}
+
+/** GET /api/earnings/courses: the creator's courses for the orders filter. @throws FORBIDDEN */
+export async function listOrderCourses(db: Db, actor: SessionUser): Promise<{ id: string; title: string }[]> {
+  await assertCreator(db, actor);
+  return e.listCreatorCourses(db, actor.id);
+}
+
+/**
+ * The creator's orders, filtered (q: reference or student; status; method; courseId of one of the
+ * creator's courses), awaiting confirmation first. @throws FORBIDDEN, VALIDATION_FAILED courseId
+ */
 export async function listCreatorOrders(
   db: Db,
   actor: SessionUser,
   query: OrderListQuery,
 ): Promise<OrderList> {
   await assertCreator(db, actor);
+  await assertCourseFilter(db, actor, query.courseId);
   const { rows, total } = await e.listOrders(db, actor.id, query);
   return { orders: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
 }
@@ -99,6 +122,7 @@ export async function ordersCsv(
   query: Omit<OrderListQuery, "page" | "pageSize">,
 ) {
   await assertCreator(db, actor);
+  await assertCourseFilter(db, actor, query.courseId);
   const header = [
     "Reference",
     "Status",

@@ -48,6 +48,16 @@ export async function findSellingPage(db: Executor, courseId: string, slug: stri
   return rows[0]?.id ?? null;
 }
 
+/** The course's most recently updated landing page (any status), where payment is set up. */
+export async function latestPageOfCourse(db: Executor, courseId: string): Promise<string | null> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id from landing_pages where course_id = ${courseId}
+      order by updated_at desc, created_at desc limit 1`),
+  );
+  return rows[0]?.id ?? null;
+}
+
 export interface MethodRow {
   id: string;
   method_type: string;

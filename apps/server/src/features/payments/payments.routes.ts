@@ -17,6 +17,7 @@ import {
   earningsSummary,
   listCouponsOf,
   listCreatorOrders,
+  listOrderCourses,
   listPartnersOf,
   markCommissionPaid,
   ordersCsv,
@@ -123,6 +124,9 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
       })
       // ---- earnings (the creator) ----
       .get("/earnings/summary", async (c) => c.json(await earningsSummary(deps.db, requireUser(c)), 200))
+      .get("/earnings/courses", async (c) =>
+        c.json({ courses: await listOrderCourses(deps.db, requireUser(c)) }, 200),
+      )
       .get("/earnings/orders", async (c) => {
         const query = parse(orderListQuerySchema, c.req.query());
         return c.json(await listCreatorOrders(deps.db, requireUser(c), query), 200);

@@ -5,6 +5,7 @@ import {
   type CheckoutView,
   couponDiscount,
   encodeVietQr,
+  findNapasBank,
   fromMinorUnits,
   generateOrderReference,
   isOrderReference,
@@ -13,9 +14,8 @@ import {
   type OrderMethod,
   type OrderStatus,
   PAYMENT_MESSAGES,
+  stripeKeyMode,
   toMinorUnits,
-  VIETQR_BANKS,
-  type VietQrBankCode,
 } from "@academy/shared";
 import QRCode from "qrcode";
 import type { Db, Executor } from "../../db/client.ts";
@@ -117,11 +117,11 @@ function toCheckoutMethod(row: q.MethodRow): CheckoutMethod | null {
   const c = row.configuration ?? {};
   switch (row.method_type) {
     case "vietqr": {
-      const bank = VIETQR_BANKS[c.bankCode as VietQrBankCode];
+      const bank = findNapasBank(c.bankCode);
       if (!bank || !/^\d{6,19}$/.test(c.accountNumber ?? "")) return null;
       return {
         type: "vietqr",
-        bankName: bank.name,
+        bankName: bank.shortName,
         bankBin: bank.bin,
         accountNumber: c.accountNumber,
         accountHolder: c.accountHolder ?? "",
@@ -166,6 +166,21 @@ export async function sellingMethods(db: Db, courseId: string, landingSlug?: str
   const pageId = await q.findSellingPage(db, courseId, landingSlug);
   const methods = await methodsOfPage(db, pageId);
   return { pageId, types: methods.map((m) => m.method.type) };
+}
+
+/**
+ * Whether buyers can pay for a course (issue 11 §2, the publish warning): `ready` when /join would
+ * offer at least one usable method (the course's most recently published landing page); and the
+ * landing page where payment is set up (the course's most recently updated page, any status), or
+ * null when the course has none yet. Says nothing about the price: callers decide whether the
+ * course is paid.
+ */
+export async function paymentSetup(
+  db: Db,
+  courseId: string,
+): Promise<{ ready: boolean; landingPageId: string | null }> {
+  const { types } = await sellingMethods(db, courseId);
+  return { ready: types.length > 0, landingPageId: await q.latestPageOfCourse(db, courseId) };
 }
 
 /**
@@ -381,6 +396,13 @@ export async function chooseMethod(
     if (provider !== "stripe") throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.cardProviderUnsupported);
     const keys = stripeKeysOf(deps.encryptionKey, chosen.row);
     if (!keys) throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.providerNotConfigured);
+    // The mode picks the kind of key (Stripe has one host; test and live keys decide the
+    // environment): a stored mode that contradicts the key is refused (decision 0182). A method
+    // stored before modes existed has no mode and is not judged.
+    const storedMode = chosen.row.configuration?.mode;
+    const keyMode = stripeKeyMode(keys.secretKey);
+    if (storedMode && keyMode && keyMode !== hostMode(chosen.row))
+      throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.cardKeysModeMismatch);
     const ctx = await q.orderContext(db, order.id);
     try {
       const session = await stripeCreateSession(

@@ -61,6 +61,14 @@ export function usePublishCourse() {
   });
 }
 
+/**
+ * GET /api/courses/{id}/payment-setup (issue 11 §2): whether buyers can pay for the course and
+ * the landing page to set payment up on; asked right before publishing a paid course.
+ */
+export function fetchPaymentSetup(courseId: string) {
+  return unwrap(api.courses[":id"]["payment-setup"].$get({ param: { id: courseId } }));
+}
+
 export interface GeneratedOutline {
   outline: OutlineSection[];
   source: "ai" | "offline" | "fallback";

@@ -4,6 +4,7 @@ import {
   type CourseInfo,
   courseDraftSchema,
   courseInfoSchema,
+  isFreePrice,
   type LessonNeedingContent,
   lessonsWithoutContent,
   type Material,
@@ -37,6 +38,7 @@ import { useAiTextContext } from "@/lib/use-ai-mode";
 import {
   builderCourseQueryOptions,
   draftQueryOptions,
+  fetchPaymentSetup,
   requestOutline,
   useDiscardDraft,
   usePublishCourse,
@@ -56,6 +58,7 @@ import {
 import { CoursePreview } from "./course-preview";
 import { NeedsContentDialog } from "./needs-content-dialog";
 import { OutlineGenerator } from "./outline-generator";
+import { PaymentWarningDialog } from "./payment-warning-dialog";
 
 /** The Course Builder tab carries the rich-text editor and drag and drop: loaded on its own. */
 const loadStructureEditor = () => import("./structure/structure-editor");
@@ -167,6 +170,12 @@ export function CourseBuilder({
   const [confirmDiscard, setConfirmDiscard] = React.useState(false);
   const [materials, setMaterials] = React.useState<Map<string, Material>>(() => new Map());
   const [needsContent, setNeedsContent] = React.useState<LessonNeedingContent[]>([]);
+  // A paid course nobody can pay for yet (issue 11 §2): the checked draft and where to set payment up.
+  const [paymentWarning, setPaymentWarning] = React.useState<{
+    draft: CourseDraft;
+    landingPageId: string | null;
+  } | null>(null);
+  const [checkingPayment, setCheckingPayment] = React.useState(false);
   const [focusLesson, setFocusLesson] = React.useState<{ item: LessonNeedingContent; at: number } | null>(
     null,
   );
@@ -285,14 +294,52 @@ export function CourseBuilder({
       setNeedsContent(missing);
       return;
     }
+    // A paid course whose buyers could not pay (issue 11 §2): warn first. A new course has no
+    // landing page yet; an existing one is asked about (a failed check does not block publishing).
+    if (!isFreePrice(checked.draft.price)) {
+      let setup: { ready: boolean; landingPageId: string | null } = { ready: false, landingPageId: null };
+      if (checked.draft.courseId) {
+        setCheckingPayment(true);
+        try {
+          setup = await fetchPaymentSetup(checked.draft.courseId);
+        } catch {
+          setup = { ready: true, landingPageId: null };
+        } finally {
+          setCheckingPayment(false);
+        }
+      }
+      if (!setup.ready) {
+        setPaymentWarning({ draft: checked.draft, landingPageId: setup.landingPageId });
+        return;
+      }
+    }
+    publishNow(checked.draft, null);
+  };
+
+  /**
+   * Publishes `toPublish`; with `then`, opens the course's landing page (its Payment tab) or a new
+   * one for the course afterwards (issue 11 §2 "Publish and set up payment").
+   */
+  const publishNow = (toPublish: CourseDraft, then: { landingPageId: string | null } | null) => {
     const revision = state.currentRevision();
-    publish.mutate(checked.draft, {
+    publish.mutate(toPublish, {
       onSuccess: (result) => {
         state.markPublished(revision, result.courseId, result.outline);
         setIsPublished(true);
         setRestoredAt(null);
         setSavedAt(new Date().toISOString());
-        toast.success(t("toast.published"));
+        setPaymentWarning(null);
+        if (then) {
+          toast.success(t("toast.published"));
+          navigate(
+            then.landingPageId
+              ? `/dashboard/landing-pages/builder/${then.landingPageId}?tab=payment`
+              : `/dashboard/landing-pages/builder?course_id=${result.courseId}`,
+          );
+          return;
+        }
+        if (result.paymentReady) toast.success(t("toast.published"));
+        else toast.warning(t("paymentWarning.publishedNoPayment"));
         // A new course goes to My Courses, where it now shows as live; an edited one stays open.
         if (result.created) navigate("/dashboard/courses");
       },
@@ -420,7 +467,7 @@ export function CourseBuilder({
         savedAt={savedAt ? formatTime(savedAt, i18n.language) : null}
         hasTitle={Boolean(draft.title.trim())}
         saving={saveDraft.isPending}
-        publishing={publish.isPending}
+        publishing={publish.isPending || checkingPayment}
         onSave={() => void onSave()}
         onPublish={() => void onPublish()}
       />
@@ -515,6 +562,16 @@ export function CourseBuilder({
           <CoursePreview draft={draft} />
         </TabsContent>
       </Tabs>
+
+      <PaymentWarningDialog
+        open={paymentWarning !== null}
+        busy={publish.isPending}
+        onClose={() => setPaymentWarning(null)}
+        onPublishAnyway={() => paymentWarning && publishNow(paymentWarning.draft, null)}
+        onSetUp={() =>
+          paymentWarning && publishNow(paymentWarning.draft, { landingPageId: paymentWarning.landingPageId })
+        }
+      />
 
       <NeedsContentDialog
         items={needsContent}

@@ -70,6 +70,14 @@ export function useSetCoursePublished() {
   });
 }
 
+/**
+ * GET /api/courses/{id}/payment-setup (issue 11 §2): whether buyers can pay for a course, and the
+ * landing page to set payment up on (null: none yet).
+ */
+export function fetchPaymentSetup(id: string) {
+  return unwrap(api.courses[":id"]["payment-setup"].$get({ param: { id } }));
+}
+
 /** POST /api/courses/{id}/duplicate: a Draft copy "{title} (Copy)" with its lessons (000 §4, §7). */
 export function useDuplicateCourse() {
   const invalidate = useInvalidateCourses();

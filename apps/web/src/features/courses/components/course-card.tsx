@@ -3,6 +3,7 @@ import {
   type CourseSummary,
   cutText,
   durationLabel,
+  isFreePrice,
   minutesToHours,
 } from "@academy/shared";
 import {
@@ -21,7 +22,7 @@ import {
 } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -37,7 +38,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { copyText } from "@/lib/clipboard";
 import { formatDate, formatNumber, renderLabel } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { joinLink, useDuplicateCourse, useSetCoursePublished } from "../api/courses";
+import { fetchPaymentSetup, joinLink, useDuplicateCourse, useSetCoursePublished } from "../api/courses";
 import { courseErrorText } from "../api/errors";
 import { CourseThumbnail } from "./course-thumbnail";
 import { PriceLabel } from "./price-label";
@@ -85,6 +86,7 @@ export function CourseCard({
   const lng = i18n.language;
   const menuTrigger = React.useRef<HTMLButtonElement>(null);
   const publish = useSetCoursePublished();
+  const navigate = useNavigate();
   const duplicate = useDuplicateCourse();
   const share = useShareLink();
   const checkboxId = `select-course-${course.id}`;
@@ -94,8 +96,25 @@ export function CourseCard({
     publish.mutate(
       { id: course.id, isPublished: !live },
       {
-        onSuccess: () =>
-          toast.success(t(live ? "toast.unpublished" : "toast.published", { title: course.title })),
+        onSuccess: async () => {
+          toast.success(t(live ? "toast.unpublished" : "toast.published", { title: course.title }));
+          // A paid course nobody can pay for yet (issue 11 §2, decision 0181): say so, with a way there.
+          if (live || isFreePrice(course.price)) return;
+          const setup = await fetchPaymentSetup(course.id).catch(() => null);
+          if (!setup || setup.ready) return;
+          toast.warning(t("toast.noPayment", { title: course.title }), {
+            duration: 10_000,
+            action: {
+              label: t("toast.setUpPayment"),
+              onClick: () =>
+                navigate(
+                  setup.landingPageId
+                    ? `/dashboard/landing-pages/builder/${setup.landingPageId}?tab=payment`
+                    : `/dashboard/landing-pages/builder?course_id=${course.id}`,
+                ),
+            },
+          });
+        },
         onError: (error) => toast.error(t("toast.error"), { description: courseErrorText(error, t) }),
       },
     );

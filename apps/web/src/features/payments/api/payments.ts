@@ -82,6 +82,8 @@ export interface OrderFilters {
   q: string;
   status: string;
   method: string;
+  /** One of the creator's courses, or "" for all. */
+  courseId: string;
   page: number;
 }
 
@@ -92,6 +94,7 @@ function ordersSearch(f: Omit<OrderFilters, "page">): URLSearchParams {
   if (f.q) params.set("q", f.q);
   if (f.status) params.set("status", f.status);
   if (f.method) params.set("method", f.method);
+  if (f.courseId) params.set("courseId", f.courseId);
   return params;
 }
 
@@ -110,6 +113,12 @@ export function ordersCsvUrl(f: Omit<OrderFilters, "page">): string {
   const params = ordersSearch(f).toString();
   return `/api/earnings/orders.csv${params ? `?${params}` : ""}`;
 }
+
+/** GET /api/earnings/courses: the creator's courses for the orders filter (issue 11 §5). */
+export const orderCoursesQueryOptions = queryOptions({
+  queryKey: ["earnings", "courses"],
+  queryFn: () => request<{ courses: { id: string; title: string }[] }>("/earnings/courses"),
+});
 
 export const couponsQueryOptions = queryOptions({
   queryKey: ["earnings", "coupons"],

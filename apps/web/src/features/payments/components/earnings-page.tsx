@@ -28,6 +28,7 @@ import {
   couponsQueryOptions,
   earningsSummaryQueryOptions,
   ORDERS_PAGE_SIZE,
+  orderCoursesQueryOptions,
   ordersCsvUrl,
   ordersQueryOptions,
   partnersQueryOptions,
@@ -158,6 +159,8 @@ function Orders() {
   const [search, setSearch] = React.useState("");
   const [status, setStatus] = React.useState("");
   const [method, setMethod] = React.useState("");
+  const [courseId, setCourseId] = React.useState("");
+  const courses = useQuery(orderCoursesQueryOptions);
   const [page, setPage] = React.useState(1);
   React.useEffect(() => {
     const timer = setTimeout(() => {
@@ -166,7 +169,7 @@ function Orders() {
     }, 300);
     return () => clearTimeout(timer);
   }, [q]);
-  const list = useQuery(ordersQueryOptions({ q: search, status, method, page }));
+  const list = useQuery(ordersQueryOptions({ q: search, status, method, courseId, page }));
   const actions = useEarningsActions();
   const [rejecting, setRejecting] = React.useState<OrderRow | null>(null);
   const [reason, setReason] = React.useState("");
@@ -178,14 +181,14 @@ function Orders() {
       <CardHeader className="flex flex-col gap-3 pb-3 sm:flex-row sm:items-center sm:justify-between">
         <CardTitle className="text-base">{t("orders.title")}</CardTitle>
         <Button asChild variant="outline" size="sm">
-          <a href={ordersCsvUrl({ q: search, status, method })} download data-testid="orders-csv">
+          <a href={ordersCsvUrl({ q: search, status, method, courseId })} download data-testid="orders-csv">
             <DownloadIcon aria-hidden />
             {t("orders.csv")}
           </a>
         </Button>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <div className="grid gap-2 sm:grid-cols-[1fr_auto_auto]">
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_auto_auto_minmax(0,14rem)]">
           <Input
             type="search"
             value={q}
@@ -226,6 +229,23 @@ function Orders() {
               </option>
             ))}
           </select>
+          <select
+            className={cn(selectClass, "min-w-0 truncate")}
+            value={courseId}
+            onChange={(e) => {
+              setCourseId(e.target.value);
+              setPage(1);
+            }}
+            aria-label={t("orders.course")}
+            data-testid="orders-course"
+          >
+            <option value="">{t("orders.allCourses")}</option>
+            {(courses.data?.courses ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
         </div>
         {list.isPending ? (
           <Skeleton className="h-40 w-full" />
@@ -238,7 +258,7 @@ function Orders() {
           >
             <ReceiptIcon className="size-8 text-muted-foreground" aria-hidden />
             <p className="font-medium">
-              {search || status || method ? t("orders.noMatch") : t("orders.empty")}
+              {search || status || method || courseId ? t("orders.noMatch") : t("orders.empty")}
             </p>
           </div>
         ) : (

@@ -51,15 +51,20 @@ import { MobileTab, StylesTab } from "./styles-tab";
 export function LandingBuilder({
   id,
   initialCourseId,
+  initialTab = null,
 }: {
   id: string | null;
   initialCourseId: string | null;
+  /** The tab to open first ("setup", "design", "payment", "settings"); others open Setup. */
+  initialTab?: string | null;
 }) {
   const { t, i18n } = useTranslation("landingPages");
   const { t: tj } = useTranslation("journeys");
   const navigate = useNavigate();
   const b = useLandingBuilder(id, initialCourseId);
-  const [tab, setTab] = React.useState("setup");
+  const [tab, setTab] = React.useState(() =>
+    initialTab && ["setup", "design", "payment", "settings"].includes(initialTab) ? initialTab : "setup",
+  );
   const [qrOpen, setQrOpen] = React.useState(false);
   const methodsQuery = useQuery({ ...paymentMethodsQueryOptions(id ?? "new"), enabled: id !== null });
   const [methods, setMethods] = React.useState<EditableMethod[]>([]);

@@ -1,12 +1,12 @@
 import {
   PAYMENT_METHOD_FIELDS,
   PAYMENT_METHOD_TYPES,
+  PAYMENT_MODES,
   type PaymentMethod,
   type PaymentMethodInput,
   type PaymentMethodType,
   paymentMethodsInputSchema,
-  VIETQR_BANK_CODES,
-  VIETQR_BANKS,
+  stripeKeyMode,
 } from "@academy/shared";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, SettingsIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
@@ -20,6 +20,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@/components/ui/textarea";
 import { localizeApiMessage } from "@/lib/api-client";
 import { useSavePaymentMethods } from "../../api/landing-pages";
+import { BankPicker } from "./bank-picker";
 
 /** A method being edited: public fields, new secret values typed here, and which secrets are stored. */
 export interface EditableMethod {
@@ -48,6 +49,11 @@ function toInput(methods: EditableMethod[]): PaymentMethodInput[] {
       } else configuration[field.name] = value;
     }
     if (m.methodType === "vietqr" && !configuration.bankCode) configuration.bankCode = "VCB";
+    // A method saved before modes existed: sandbox, except a card, whose keys decide (server side).
+    if ("mode" in configuration && !configuration.mode) {
+      if (m.methodType === "credit-card") delete configuration.mode;
+      else configuration.mode = "sandbox";
+    }
     return { methodType: m.methodType, isEnabled: m.isEnabled, configuration } as PaymentMethodInput;
   });
 }
@@ -246,24 +252,53 @@ export function PaymentMethodsTab({
                     const value = method.configuration[field.name] ?? "";
                     const set = (v: string) =>
                       editor.edit(type, { configuration: { ...method.configuration, [field.name]: v } });
-                    if (type === "vietqr" && field.name === "bankCode")
+                    if ((type === "vietqr" && field.name === "bankCode") || field.name === "bankName")
                       return (
                         <div key={id} className="grid gap-1.5">
                           <Label htmlFor={id}>{label}</Label>
-                          <Select value={value || "VCB"} onValueChange={set}>
-                            <SelectTrigger id={id}>
-                              <SelectValue />
-                            </SelectTrigger>
-                            <SelectContent>
-                              {VIETQR_BANK_CODES.map((code) => (
-                                <SelectItem key={code} value={code}>
-                                  {code} — {VIETQR_BANKS[code].name}
-                                </SelectItem>
-                              ))}
-                            </SelectContent>
-                          </Select>
+                          <BankPicker
+                            id={id}
+                            kind={type === "vietqr" ? "code" : "name"}
+                            value={type === "vietqr" ? value || "VCB" : value}
+                            onChange={set}
+                          />
                         </div>
                       );
+                    if (field.name === "mode") {
+                      const mode =
+                        (value ||
+                          (type === "credit-card" ? stripeKeyMode(method.configuration.publicKey) : null)) ===
+                        "production"
+                          ? "production"
+                          : "sandbox";
+                      return (
+                        <fieldset key={id} className="grid gap-1.5" data-testid={id}>
+                          <legend className="mb-1.5 text-sm font-medium">{label}</legend>
+                          <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={label}>
+                            {PAYMENT_MODES.map((option) => (
+                              <label
+                                key={option}
+                                className="flex min-h-9 cursor-pointer items-center gap-2 rounded-md border border-border px-3 text-sm has-[:checked]:border-brand has-[:checked]:bg-muted"
+                              >
+                                <input
+                                  type="radio"
+                                  name={id}
+                                  value={option}
+                                  checked={mode === option}
+                                  onChange={() => set(option)}
+                                  className="accent-brand"
+                                />
+                                {t(`payment.modes.${option}`)}
+                              </label>
+                            ))}
+                          </div>
+                          <p className="text-xs text-muted-foreground" data-testid={`${id}-help`}>
+                            {t(`payment.modeHelp.${mode}`, { provider: t(`payment.types.${type}`) })}
+                            {type === "credit-card" ? ` ${t(`payment.modeHelpCard.${mode}`)}` : ""}
+                          </p>
+                        </fieldset>
+                      );
+                    }
                     return (
                       <div key={id} className="grid gap-1.5">
                         <Label htmlFor={id}>{label}</Label>
@@ -327,7 +362,7 @@ export function PaymentMethodsTab({
               const configuration = Object.fromEntries(
                 PAYMENT_METHOD_FIELDS[type].map((f) => [
                   f.name,
-                  type === "vietqr" && f.name === "bankCode" ? "VCB" : "",
+                  type === "vietqr" && f.name === "bankCode" ? "VCB" : f.name === "mode" ? "sandbox" : "",
                 ]),
               );
               setAdding("");

@@ -1,4 +1,4 @@
-import { type LandingSection, VIETQR_BANKS, type VietQrBankCode } from "@academy/shared";
+import { findNapasBank, type LandingSection } from "@academy/shared";
 import { type PublicPayment, renderLandingDocument } from "@academy/shared/render/landing-page";
 import { useQuery } from "@tanstack/react-query";
 import { MonitorIcon, QrCodeIcon, SmartphoneIcon } from "lucide-react";
@@ -51,7 +51,7 @@ export function PreviewPane({
           case "vietqr":
             return {
               type: "vietqr",
-              bankName: VIETQR_BANKS[c.bankCode as VietQrBankCode]?.name ?? "",
+              bankName: findNapasBank(c.bankCode)?.shortName ?? "",
               accountNumber: c.accountNumber ?? "",
               accountHolder: c.accountHolder ?? "",
               amount: price,
