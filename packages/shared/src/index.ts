@@ -1,5 +1,6 @@
 export * from "./errors.ts";
 export * from "./rules/achievements.ts";
+export * from "./rules/attribution.ts";
 export * from "./rules/course.ts";
 export * from "./rules/error-mapping.ts";
 export * from "./rules/landing-pages.ts";

@@ -67,8 +67,36 @@ export const learningActivity = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.student_id, t.course_id, t.day, t.hour] }),
-    index("learning_activity_course_day_idx").on(t.course_id, t.day),
+    // Heatmap scans: course and day with hour and seconds in the index (index-only).
+    index("learning_activity_course_day_idx").on(t.course_id, t.day, t.hour, t.seconds),
     check("learning_activity_hour_check", sql`${t.hour} >= 0 and ${t.hour} <= 23`),
+  ],
+);
+
+/**
+ * learning_days (issue 12 speed, decision 0185): learning_activity summed over the hours — per
+ * student, course and local day: study seconds and number of events. Written by the same statement
+ * as the event and its hourly row, so `sum(seconds)` per student, course and day always equals
+ * learning_activity's. Daily active students, retention, streaks and study time read this (about a
+ * sixth of the hourly rows); only the weekday × hour heatmaps read learning_activity.
+ */
+export const learningDays = pgTable(
+  "learning_days",
+  {
+    student_id: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    course_id: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    seconds: integer("seconds").notNull().default(0),
+    events: integer("events").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.student_id, t.course_id, t.day] }),
+    // Course scans by day with the student and seconds in the index (index-only daily figures).
+    index("learning_days_course_day_idx").on(t.course_id, t.day, t.student_id, t.seconds),
   ],
 );
 

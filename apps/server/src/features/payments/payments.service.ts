@@ -16,6 +16,7 @@ import {
   toMinorUnits,
   VIETQR_BANKS,
   type VietQrBankCode,
+  type Attribution,
 } from "@academy/shared";
 import QRCode from "qrcode";
 import type { Db, Executor } from "../../db/client.ts";
@@ -182,9 +183,16 @@ export async function openOrder(
   db: Db,
   actor: SessionUser,
   course: { id: string; price: number; currency: string; creatorId: string; schoolId: string | null },
-  input: { landingPage?: string; ref?: string; contact?: boolean },
+  input: { landingPage?: string; ref?: string; contact?: boolean } & Attribution,
 ): Promise<{ reference: string | null; enrollmentId: string; created: boolean }> {
-  const pageId = await q.findSellingPage(db, course.id, input.landingPage);
+  // Issue 12 §3: the page and campaign of the visit are kept on a new enrolment and the new order.
+  const visitedPageId = input.landingPage ? await q.findVisitedPage(db, course.id, input.landingPage) : null;
+  const pageId = visitedPageId ?? (await q.findSellingPage(db, course.id, undefined));
+  const attribution: Attribution = {
+    utm_source: input.utm_source,
+    utm_medium: input.utm_medium,
+    utm_campaign: input.utm_campaign,
+  };
   if ((await methodsOfPage(db, pageId)).length === 0) {
     if (!input.contact) throw new AppError("CONFLICT", PAYMENT_MESSAGES.noPaymentSetUp);
     // "Message teacher": a pending enrolment (no order) so the visitor can write to the teacher.
@@ -195,6 +203,8 @@ export async function openOrder(
         schoolId: course.schoolId,
         amount: course.price,
         source: "self",
+        attribution,
+        landingPageId: visitedPageId,
       });
       const enrolment = await q.findEnrolmentForUpdate(tx, actor.id, course.id);
       if (!enrolment) throw new Error("enrolment vanished");
@@ -216,6 +226,8 @@ export async function openOrder(
           schoolId: course.schoolId,
           amount: course.price,
           source: "self",
+          attribution,
+          landingPageId: visitedPageId,
         });
         const enrolment = await q.findEnrolmentForUpdate(tx, actor.id, course.id);
         if (!enrolment) throw new Error("enrolment vanished");
@@ -237,6 +249,9 @@ export async function openOrder(
           amount: listAmount,
           currency: course.currency,
           referral_code: partner?.code ?? null,
+          utm_source: attribution.utm_source ?? null,
+          utm_medium: attribution.utm_medium ?? null,
+          utm_campaign: attribution.utm_campaign ?? null,
           status: "pending",
           expires_at: expiryFor(null),
         });
