@@ -372,6 +372,19 @@ describe("learning events and rollups", () => {
       ) h full join learning_days d using (student_id, course_id, day)
       where h.seconds is distinct from d.seconds or h.events is distinct from d.events`);
     expect((mismatched as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(0);
+    const creatorMismatched = await db().execute(sql`
+      select count(*)::int as n from (
+        select c.creator_id, a.day, a.student_id, sum(a.seconds) as seconds, sum(a.events) as events
+          from learning_activity a join courses c on c.id = a.course_id group by 1, 2, 3
+      ) h full join creator_learning_days d using (creator_id, day, student_id)
+      where h.seconds is distinct from d.seconds or h.events is distinct from d.events`);
+    expect((creatorMismatched as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(0);
+    const [{ n: caraRows }] = (
+      (await db().execute(
+        sql`select count(*)::int as n from creator_learning_days where creator_id = ${cara.userId}`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows;
+    expect(caraRows).toBeGreaterThan(0);
   });
 
   it("writes an event for every progress and quiz write of the player, with its rollup", async () => {

@@ -100,6 +100,28 @@ export const learningDays = pgTable(
   ],
 );
 
+/**
+ * creator_learning_days (decision 0185): learning_days summed over a creator's courses — per
+ * creator, local day and student: study seconds and events. One row per active student and day, so
+ * a creator's daily active students are a plain count (no distinct over courses). Written by the
+ * same statement as the event and its other rollups.
+ */
+export const creatorLearningDays = pgTable(
+  "creator_learning_days",
+  {
+    creator_id: text("creator_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    student_id: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    seconds: integer("seconds").notNull().default(0),
+    events: integer("events").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creator_id, t.day, t.student_id] })],
+);
+
 /** student_goals (issue 12 §4 Goals): a student's weekly study goal in whole hours (default 10, 001 §9). */
 export const studentGoals = pgTable(
   "student_goals",

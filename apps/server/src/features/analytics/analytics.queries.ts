@@ -77,8 +77,11 @@ export async function cardFigures(db: Executor, s: Scope, p: Period) {
                (select count(*) from e) as enrolments,
                (select count(*) from e where is_completed and completion_date < ${end}) as completed,
                (select count(*) from eligible) as eligible,
-               (select count(*) from (select distinct a.student_id from learning_days a join c on c.id = a.course_id
-                 where a.day > ${endDay}::date - 14 and a.day <= ${endDay}::date) act
+               (select count(*) from (select distinct a.student_id from ${
+                 s.courseId
+                   ? sql`learning_days a where a.course_id = ${s.courseId}::uuid`
+                   : sql`creator_learning_days a where a.creator_id = ${s.creatorId}`
+               } and a.day > ${endDay}::date - 14 and a.day <= ${endDay}::date) act
                  where act.student_id in (select student_id from eligible)) as retained`,
     );
     return {
@@ -242,20 +245,20 @@ export async function landingBreakdown(db: Executor, s: Scope, p: Period) {
 }
 
 /**
- * Per local day (students' days, from the learning_days rollup): distinct active students and study
- * seconds. Students are first grouped per day (a hash aggregate) and then counted, which is the
- * same figure as count(distinct) without its per-day sort.
+ * Per local day (students' days): distinct active students and study seconds. A rollup with one row
+ * per active student and day is counted directly: learning_days for one course,
+ * creator_learning_days for all the creator's courses (a student active in two courses that day
+ * counts once).
  */
 export async function dailyActivity(db: Executor, s: Scope, p: Period) {
+  const source = s.courseId
+    ? sql`learning_days a where a.course_id = ${s.courseId}::uuid`
+    : sql`creator_learning_days a where a.creator_id = ${s.creatorId}`;
   return rows<{ day: string; students: unknown; seconds: unknown }>(
     db,
-    sql`with c as (${scopedCourses(s)}),
-      sd as (select a.day, a.student_id, sum(a.seconds) as seconds
-               from learning_days a join c on c.id = a.course_id
-              where a.day >= ${p.from}::date and a.day <= ${p.to}::date
-              group by a.day, a.student_id)
-      select to_char(day, 'YYYY-MM-DD') as day, count(*) as students, sum(seconds) as seconds
-        from sd group by day order by day`,
+    sql`select to_char(a.day, 'YYYY-MM-DD') as day, count(*) as students, sum(a.seconds) as seconds
+          from ${source} and a.day >= ${p.from}::date and a.day <= ${p.to}::date
+         group by a.day order by a.day`,
   );
 }
 
@@ -425,16 +428,17 @@ export async function stoppingLessons(db: Executor, s: Scope, share: number) {
         select lp.enrollment_id, l.id as lesson_id, l.course_id, l.r, e.is_completed
           from lesson_progress lp join l on l.id = lp.lesson_id
           join enrollments e on e.id = lp.enrollment_id and e.payment_status = 'completed'),
-      furthest as (select enrollment_id, course_id, max(r) as r from reach group by enrollment_id, course_id)
+      furthest as (select enrollment_id, course_id, max(r) as r from reach group by enrollment_id, course_id),
+      per as (select rc.lesson_id, count(*) as reached,
+                     count(*) filter (where f.r <= rc.r and not rc.is_completed) as stopped
+                from reach rc
+                join furthest f on f.enrollment_id = rc.enrollment_id and f.course_id = rc.course_id
+               group by rc.lesson_id)
       select l.course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
-             count(*) as reached, count(*) filter (where f.r <= rc.r and not rc.is_completed) as stopped
-        from reach rc
-        join furthest f on f.enrollment_id = rc.enrollment_id and f.course_id = rc.course_id
-        join l on l.id = rc.lesson_id join c on c.id = l.course_id
+             per.reached, per.stopped
+        from per join l on l.id = per.lesson_id join c on c.id = l.course_id
         join last on last.course_id = l.course_id
-       where l.r < last.r
-       group by l.course_id, c.title, l.id, l.title, l.order_index
-      having count(*) filter (where f.r <= rc.r and not rc.is_completed)::float / count(*) > ${share}
+       where l.r < last.r and per.stopped::float / per.reached > ${share}
        order by c.title, l.order_index`,
   );
 }

@@ -15,15 +15,17 @@ export const EVENT_KIND: Record<"open" | "complete" | "video-ended" | "time", Le
 /**
  * The rollup upserts of one appended event, as CTEs to put after a CTE named `ev` that returns
  * (student_id, course_id, seconds, occurred_at) — starting with a comma: adds the seconds and one
- * event to learning_activity's row of the student's local day and hour, and to learning_days' row
- * of that local day (profiles.time_zone, default Asia/Ho_Chi_Minh; DESIGN §7). Part of one
- * statement, so the event and both rollups are written together.
+ * event to learning_activity's row of the student's local day and hour, to learning_days' row of
+ * that local day and to creator_learning_days' row of the course's creator, day and student
+ * (profiles.time_zone, default Asia/Ho_Chi_Minh; DESIGN §7). Part of one statement, so the event
+ * and its rollups are written together.
  */
 const ROLLUP_CTES: SQL = sql`,
   loc as (
-    select ev.student_id, ev.course_id, ev.seconds,
+    select ev.student_id, ev.course_id, co.creator_id, ev.seconds,
            ev.occurred_at at time zone coalesce(p.time_zone, 'Asia/Ho_Chi_Minh') as local
       from ev left join profiles p on p.user_id = ev.student_id
+      left join courses co on co.id = ev.course_id
   ),
   roll as (
     insert into learning_activity (student_id, course_id, day, hour, seconds, events)
@@ -39,6 +41,14 @@ const ROLLUP_CTES: SQL = sql`,
     on conflict (student_id, course_id, day)
       do update set seconds = learning_days.seconds + excluded.seconds,
                     events = learning_days.events + 1
+    returning 1
+  ),
+  roll_creator as (
+    insert into creator_learning_days (creator_id, day, student_id, seconds, events)
+    select creator_id, local::date, student_id, seconds, 1 from loc where creator_id is not null
+    on conflict (creator_id, day, student_id)
+      do update set seconds = creator_learning_days.seconds + excluded.seconds,
+                    events = creator_learning_days.events + 1
     returning 1
   )`;
 
@@ -79,7 +89,7 @@ export async function appendLearningEvent(
 
 /**
  * CTEs to append after the `up` CTE of the one-statement "time" write (addTimeSpent): a 'time'
- * event for the upserted progress row, and its hourly and daily rollups (CTEs ev, loc, roll, roll_day). `up` must return enrollment_id.
+ * event for the upserted progress row, and its hourly and daily rollups (CTEs ev, loc, roll, roll_day, roll_creator). `up` must return enrollment_id.
  */
 export function timeEventCtes(input: {
   studentId: string;

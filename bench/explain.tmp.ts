@@ -1,0 +1,11 @@
+import pg from "pg";
+import { app, seed } from "./benchmarks/analytics.ts";
+const admin = new pg.Client({ connectionString: "postgres://postgres@127.0.0.1:5432/test" });
+await admin.connect();
+const database = "academy_h12_explain";
+await admin.query(`drop database if exists ${database} with (force)`);
+await admin.query(`create database ${database}`);
+const a = await app(`postgres://postgres@127.0.0.1:5432/${database}`, "/tmp/h12-explain-data");
+await seed({ root: "", tempDir: "/tmp", dataDir: "/tmp", log: (m) => console.error(m), note: console.error }, a, 20000);
+await a.runtime.close();
+await admin.end();
