@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrollments, landingPages, orders } from "../src/db/schema/index.ts";
 import { LANDING_SCRIPT } from "../src/features/landing-pages/landing-public.ts";
-import { createTestContext, oneLessonDraft, publishCourse, signUpAndSignIn, type TestContext } from "./harness.ts";
+import {
+  createTestContext,
+  oneLessonDraft,
+  publishCourse,
+  signUpAndSignIn,
+  type TestContext,
+} from "./harness.ts";
 import { sellCourse } from "./support/sell.ts";
 
 /**
@@ -136,7 +142,8 @@ describe("campaign attribution (issue 12 §3)", () => {
     ]);
     const revenue = await ctx.request(`/api/analytics/creator/revenue?${range()}`, { cookie: uma.cookie });
     const v = (await revenue.json()) as CreatorRevenue;
-    const pick = (rows: CreatorRevenue["bySource"]) => rows.map((x) => [x.label, x.currency, x.amount, x.orders]);
+    const pick = (rows: CreatorRevenue["bySource"]) =>
+      rows.map((x) => [x.label, x.currency, x.amount, x.orders]);
     expect(pick(v.bySource)).toEqual([["zalo", "VND", 199000, 1]]);
     expect(pick(v.byCampaign)).toEqual([["zalo / - / spring", "VND", 199000, 1]]);
   });
@@ -156,7 +163,8 @@ async function runScript(search: string, referrer: string) {
   const location = { search, host: "academy.test", href: "" };
   const document = {
     body: {
-      getAttribute: (name: string) => (name === "data-slug" ? "pho" : name === "data-analytics" ? "{}" : null),
+      getAttribute: (name: string) =>
+        name === "data-slug" ? "pho" : name === "data-analytics" ? "{}" : null,
       hasAttribute: () => false,
     },
     referrer,
@@ -165,12 +173,23 @@ async function runScript(search: string, referrer: string) {
     },
   };
   const store = new Map<string, string>();
-  const localStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) };
+  const localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+  };
   const fetch = async (_url: string, init: { body: string }) => {
     sent.push(JSON.parse(init.body));
     return {};
   };
-  const run = new Function("window", "document", "location", "localStorage", "fetch", "setTimeout", LANDING_SCRIPT);
+  const run = new Function(
+    "window",
+    "document",
+    "location",
+    "localStorage",
+    "fetch",
+    "setTimeout",
+    LANDING_SCRIPT,
+  );
   run({ innerWidth: 1280 }, document, location, localStorage, fetch, () => 0);
   clickHandler?.({ target: link, button: 0, preventDefault: () => {} });
   await new Promise((resolve) => setImmediate(resolve));
@@ -187,7 +206,9 @@ describe("the landing page script carries the campaign (issue 12 §3)", () => {
       ["view", { utm_source: "facebook", utm_medium: "cpc", utm_campaign: "tet 2026" }],
       ["conversion", { source: "hero", utm_source: "facebook", utm_medium: "cpc", utm_campaign: "tet 2026" }],
     ]);
-    expect(href).toBe("/join/course-1?lp=pho&ref=ANNA&utm_source=facebook&utm_medium=cpc&utm_campaign=tet%202026");
+    expect(href).toBe(
+      "/join/course-1?lp=pho&ref=ANNA&utm_source=facebook&utm_medium=cpc&utm_campaign=tet%202026",
+    );
   });
 
   it("carries the referrer's channel as the source when the URL has none, and nothing for a direct visit", async () => {

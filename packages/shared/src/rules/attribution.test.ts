@@ -13,17 +13,32 @@ describe("campaign parameters (issue 12 §3)", () => {
     expect(cleanUtmValue(7)).toBeUndefined();
   });
 
-  it("reads the three parameters from a query string and writes them back", () => {
-    const a = attributionFromParams(
-      new URLSearchParams("lp=pho&utm_campaign=Spring%20Sale&utm_source=TikTok&utm_medium=%3Cb%3E&utm_term=x"),
-    );
+  it("reads the three parameters from a query and writes them back", () => {
+    // A parsed query string (as URLSearchParams gives it): lp=pho&utm_campaign=Spring%20Sale&…
+    const query: Record<string, string> = {
+      lp: "pho",
+      utm_campaign: "Spring Sale",
+      utm_source: "TikTok",
+      utm_medium: "<b>",
+      utm_term: "x",
+    };
+    const a = attributionFromParams({ get: (name) => query[name] ?? null });
     expect(a).toEqual({ utm_source: "tiktok", utm_campaign: "spring sale" });
     expect(attributionQuery(a)).toBe("&utm_source=tiktok&utm_campaign=spring%20sale");
     expect(attributionQuery({})).toBe("");
   });
 
   it("drops invalid parameters from the enrol body but keeps the rest", () => {
-    const parsed = enrollInputSchema.parse({ landingPage: "pho", utm_source: "x".repeat(200), utm_medium: "Email" });
-    expect(parsed).toEqual({ landingPage: "pho", utm_source: undefined, utm_medium: "email", utm_campaign: undefined });
+    const parsed = enrollInputSchema.parse({
+      landingPage: "pho",
+      utm_source: "x".repeat(200),
+      utm_medium: "Email",
+    });
+    expect(parsed).toEqual({
+      landingPage: "pho",
+      utm_source: undefined,
+      utm_medium: "email",
+      utm_campaign: undefined,
+    });
   });
 });

@@ -81,9 +81,7 @@ export const orders = pgTable(
     index("orders_paid_at_idx").on(t.paid_at),
     // Creator analytics (decision 0185): a course's payments and refunds in a range.
     index("orders_course_paid_idx").on(t.course_id, t.paid_at).where(sql`${t.paid_at} is not null`),
-    index("orders_course_refunded_idx")
-      .on(t.course_id, t.refunded_at)
-      .where(sql`${t.status} = 'refunded'`),
+    index("orders_course_refunded_idx").on(t.course_id, t.refunded_at).where(sql`${t.status} = 'refunded'`),
     check(
       "orders_status_check",
       sql`${t.status} in ('pending', 'awaiting_confirmation', 'paid', 'rejected', 'expired', 'cancelled', 'refunded')`,

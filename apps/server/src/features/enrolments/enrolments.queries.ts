@@ -52,7 +52,11 @@ export async function findCoursePageId(db: Executor, courseId: string, slug: str
     .select({ id: landingPages.id })
     .from(landingPages)
     .where(
-      and(eq(landingPages.slug, slug), eq(landingPages.course_id, courseId), eq(landingPages.is_published, true)),
+      and(
+        eq(landingPages.slug, slug),
+        eq(landingPages.course_id, courseId),
+        eq(landingPages.is_published, true),
+      ),
     )
     .limit(1);
   return row?.id ?? null;

@@ -1,4 +1,10 @@
-import { type Attribution, type EnrollResult, isFreePrice, type JoinCourse, LEARNING_MESSAGES } from "@academy/shared";
+import {
+  type Attribution,
+  type EnrollResult,
+  isFreePrice,
+  type JoinCourse,
+  LEARNING_MESSAGES,
+} from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";

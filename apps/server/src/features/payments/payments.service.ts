@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import {
+  type Attribution,
   type CheckoutMethod,
   type CheckoutMethodResult,
   type CheckoutView,
@@ -16,7 +17,6 @@ import {
   toMinorUnits,
   VIETQR_BANKS,
   type VietQrBankCode,
-  type Attribution,
 } from "@academy/shared";
 import QRCode from "qrcode";
 import type { Db, Executor } from "../../db/client.ts";

@@ -544,7 +544,9 @@ function OverviewTab({ data }: { data: CreatorOverview }) {
 function useSourceLabel() {
   const { t } = useTranslation("analytics");
   return (k: string) =>
-    ["direct", "facebook", "zalo", "tiktok", "google", "other"].includes(k) ? t(`creator.landing.sources.${k}`) : k;
+    ["direct", "facebook", "zalo", "tiktok", "google", "other"].includes(k)
+      ? t(`creator.landing.sources.${k}`)
+      : k;
 }
 
 /** Enrolments in the range by the campaign source the students came with (issue 12 §3). */
@@ -553,7 +555,11 @@ function SourceSection({ rows }: { rows: CreatorOverview["enrolmentsBySource"] }
   const lng = i18n.language;
   const label = useSourceLabel();
   return (
-    <Section title={t("creator.sources.title")} help={t("creator.sources.help")} testId="enrolments-by-source">
+    <Section
+      title={t("creator.sources.title")}
+      help={t("creator.sources.help")}
+      testId="enrolments-by-source"
+    >
       {rows.length === 0 ? (
         <EmptyState text={t("creator.sources.empty")} />
       ) : (
@@ -803,7 +809,11 @@ function RevenueTab({ data }: { data: CreatorRevenue }) {
       <Section title={t("creator.revenue.byReferral")}>
         <MoneyTable rows={data.byReferral} />
       </Section>
-      <Section title={t("creator.revenue.bySource")} help={t("creator.sources.help")} testId="revenue-by-source">
+      <Section
+        title={t("creator.revenue.bySource")}
+        help={t("creator.sources.help")}
+        testId="revenue-by-source"
+      >
         <MoneyTable rows={data.bySource} labelOf={sourceLabel} />
       </Section>
       <Section title={t("creator.revenue.byCampaign")} testId="revenue-by-campaign">

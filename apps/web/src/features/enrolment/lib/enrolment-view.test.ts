@@ -20,6 +20,8 @@ describe("authPathForEnrolment", () => {
   });
 
   it("adds nothing without a campaign", () => {
-    expect(authPathForEnrolment("c1")).toBe(`/auth?redirect=${encodeURIComponent("/join/c1?enroll=1")}&tab=signup`);
+    expect(authPathForEnrolment("c1")).toBe(
+      `/auth?redirect=${encodeURIComponent("/join/c1?enroll=1")}&tab=signup`,
+    );
   });
 });
