@@ -811,7 +811,7 @@ function RevenueTab({ data }: { data: CreatorRevenue }) {
       </Section>
       <Section
         title={t("creator.revenue.bySource")}
-        help={t("creator.sources.help")}
+        help={t("creator.revenue.bySourceHelp")}
         testId="revenue-by-source"
       >
         <MoneyTable rows={data.bySource} labelOf={sourceLabel} />
