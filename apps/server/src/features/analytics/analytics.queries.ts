@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 
 /**
  * SQL of the analytics pages (issue 12). Every figure is computed here from enrollments, orders,
@@ -416,7 +416,16 @@ export async function strugglingStudents(db: Executor, s: Scope, maxProgress: nu
  * equal keys share a rank as the tuple comparison does — and each enrolment's furthest reached
  * rank is taken once; a student "went on" from a lesson exactly when that furthest rank is greater.
  */
-export async function stoppingLessons(db: Executor, s: Scope, share: number) {
+export async function stoppingLessons(db: Db, s: Scope, share: number) {
+  // The per-enrolment aggregate outgrows the default 4 MB work_mem at 100k enrolments and spills
+  // to disk; this one statement gets more (SET LOCAL: only inside this read-only transaction).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return stoppingLessonsIn(tx, s, share);
+  });
+}
+
+async function stoppingLessonsIn(db: Executor, s: Scope, share: number) {
   return rows<Record<string, unknown>>(
     db,
     sql`with c as (${scopedCourses(s)}),
