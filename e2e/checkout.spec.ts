@@ -157,9 +157,12 @@ describe.skipIf(skip)("selling a course", () => {
     const student = await browser.newContext({ baseURL, viewport: DESKTOP, locale: "en-US" });
     await useSession(student, baseURL, await createVerifiedAccount(baseURL, buyer));
     const page = await student.newPage();
-    await page.goto(`/lp/${slug}?ref=BEPLAN`);
+    // Issue 12 §3: the campaign of the visit goes with the enrol link and stays on the order.
+    await page.goto(`/lp/${slug}?ref=BEPLAN&utm_source=Facebook&utm_campaign=tet`);
     await page.locator("a[data-enrol]").first().click();
-    await page.waitForURL(new RegExp(`/join/${courseId}\\?lp=${slug}&ref=BEPLAN`));
+    await page.waitForURL(
+      new RegExp(`/join/${courseId}\\?lp=${slug}&ref=BEPLAN&utm_source=facebook&utm_campaign=tet$`),
+    );
     await page.getByTestId("enroll-now").click();
     await page.waitForURL(/\/checkout\/[A-Z2-9]{8}$/);
     const reference = (await page.getByTestId("order-reference").textContent())?.trim() ?? "";
@@ -211,6 +214,29 @@ describe.skipIf(skip)("selling a course", () => {
       /1 order · sales ₫179,100 · commission ₫26,865/,
     );
     await screenshot(queue, "earnings-desktop");
+
+    // Analytics attributes the sale to the campaign (issue 12 §3): Revenue by source and campaign.
+    await queue.goto("/dashboard/analytics");
+    await queue.getByTestId("panel-overview").waitFor();
+    await queue.getByTestId("enrolments-by-source").getByText("Facebook").waitFor();
+    await queue.getByTestId("tab-revenue").click();
+    const bySource = queue.getByTestId("revenue-by-source");
+    await bySource.getByText("Facebook").waitFor();
+    expect(await bySource.textContent()).toMatch(/₫179,100/);
+    expect(await queue.getByTestId("revenue-by-campaign").textContent()).toContain("facebook / - / tet");
+    await screenshot(queue, "analytics-revenue-by-source-desktop");
+    const sellerPhone = await newContext(browser, baseURL, PHONE);
+    await useSession(sellerPhone, baseURL, creatorCookie);
+    const phone = await sellerPhone.newPage();
+    await phone.goto("/dashboard/analytics");
+    await phone.getByTestId("enrolments-by-source").getByText("Facebook").waitFor();
+    await expectNoHorizontalOverflow(phone, "analytics overview with sources");
+    await screenshot(phone, "analytics-sources-phone");
+    await phone.getByTestId("tab-revenue").click();
+    await phone.getByTestId("revenue-by-campaign").getByText("facebook / - / tet").waitFor();
+    await expectNoHorizontalOverflow(phone, "analytics revenue by source");
+    await screenshot(phone, "analytics-revenue-by-source-phone");
+    await sellerPhone.close();
     await student.close();
     await seller.close();
   }, 180_000);

@@ -17,19 +17,24 @@ import { type BenchContext, type Benchmark, type Row, row } from "../lib/types.t
  * Issue 12: creator analytics tabs at 100,000 enrolments and 2,000,000 learning events (p95 of
  * each tab, target < 300 ms on PostgreSQL; PGlite at a tenth of the size unless
  * BENCH_ANALYTICS_PGLITE_SCALE=1), and the cost a learning event adds to a progress write.
+ * Events are 30-second pings in study sessions, as the player writes them; the rollups
+ * (learning_activity by hour, learning_days and creator_learning_days by day) are built from them
+ * (decision 0185).
  */
 
 const ORIGIN = "http://localhost:3000";
 /** BENCH_ANALYTICS_SCALE scales the PostgreSQL data set (1 = 100,000 enrolments, 2,000,000 events). */
 const ENROLMENTS = Math.round(100_000 * Number(process.env.BENCH_ANALYTICS_SCALE ?? "1"));
 const EVENTS_PER_ENROLMENT = 20;
+/** Pings per study session (EVENTS_PER_ENROLMENT / PINGS sessions per enrolment; decision 0185). */
+const PINGS = 5;
 const COURSES = 10;
 const LESSONS = 10;
 const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? "20");
 const WRITES = 500;
 const TABS = ["overview", "engagement", "revenue", "performance", "alerts"] as const;
 
-async function app(databaseUrl: string | undefined, dataDir: string) {
+export async function app(databaseUrl: string | undefined, dataDir: string) {
   const env = loadEnv({
     NODE_ENV: "test",
     APP_URL: ORIGIN,
@@ -54,7 +59,7 @@ async function app(databaseUrl: string | undefined, dataDir: string) {
 }
 
 /** Seeds one creator with COURSES courses and `enrolments` enrolments, events, rollups, orders and page views. */
-async function seed(ctx: BenchContext, a: Awaited<ReturnType<typeof app>>, enrolments: number) {
+export async function seed(ctx: BenchContext, a: Awaited<ReturnType<typeof app>>, enrolments: number) {
   const email = `analytics-creator-${Date.now()}@example.com`;
   const password = "bench-password-1";
   await a.request("/api/auth/sign-up/email", { method: "POST", json: { name: "Creator", email, password } });
@@ -102,10 +107,10 @@ async function seed(ctx: BenchContext, a: Awaited<ReturnType<typeof app>>, enrol
   await run(
     "enrolments",
     sql`with c as (select id, row_number() over (order by id) - 1 as n from courses where creator_id = ${creatorId})
-    insert into enrollments (course_id, student_id, enrollment_date, progress, is_completed, completion_date, last_accessed)
+    insert into enrollments (course_id, student_id, enrollment_date, progress, is_completed, completion_date, last_accessed, utm_source)
     select c.id, 'bench-s-' || g, now() - ((g % 365) || ' days')::interval - interval '1 hour', (g * 7) % 101,
            g % 5 = 0, case when g % 5 = 0 then now() - ((g % 300) || ' days')::interval end,
-           now() - ((g % 30) || ' days')::interval
+           now() - ((g % 30) || ' days')::interval, (array['facebook', 'zalo', 'google', null])[1 + g % 4]
       from generate_series(1, ${enrolments}) g join c on c.n = g % ${COURSES}`,
   );
   await run(
@@ -115,12 +120,14 @@ async function seed(ctx: BenchContext, a: Awaited<ReturnType<typeof app>>, enrol
       from enrollments e join lessons l on l.course_id = e.course_id and l.order_index < 2
      where e.student_id like 'bench-s-%'`,
   );
+  // As the player writes them: 30-second "time" pings in study sessions (SESSIONS sessions of
+  // EVENTS_PER_ENROLMENT / SESSIONS pings each, three days apart), the first event a quiz.
   await run(
     `${enrolments * EVENTS_PER_ENROLMENT} learning events`,
     sql`insert into learning_events (enrollment_id, student_id, course_id, lesson_id, kind, seconds, score, passed, occurred_at)
-    select e.id, e.student_id, e.course_id, null, case when k = 1 then 'quiz' else 'time' end, 30 + k,
+    select e.id, e.student_id, e.course_id, null, case when k = 1 then 'quiz' else 'time' end, case when k = 1 then 0 else 30 end,
            case when k = 1 then (k * 37 + length(e.student_id) * 13) % 101 end, case when k = 1 then 1 end,
-           least(now(), e.enrollment_date + (k * 5) * interval '1 hour')
+           least(now(), e.enrollment_date + ((k - 1) / ${PINGS}) * interval '3 days' + ((k - 1) % ${PINGS}) * interval '30 seconds')
       from enrollments e cross join generate_series(1, ${EVENTS_PER_ENROLMENT}) k
      where e.student_id like 'bench-s-%'`,
   );
@@ -130,19 +137,32 @@ async function seed(ctx: BenchContext, a: Awaited<ReturnType<typeof app>>, enrol
       from lessons l where ev.kind = 'quiz' and l.course_id = ev.course_id and l.order_index = ${LESSONS - 1}`,
   );
   await run(
-    "rollups",
+    "hourly rollup",
     sql`insert into learning_activity (student_id, course_id, day, hour, seconds, events)
     select student_id, course_id, (occurred_at at time zone 'Asia/Ho_Chi_Minh')::date,
            extract(hour from occurred_at at time zone 'Asia/Ho_Chi_Minh')::smallint, sum(seconds), count(*)
       from learning_events group by 1, 2, 3, 4`,
   );
   await run(
+    "daily rollup",
+    sql`insert into learning_days (student_id, course_id, day, seconds, events)
+    select student_id, course_id, day, sum(seconds), sum(events) from learning_activity group by 1, 2, 3`,
+  );
+  await run(
+    "creator daily rollup",
+    sql`insert into creator_learning_days (creator_id, day, student_id, seconds, events)
+    select c.creator_id, a.day, a.student_id, sum(a.seconds), sum(a.events)
+      from learning_activity a join courses c on c.id = a.course_id group by 1, 2, 3`,
+  );
+  await run(
     "orders",
-    sql`insert into orders (reference, course_id, student_id, enrollment_id, method, list_amount, amount, currency, status, paid_at, refunded_at, expires_at)
+    sql`insert into orders (reference, course_id, student_id, enrollment_id, method, list_amount, amount, currency, status, paid_at, refunded_at, expires_at, utm_source, utm_campaign)
     select 'B' || lpad(row_number() over ()::text, 9, '0'), e.course_id, e.student_id, e.id,
            (array['momo', 'vietqr', 'bank-transfer'])[1 + (length(e.student_id) % 3)], 199000, 199000, 'VND',
            case when length(e.student_id) % 17 = 0 then 'refunded' else 'paid' end,
-           e.enrollment_date, case when length(e.student_id) % 17 = 0 then e.enrollment_date + interval '2 days' end, now()
+           e.enrollment_date, case when length(e.student_id) % 17 = 0 then e.enrollment_date + interval '2 days' end, now(),
+           (array['facebook', 'zalo', 'tiktok', null])[1 + abs(hashtext(e.student_id)) % 4],
+           case when abs(hashtext(e.student_id)) % 3 = 0 then 'spring' end
       from enrollments e where e.student_id like 'bench-s-%' and (hashtext(e.student_id) % 2) = 0`,
   );
   await run(

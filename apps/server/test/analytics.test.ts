@@ -13,6 +13,7 @@ import {
   landingPageAnalytics,
   landingPages,
   learningActivity,
+  learningDays,
   learningEvents,
   lessonProgress,
   lessons,
@@ -354,6 +355,36 @@ describe("learning events and rollups", () => {
     ]);
     const ny = await db().select().from(learningActivity).where(eq(learningActivity.student_id, s3.userId));
     expect(ny.map((r) => [r.day, r.hour, r.seconds])).toEqual([["2026-03-03", 22, 300]]);
+    // The daily rollup (decision 0185) holds the same sums per local day, written by the same statement.
+    const days = await db()
+      .select({ day: learningDays.day, seconds: learningDays.seconds, events: learningDays.events })
+      .from(learningDays)
+      .where(and(eq(learningDays.student_id, s2.userId), eq(learningDays.course_id, courseA)))
+      .orderBy(asc(learningDays.day));
+    expect(days).toEqual([
+      { day: "2026-03-02", seconds: 120, events: 1 },
+      { day: "2026-03-03", seconds: 180, events: 1 },
+      { day: "2026-03-04", seconds: 60, events: 2 }, // the 09:00 study and the 09:10 quiz
+    ]);
+    const mismatched = await db().execute(sql`
+      select count(*)::int as n from (
+        select student_id, course_id, day, sum(seconds) as seconds, sum(events) as events from learning_activity group by 1, 2, 3
+      ) h full join learning_days d using (student_id, course_id, day)
+      where h.seconds is distinct from d.seconds or h.events is distinct from d.events`);
+    expect((mismatched as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(0);
+    const creatorMismatched = await db().execute(sql`
+      select count(*)::int as n from (
+        select c.creator_id, a.day, a.student_id, sum(a.seconds) as seconds, sum(a.events) as events
+          from learning_activity a join courses c on c.id = a.course_id group by 1, 2, 3
+      ) h full join creator_learning_days d using (creator_id, day, student_id)
+      where h.seconds is distinct from d.seconds or h.events is distinct from d.events`);
+    expect((creatorMismatched as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(0);
+    const [{ n: caraRows }] = (
+      (await db().execute(
+        sql`select count(*)::int as n from creator_learning_days where creator_id = ${cara.userId}`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows;
+    expect(caraRows).toBeGreaterThan(0);
   });
 
   it("writes an event for every progress and quiz write of the player, with its rollup", async () => {

@@ -1,6 +1,7 @@
 export * from "./error-reasons.ts";
 export * from "./errors.ts";
 export * from "./rules/achievements.ts";
+export * from "./rules/attribution.ts";
 export * from "./rules/buddies.ts";
 export * from "./rules/course.ts";
 export * from "./rules/error-mapping.ts";

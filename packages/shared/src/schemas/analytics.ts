@@ -90,6 +90,11 @@ export const creatorOverviewSchema = z.object({
     byDevice: z.array(landingRow),
     bySource: z.array(landingRow),
   }),
+  /**
+   * Enrolments (payment completed) in the range by the campaign source the student came with
+   * (enrollments.utm_source, "direct" when none; issue 12 §3), most first.
+   */
+  enrolmentsBySource: z.array(z.object({ key: z.string(), enrolments: z.number().int() })),
 });
 export type CreatorOverview = z.infer<typeof creatorOverviewSchema>;
 
@@ -133,6 +138,10 @@ export const creatorRevenueSchema = z.object({
   byMethod: z.array(revenueRow),
   byCoupon: z.array(revenueRow),
   byReferral: z.array(revenueRow),
+  /** Net revenue by the order's utm_source ("direct" when none; issue 12 §3). */
+  bySource: z.array(revenueRow),
+  /** Net revenue of orders with a utm_campaign, by source / medium / campaign (label joined by " / "). */
+  byCampaign: z.array(revenueRow),
   refunds: z.array(z.object({ currency: z.string(), amount: z.number().int(), orders: z.number().int() })),
 });
 export type CreatorRevenue = z.infer<typeof creatorRevenueSchema>;

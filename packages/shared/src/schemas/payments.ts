@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanUtmValue } from "../rules/attribution.ts";
 import {
   ORDER_METHODS,
   ORDER_STATUSES,
@@ -35,6 +36,8 @@ const code = z
   .regex(PROMO_CODE_RE, "Codes are 3 to 32 letters, digits, - or _")
   .transform((v) => v.toUpperCase());
 
+const utmValue = z.unknown().transform(cleanUtmValue).optional();
+
 /** Optional body of POST /api/courses/{id}/enroll: where the buyer came from. */
 export const enrollInputSchema = z
   .object({
@@ -47,6 +50,14 @@ export const enrollInputSchema = z
      * order, so the visitor can write to the teacher (messaging needs an enrolment).
      */
     contact: z.boolean().optional(),
+    /**
+     * The /lp visit's campaign parameters (issue 12 §3), carried on the enrol link. Each is cleaned
+     * by `cleanUtmValue` (trimmed, lower case, ≤ UTM_MAX_LENGTH, letters/digits/`_ -.+:/@%`); an
+     * invalid value is dropped without refusing the enrolment.
+     */
+    utm_source: utmValue,
+    utm_medium: utmValue,
+    utm_campaign: utmValue,
   })
   .default({});
 

@@ -67,9 +67,59 @@ export const learningActivity = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.student_id, t.course_id, t.day, t.hour] }),
-    index("learning_activity_course_day_idx").on(t.course_id, t.day),
+    // Heatmap scans: course and day with hour and seconds in the index (index-only).
+    index("learning_activity_course_day_idx").on(t.course_id, t.day, t.hour, t.seconds),
     check("learning_activity_hour_check", sql`${t.hour} >= 0 and ${t.hour} <= 23`),
   ],
+);
+
+/**
+ * learning_days (issue 12 speed, decision 0185): learning_activity summed over the hours — per
+ * student, course and local day: study seconds and number of events. Written by the same statement
+ * as the event and its hourly row, so `sum(seconds)` per student, course and day always equals
+ * learning_activity's. Daily active students, retention, streaks and study time read this (about a
+ * sixth of the hourly rows); only the weekday × hour heatmaps read learning_activity.
+ */
+export const learningDays = pgTable(
+  "learning_days",
+  {
+    student_id: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    course_id: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    seconds: integer("seconds").notNull().default(0),
+    events: integer("events").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.student_id, t.course_id, t.day] }),
+    // Course scans by day with the student and seconds in the index (index-only daily figures).
+    index("learning_days_course_day_idx").on(t.course_id, t.day, t.student_id, t.seconds),
+  ],
+);
+
+/**
+ * creator_learning_days (decision 0185): learning_days summed over a creator's courses — per
+ * creator, local day and student: study seconds and events. One row per active student and day, so
+ * a creator's daily active students are a plain count (no distinct over courses). Written by the
+ * same statement as the event and its other rollups.
+ */
+export const creatorLearningDays = pgTable(
+  "creator_learning_days",
+  {
+    creator_id: text("creator_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    student_id: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    seconds: integer("seconds").notNull().default(0),
+    events: integer("events").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creator_id, t.day, t.student_id] })],
 );
 
 /** student_goals (issue 12 §4 Goals): a student's weekly study goal in whole hours (default 10, 001 §9). */

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { courses, lessons, schools } from "./courses.ts";
+import { landingPages } from "./landing-pages.ts";
 
 /**
  * enrollments (spec 001 §3 Enrollment, 000 §3). One per student and course (unique key).
@@ -43,6 +44,12 @@ export const enrollments = pgTable(
     certificate_url: text("certificate_url"),
     last_accessed: timestamp("last_accessed", { withTimezone: true }),
     last_lesson_id: uuid("last_lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    /** Campaign of the /lp visit the student enrolled from (issue 12 §3; lower case, ≤ 100). */
+    utm_source: text("utm_source"),
+    utm_medium: text("utm_medium"),
+    utm_campaign: text("utm_campaign"),
+    /** The landing page (of this course) the student enrolled from (issue 12 §3). */
+    landing_page_id: uuid("landing_page_id").references(() => landingPages.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("enrollments_student_course_key").on(t.student_id, t.course_id),

@@ -50,6 +50,10 @@ export const orders = pgTable(
     currency: text("currency").notNull(),
     coupon_code: text("coupon_code"),
     referral_code: text("referral_code"),
+    /** Campaign of the /lp visit that opened the order (issue 12 §3; lower case, ≤ 100). */
+    utm_source: text("utm_source"),
+    utm_medium: text("utm_medium"),
+    utm_campaign: text("utm_campaign"),
     status: text("status").notNull().default("pending"),
     /** momo | zalopay | stripe | manual (creator confirmed a transfer or cash). */
     provider: text("provider"),
@@ -75,6 +79,9 @@ export const orders = pgTable(
     index("orders_course_created_idx").on(t.course_id, t.created_at),
     index("orders_status_created_idx").on(t.status, t.created_at),
     index("orders_paid_at_idx").on(t.paid_at),
+    // Creator analytics (decision 0185): a course's payments and refunds in a range.
+    index("orders_course_paid_idx").on(t.course_id, t.paid_at).where(sql`${t.paid_at} is not null`),
+    index("orders_course_refunded_idx").on(t.course_id, t.refunded_at).where(sql`${t.status} = 'refunded'`),
     check(
       "orders_status_check",
       sql`${t.status} in ('pending', 'awaiting_confirmation', 'paid', 'rejected', 'expired', 'cancelled', 'refunded')`,

@@ -1,9 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 
 /**
  * SQL of the analytics pages (issue 12). Every figure is computed here from enrollments, orders,
- * landing_page_analytics, lesson_progress, learning_events and the learning_activity rollup.
+ * landing_page_analytics, lesson_progress, learning_events and the rollups learning_days (per
+ * student, course and local day) and learning_activity (the same per local hour, for heatmaps).
  * Instants are compared with [start, end) timestamptz bounds computed in SQL from local dates in
  * the viewer's time zone (DESIGN §7).
  */
@@ -76,9 +77,12 @@ export async function cardFigures(db: Executor, s: Scope, p: Period) {
                (select count(*) from e) as enrolments,
                (select count(*) from e where is_completed and completion_date < ${end}) as completed,
                (select count(*) from eligible) as eligible,
-               (select count(distinct a.student_id) from learning_activity a join c on c.id = a.course_id
-                 where a.day > ${endDay}::date - 14 and a.day <= ${endDay}::date
-                   and a.student_id in (select student_id from eligible)) as retained`,
+               (select count(*) from (select distinct a.student_id from ${
+                 s.courseId
+                   ? sql`learning_days a where a.course_id = ${s.courseId}::uuid`
+                   : sql`creator_learning_days a where a.creator_id = ${s.creatorId}`
+               } and a.day > ${endDay}::date - 14 and a.day <= ${endDay}::date) act
+                 where act.student_id in (select student_id from eligible)) as retained`,
     );
     return {
       students: num(r.students),
@@ -88,7 +92,8 @@ export async function cardFigures(db: Executor, s: Scope, p: Period) {
       retained: num(r.retained),
     };
   };
-  return { current: await at(p.to), previous: await at(p.previousTo) };
+  const [current, previous] = await Promise.all([at(p.to), at(p.previousTo)]);
+  return { current, previous };
 }
 
 /**
@@ -135,6 +140,19 @@ export async function enrolmentSeries(db: Executor, s: Scope, p: Period, bucket:
        group by 1`,
   );
   return new Map(r.map((x) => [x.b, num(x.n)]));
+}
+
+/** Enrolments (payment completed) in the range by enrollments.utm_source ("direct" when none), most first. */
+export async function enrolmentsBySource(db: Executor, s: Scope, p: Period) {
+  return rows<{ key: string; n: unknown }>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select coalesce(e.utm_source, 'direct') as key, count(*) as n
+        from enrollments e join c on c.id = e.course_id
+       where e.payment_status = 'completed'
+         and e.enrollment_date >= ${startOf(p.from, s.timeZone)} and e.enrollment_date < ${endOf(p.to, s.timeZone)}
+       group by 1 order by 2 desc, 1`,
+  );
 }
 
 /** Net revenue per local day or month and currency (paid by paid_at, refunds by refunded_at). */
@@ -226,15 +244,21 @@ export async function landingBreakdown(db: Executor, s: Scope, p: Period) {
   );
 }
 
-/** Per local day (students' days, from the rollup): distinct active students and study seconds. */
+/**
+ * Per local day (students' days): distinct active students and study seconds. A rollup with one row
+ * per active student and day is counted directly: learning_days for one course,
+ * creator_learning_days for all the creator's courses (a student active in two courses that day
+ * counts once).
+ */
 export async function dailyActivity(db: Executor, s: Scope, p: Period) {
+  const source = s.courseId
+    ? sql`learning_days a where a.course_id = ${s.courseId}::uuid`
+    : sql`creator_learning_days a where a.creator_id = ${s.creatorId}`;
   return rows<{ day: string; students: unknown; seconds: unknown }>(
     db,
-    sql`with c as (${scopedCourses(s)})
-      select to_char(a.day, 'YYYY-MM-DD') as day, count(distinct a.student_id) as students, sum(a.seconds) as seconds
-        from learning_activity a join c on c.id = a.course_id
-       where a.day >= ${p.from}::date and a.day <= ${p.to}::date
-       group by a.day order by a.day`,
+    sql`select to_char(a.day, 'YYYY-MM-DD') as day, count(*) as students, sum(a.seconds) as seconds
+          from ${source} and a.day >= ${p.from}::date and a.day <= ${p.to}::date
+         group by a.day order by a.day`,
   );
 }
 
@@ -255,25 +279,34 @@ export async function lessonCompletion(db: Executor, s: Scope) {
   return rows<Record<string, unknown>>(
     db,
     sql`with c as (${scopedCourses(s)}),
+      l as (select l.id, l.course_id, l.title, l.order_index, l.created_at
+              from lessons l join c on c.id = l.course_id where l.is_published),
       en as (select e.course_id, count(*) as n from enrollments e join c on c.id = e.course_id
-              where e.payment_status = 'completed' group by e.course_id)
+              where e.payment_status = 'completed' group by e.course_id),
+      done as (select lp.lesson_id, count(*) as n
+                 from lesson_progress lp join l on l.id = lp.lesson_id
+                 join enrollments e on e.id = lp.enrollment_id and e.payment_status = 'completed'
+                where lp.is_completed group by lp.lesson_id)
       select c.id as course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
              row_number() over (partition by c.id order by l.order_index, l.created_at) as position,
-             coalesce(en.n, 0) as enrolled,
-             (select count(*) from lesson_progress lp join enrollments e on e.id = lp.enrollment_id
-               where lp.lesson_id = l.id and lp.is_completed and e.payment_status = 'completed') as completed
-        from c join lessons l on l.course_id = c.id and l.is_published
+             coalesce(en.n, 0) as enrolled, coalesce(done.n, 0) as completed
+        from c join l on l.course_id = c.id
         left join en on en.course_id = c.id
+        left join done on done.lesson_id = l.id
        order by c.title, c.id, position`,
   );
 }
 
-/** Revenue rows in the range grouped by `key` (net of refunds in the range), per currency. */
+/**
+ * Revenue rows in the range grouped by `key` (net of refunds in the range), per currency. Source:
+ * the order's utm_source or "direct"; campaign: "source / medium / campaign" of orders with a
+ * utm_campaign ("-" for a missing medium).
+ */
 export async function revenueBy(
   db: Executor,
   s: Scope,
   p: Period,
-  by: "course" | "method" | "coupon" | "referral",
+  by: "course" | "method" | "coupon" | "referral" | "source" | "campaign",
 ) {
   const start = startOf(p.from, s.timeZone);
   const end = endOf(p.to, s.timeZone);
@@ -284,7 +317,11 @@ export async function revenueBy(
         ? sql`coalesce(o.method, '')`
         : by === "coupon"
           ? sql`o.coupon_code`
-          : sql`o.referral_code`;
+          : by === "referral"
+            ? sql`o.referral_code`
+            : by === "source"
+              ? sql`coalesce(o.utm_source, 'direct')`
+              : sql`concat_ws(' / ', coalesce(o.utm_source, 'direct'), coalesce(o.utm_medium, '-'), o.utm_campaign)`;
   const label = by === "course" ? sql`max(c.title)` : sql`${key}`;
   const group = by === "course" ? sql`1, 3` : sql`1, 2, 3`;
   const filter =
@@ -292,7 +329,9 @@ export async function revenueBy(
       ? sql`and o.coupon_code is not null`
       : by === "referral"
         ? sql`and o.referral_code is not null`
-        : sql``;
+        : by === "campaign"
+          ? sql`and o.utm_campaign is not null`
+          : sql``;
   return rows<{ key: string; label: string; currency: string; amount: unknown; orders: unknown }>(
     db,
     sql`with c as (${scopedCourses(s)})
@@ -326,7 +365,7 @@ export async function coursePerformance(db: Executor, s: Scope) {
     sql`with c as (${scopedCourses(s)}),
       e as (select e.course_id, count(*) as n, count(*) filter (where e.is_completed) as done, avg(e.progress) as avg_progress
               from enrollments e join c on c.id = e.course_id where e.payment_status = 'completed' group by e.course_id),
-      t as (select a.course_id, sum(a.seconds) as seconds from learning_activity a join c on c.id = a.course_id group by a.course_id)
+      t as (select a.course_id, sum(a.seconds) as seconds from learning_days a join c on c.id = a.course_id group by a.course_id)
       select c.id, c.title, coalesce(e.n, 0) as enrolments, coalesce(e.done, 0) as completed,
              coalesce(e.avg_progress, 0) as avg_progress, coalesce(t.seconds, 0) as seconds
         from c left join e on e.course_id = c.id left join t on t.course_id = c.id
@@ -372,26 +411,43 @@ export async function strugglingStudents(db: Executor, s: Scope, maxProgress: nu
 /**
  * Lessons where over `share` of the students who reached them stop: reached = students with a
  * progress row on the lesson; stopped = of those, not completed the course and no progress row
- * on any later published lesson.
+ * on any later published lesson. The last lesson of a course is never listed.
+ * One pass (decision 0185): lessons are ranked per course by (order_index, created_at) — rank(), so
+ * equal keys share a rank as the tuple comparison does — and each enrolment's furthest reached
+ * rank is taken once; a student "went on" from a lesson exactly when that furthest rank is greater.
  */
-export async function stoppingLessons(db: Executor, s: Scope, share: number) {
+export async function stoppingLessons(db: Db, s: Scope, share: number) {
+  // The per-enrolment aggregate outgrows the default 4 MB work_mem at 100k enrolments and spills
+  // to disk; this one statement gets more (SET LOCAL: only inside this read-only transaction).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return stoppingLessonsIn(tx, s, share);
+  });
+}
+
+async function stoppingLessonsIn(db: Executor, s: Scope, share: number) {
   return rows<Record<string, unknown>>(
     db,
     sql`with c as (${scopedCourses(s)}),
-      l as (select l.id, l.course_id, l.title, l.order_index, l.created_at from lessons l join c on c.id = l.course_id where l.is_published),
+      l as (select l.id, l.course_id, l.title, l.order_index,
+                   rank() over (partition by l.course_id order by l.order_index, l.created_at) as r
+              from lessons l join c on c.id = l.course_id where l.is_published),
+      last as (select course_id, max(r) as r from l group by course_id),
       reach as (
-        select l.id as lesson_id, lp.enrollment_id, e.is_completed,
-               exists (select 1 from lesson_progress lp2 join l l2 on l2.id = lp2.lesson_id
-                        where lp2.enrollment_id = lp.enrollment_id and l2.course_id = l.course_id
-                          and (l2.order_index, l2.created_at) > (l.order_index, l.created_at)) as went_on
-          from l join lesson_progress lp on lp.lesson_id = l.id
-          join enrollments e on e.id = lp.enrollment_id and e.payment_status = 'completed')
+        select lp.enrollment_id, l.id as lesson_id, l.course_id, l.r, e.is_completed
+          from lesson_progress lp join l on l.id = lp.lesson_id
+          join enrollments e on e.id = lp.enrollment_id and e.payment_status = 'completed'),
+      furthest as (select enrollment_id, course_id, max(r) as r from reach group by enrollment_id, course_id),
+      per as (select rc.lesson_id, count(*) as reached,
+                     count(*) filter (where f.r <= rc.r and not rc.is_completed) as stopped
+                from reach rc
+                join furthest f on f.enrollment_id = rc.enrollment_id and f.course_id = rc.course_id
+               group by rc.lesson_id)
       select l.course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
-             count(*) as reached, count(*) filter (where not r.went_on and not r.is_completed) as stopped
-        from reach r join l on l.id = r.lesson_id join c on c.id = l.course_id
-       where exists (select 1 from l l3 where l3.course_id = l.course_id and (l3.order_index, l3.created_at) > (l.order_index, l.created_at))
-       group by l.course_id, c.title, l.id, l.title, l.order_index
-      having count(*) filter (where not r.went_on and not r.is_completed)::float / count(*) > ${share}
+             per.reached, per.stopped
+        from per join l on l.id = per.lesson_id join c on c.id = l.course_id
+        join last on last.course_id = l.course_id
+       where l.r < last.r and per.stopped::float / per.reached > ${share}
        order by c.title, l.order_index`,
   );
 }
@@ -428,7 +484,7 @@ export async function quietLandingPages(db: Executor, s: Scope) {
 export async function studentDays(db: Executor, studentId: string, timeZone: string) {
   const days = await rows<{ day: string; seconds: unknown }>(
     db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(seconds) as seconds from learning_activity
+    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(seconds) as seconds from learning_days
          where student_id = ${studentId} group by day order by day`,
   );
   const [t] = await rows<{ today: string; week_start: string }>(
@@ -462,7 +518,7 @@ export async function studentCourses(db: Executor, studentId: string) {
                  where l.course_id = c.id and l.is_published
                    and not exists (select 1 from lesson_progress lp where lp.enrollment_id = e.id and lp.lesson_id = l.id and lp.is_completed)
                  order by l.order_index, l.created_at limit 1) as next_lesson_id,
-               (select coalesce(sum(a.seconds), 0) from learning_activity a where a.student_id = e.student_id and a.course_id = c.id) as seconds
+               (select coalesce(sum(a.seconds), 0) from learning_days a where a.student_id = e.student_id and a.course_id = c.id) as seconds
           from enrollments e join courses c on c.id = e.course_id
          where e.student_id = ${studentId} and e.payment_status = 'completed'
          order by e.enrollment_date desc`,

@@ -94,7 +94,8 @@ function buckets(period: q.Period, bucket: "day" | "month"): string[] {
  * Overview: the four cards (value now and at the end of the previous period), enrolments and net
  * revenue per bucket (revenue per currency), the funnel landing views → enrol clicks →
  * enrolments → paid orders → completions in the range, and landing-page views and conversions by
- * local day, device and source (utm_source or the referrer's channel; issue 12 §3). Money in the currency's smallest unit.
+ * local day, device and source (utm_source or the referrer's channel; issue 12 §3), and enrolments
+ * in the range by the campaign source they came with. Money in the currency's smallest unit.
  * @throws AppError FORBIDDEN, NOT_FOUND (see creatorScope).
  */
 export async function creatorOverview(
@@ -104,13 +105,14 @@ export async function creatorOverview(
 ): Promise<CreatorOverview> {
   const ctx = await creatorScope(db, actor, query);
   const { scope, period, bucket } = ctx;
-  const [cards, revenue, enrolments, series, funnel, landing] = await Promise.all([
+  const [cards, revenue, enrolments, series, funnel, landing, bySource] = await Promise.all([
     q.cardFigures(db, scope, period),
     q.revenueTotals(db, scope, period),
     q.enrolmentSeries(db, scope, period, bucket),
     q.revenueSeries(db, scope, period, bucket),
     q.funnel(db, scope, period),
     q.landingBreakdown(db, scope, period),
+    q.enrolmentsBySource(db, scope, period),
   ]);
   const dim = (name: string) =>
     landing
@@ -132,6 +134,7 @@ export async function creatorOverview(
     revenue: series.map((r) => ({ date: r.b, currency: r.currency, amount: num(r.amount) })),
     funnel,
     landing: { byDay: dim("day"), byDevice: dim("device"), bySource: dim("source") },
+    enrolmentsBySource: bySource.map((r) => ({ key: String(r.key), enrolments: num(r.n) })),
   };
 }
 
@@ -177,7 +180,10 @@ export async function creatorEngagement(
   };
 }
 
-/** Revenue Analysis in the range: net revenue by course, payment method, coupon and referral; refunds. */
+/**
+ * Revenue Analysis in the range: net revenue by course, payment method, coupon, referral, campaign
+ * source and campaign (the order's utm_*, issue 12 §3); refunds.
+ */
 export async function creatorRevenue(
   db: Db,
   actor: SessionUser,
@@ -185,11 +191,13 @@ export async function creatorRevenue(
 ): Promise<CreatorRevenue> {
   const ctx = await creatorScope(db, actor, query);
   const { scope, period } = ctx;
-  const [byCourse, byMethod, byCoupon, byReferral, refunds] = await Promise.all([
+  const [byCourse, byMethod, byCoupon, byReferral, bySource, byCampaign, refunds] = await Promise.all([
     q.revenueBy(db, scope, period, "course"),
     q.revenueBy(db, scope, period, "method"),
     q.revenueBy(db, scope, period, "coupon"),
     q.revenueBy(db, scope, period, "referral"),
+    q.revenueBy(db, scope, period, "source"),
+    q.revenueBy(db, scope, period, "campaign"),
     q.refunds(db, scope, period),
   ]);
   const map = (r: (typeof byCourse)[number]) => ({
@@ -205,6 +213,8 @@ export async function creatorRevenue(
     byMethod: byMethod.map(map),
     byCoupon: byCoupon.map(map),
     byReferral: byReferral.map(map),
+    bySource: bySource.map(map),
+    byCampaign: byCampaign.map(map),
     refunds: refunds.map((r) => ({ currency: r.currency, amount: num(r.amount), orders: num(r.orders) })),
   };
 }

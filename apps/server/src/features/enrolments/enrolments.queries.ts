@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { courses, enrollments, lessons, profiles, schools } from "../../db/schema/index.ts";
+import { courses, enrollments, landingPages, lessons, profiles, schools } from "../../db/schema/index.ts";
 
 /** A published course with what the enrolment page shows: school name, instructor name, lesson count. */
 export async function findPublishedCourse(db: Executor, courseId: string) {
@@ -44,6 +44,22 @@ export async function insertEnrolmentIfAbsent(db: Executor, values: typeof enrol
     .onConflictDoNothing({ target: [enrollments.student_id, enrollments.course_id] })
     .returning({ id: enrollments.id, paymentStatus: enrollments.payment_status });
   return row;
+}
+
+/** The id of the published landing page `slug` of the course, or null (issue 12 §3 attribution). */
+export async function findCoursePageId(db: Executor, courseId: string, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: landingPages.id })
+    .from(landingPages)
+    .where(
+      and(
+        eq(landingPages.slug, slug),
+        eq(landingPages.course_id, courseId),
+        eq(landingPages.is_published, true),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** enrollment_count + 1, computed by the database (exact under concurrency). */

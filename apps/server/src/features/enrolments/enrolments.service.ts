@@ -1,10 +1,17 @@
-import { type EnrollResult, isFreePrice, type JoinCourse, LEARNING_MESSAGES } from "@academy/shared";
+import {
+  type Attribution,
+  type EnrollResult,
+  isFreePrice,
+  type JoinCourse,
+  LEARNING_MESSAGES,
+} from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { PageHead } from "../../lib/page-head.ts";
 import { openOrder, openOrderOf, sellingMethods } from "../payments/payments.service.ts";
 import {
+  findCoursePageId,
   findEnrolment,
   findPublishedCourse,
   incrementEnrollmentCount,
@@ -16,6 +23,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PaymentStatus = "pending" | "completed" | "cancelled";
 type PublishedCourse = NonNullable<Awaited<ReturnType<typeof findPublishedCourse>>>;
+
+/**
+ * What the buyer came with (body of POST /api/courses/{id}/enroll, `enrollInputSchema`): the
+ * landing page slug, a referral code, "Message teacher", and the /lp visit's campaign (issue 12 §3).
+ */
+export type EnrolFrom = {
+  landingPage?: string;
+  ref?: string;
+  contact?: boolean;
+} & Attribution;
 
 /** Where an enrolment came from (enrollments.enrollment_source). */
 export type EnrolmentSource = "self" | "join_link" | "invitation" | "teacher_assignment";
@@ -96,7 +113,7 @@ export async function enrollInCourse(
   actor: SessionUser,
   courseId: string,
   source: EnrolmentSource = "self",
-  from: { landingPage?: string; ref?: string; contact?: boolean } = {},
+  from: EnrolFrom = {},
 ): Promise<EnrollResult> {
   const { course } = await publishedCourse(db, courseId);
   const price = Number(course.price);
@@ -124,6 +141,8 @@ export async function enrollInCourse(
       orderReference: opened.reference,
     };
   }
+  // Issue 12 §3: the campaign and landing page of the visit, kept on the new enrolment.
+  const landingPageId = from.landingPage ? await findCoursePageId(db, course.id, from.landingPage) : null;
   return db.transaction(async (tx) => {
     const created = await insertEnrolmentIfAbsent(tx, {
       course_id: course.id,
@@ -132,6 +151,10 @@ export async function enrollInCourse(
       payment_status: free ? "completed" : "pending",
       payment_amount: free ? 0 : price,
       enrollment_source: source,
+      utm_source: from.utm_source ?? null,
+      utm_medium: from.utm_medium ?? null,
+      utm_campaign: from.utm_campaign ?? null,
+      landing_page_id: landingPageId,
     });
     if (created) {
       await incrementEnrollmentCount(tx, course.id);

@@ -36,6 +36,9 @@ import * as q from "./landing-pages.queries.ts";
  * conversion on an enrol click and then goes to /join/{courseId} even when recording fails (at most
  * 1.5 s), and loads Google Analytics, Facebook Pixel and Google Tag Manager only after consent
  * (or at once when the page turns cookie consent off). Owner previews record nothing.
+ * Issue 12 §3: the visit's utm_source / utm_medium / utm_campaign (cleaned as `cleanUtmValue` does)
+ * go with the view and the conversion, and are appended to the enrol link; without a utm_source,
+ * an external referrer's channel (facebook, zalo, tiktok, google, other) is carried as utm_source.
  */
 export const LANDING_SCRIPT = `(function(){"use strict";
 var b=document.body,slug=b.getAttribute("data-slug"),preview=b.hasAttribute("data-preview");
@@ -44,11 +47,15 @@ function vid(){try{var v=localStorage.getItem("lp_vid");if(!v){v=Math.random().t
 function send(type,extra){if(preview||!slug)return Promise.resolve();
 var body=JSON.stringify({eventType:type,visitorId:vid(),deviceType:window.innerWidth<768?"mobile":"desktop",referrer:document.referrer||"",eventData:extra||{}});
 try{return fetch("/api/public/landing-pages/"+encodeURIComponent(slug)+"/events",{method:"POST",headers:{"content-type":"application/json"},body:body,keepalive:true,credentials:"omit"}).catch(function(){})}catch(e){return Promise.resolve()}}
-send("view");
+var U=["utm_source","utm_medium","utm_campaign"],utm={},carry={};
+try{var sp=new URLSearchParams(location.search);U.forEach(function(k){var v=(sp.get(k)||"").trim().toLowerCase();if(v&&v.length<=100&&/^[\\p{L}\\p{N} _.+:\\/@%-]+$/u.test(v)){utm[k]=v;carry[k]=v}})}catch(e){}
+if(!carry.utm_source){var rh="";try{rh=document.referrer?new URL(document.referrer).host:""}catch(e){}if(rh&&rh!==location.host)carry.utm_source=/(facebook|fb)\\./i.test(rh)?"facebook":/zalo/i.test(rh)?"zalo":/tiktok/i.test(rh)?"tiktok":/google\\./i.test(rh)?"google":"other"}
+send("view",utm);
 document.addEventListener("click",function(ev){var a=ev.target&&ev.target.closest?ev.target.closest("a[data-enrol]"):null;if(!a||preview)return;
 if(ev.button!==0||ev.metaKey||ev.ctrlKey||ev.shiftKey||ev.altKey)return;ev.preventDefault();var href=a.getAttribute("href"),done=false;
 try{var ref=new URLSearchParams(location.search).get("ref");if(ref&&/^[A-Za-z0-9_-]{3,32}$/.test(ref))href+=(href.indexOf("?")<0?"?":"&")+"ref="+encodeURIComponent(ref)}catch(e){}
-function go(){if(!done){done=true;location.href=href}}setTimeout(go,1500);send("conversion",{source:a.closest("section")?a.closest("section").id||"":""}).then(go,go)});
+U.forEach(function(k){if(carry[k])href+=(href.indexOf("?")<0?"?":"&")+k+"="+encodeURIComponent(carry[k])});var cd={source:a.closest("section")?a.closest("section").id||"":""};U.forEach(function(k){if(utm[k])cd[k]=utm[k]});
+function go(){if(!done){done=true;location.href=href}}setTimeout(go,1500);send("conversion",cd).then(go,go)});
 function load(src){var s=document.createElement("script");s.async=true;s.src=src;document.head.appendChild(s)}
 function analytics(){
 if(cfg.ga){window.dataLayer=window.dataLayer||[];window.gtag=function(){window.dataLayer.push(arguments)};window.gtag("js",new Date());window.gtag("config",cfg.ga);load("https://www.googletagmanager.com/gtag/js?id="+encodeURIComponent(cfg.ga))}

@@ -13,25 +13,47 @@ export const EVENT_KIND: Record<"open" | "complete" | "video-ended" | "time", Le
 };
 
 /**
- * The rollup upsert of one appended event, as SQL to put after a CTE named `ev` that returns
- * (student_id, course_id, seconds, occurred_at): adds the seconds and one event to
- * learning_activity's row of the student's local day and hour (profiles.time_zone, default
- * Asia/Ho_Chi_Minh; DESIGN §7). Used as the last part of one statement, so the event and its
- * rollup are written together.
+ * The rollup upserts of one appended event, as CTEs to put after a CTE named `ev` that returns
+ * (student_id, course_id, seconds, occurred_at) — starting with a comma: adds the seconds and one
+ * event to learning_activity's row of the student's local day and hour, to learning_days' row of
+ * that local day and to creator_learning_days' row of the course's creator, day and student
+ * (profiles.time_zone, default Asia/Ho_Chi_Minh; DESIGN §7). Part of one statement, so the event
+ * and its rollups are written together.
  */
-const ROLLUP_FROM_EV: SQL = sql`
-  insert into learning_activity (student_id, course_id, day, hour, seconds, events)
-  select ev.student_id, ev.course_id,
-         (ev.occurred_at at time zone coalesce(p.time_zone, 'Asia/Ho_Chi_Minh'))::date,
-         extract(hour from ev.occurred_at at time zone coalesce(p.time_zone, 'Asia/Ho_Chi_Minh'))::smallint,
-         ev.seconds, 1
-    from ev left join profiles p on p.user_id = ev.student_id
-  on conflict (student_id, course_id, day, hour)
-    do update set seconds = learning_activity.seconds + excluded.seconds,
-                  events = learning_activity.events + 1`;
+const ROLLUP_CTES: SQL = sql`,
+  loc as (
+    select ev.student_id, ev.course_id, co.creator_id, ev.seconds,
+           ev.occurred_at at time zone coalesce(p.time_zone, 'Asia/Ho_Chi_Minh') as local
+      from ev left join profiles p on p.user_id = ev.student_id
+      left join courses co on co.id = ev.course_id
+  ),
+  roll as (
+    insert into learning_activity (student_id, course_id, day, hour, seconds, events)
+    select student_id, course_id, local::date, extract(hour from local)::smallint, seconds, 1 from loc
+    on conflict (student_id, course_id, day, hour)
+      do update set seconds = learning_activity.seconds + excluded.seconds,
+                    events = learning_activity.events + 1
+    returning 1
+  ),
+  roll_day as (
+    insert into learning_days (student_id, course_id, day, seconds, events)
+    select student_id, course_id, local::date, seconds, 1 from loc
+    on conflict (student_id, course_id, day)
+      do update set seconds = learning_days.seconds + excluded.seconds,
+                    events = learning_days.events + 1
+    returning 1
+  ),
+  roll_creator as (
+    insert into creator_learning_days (creator_id, day, student_id, seconds, events)
+    select creator_id, local::date, student_id, seconds, 1 from loc where creator_id is not null
+    on conflict (creator_id, day, student_id)
+      do update set seconds = creator_learning_days.seconds + excluded.seconds,
+                    events = creator_learning_days.events + 1
+    returning 1
+  )`;
 
 /**
- * Appends one learning event and updates its per-day rollup in one statement (run it in the
+ * Appends one learning event and updates its hourly and daily rollups in one statement (run it in the
  * transaction of the progress or quiz write it records).
  * @param input seconds: study time the event added (negative or fractional values are truncated
  *   to whole seconds ≥ 0); score: quiz percent; passed: quiz passed.
@@ -61,12 +83,13 @@ export async function appendLearningEvent(
               ${input.passed === undefined ? null : input.passed ? 1 : 0}::smallint, ${at}::timestamptz)
       returning student_id, course_id, seconds, occurred_at
     )
-    ${ROLLUP_FROM_EV}`);
+    ${ROLLUP_CTES}
+    select 1`);
 }
 
 /**
  * CTEs to append after the `up` CTE of the one-statement "time" write (addTimeSpent): a 'time'
- * event for the upserted progress row, and its rollup. `up` must return enrollment_id.
+ * event for the upserted progress row, and its hourly and daily rollups (CTEs ev, loc, roll, roll_day, roll_creator). `up` must return enrollment_id.
  */
 export function timeEventCtes(input: {
   studentId: string;
@@ -80,6 +103,5 @@ export function timeEventCtes(input: {
       select up.enrollment_id, ${input.studentId}, ${input.courseId}::uuid, ${input.lessonId}::uuid, 'time', ${input.seconds}::int
         from up
       returning student_id, course_id, seconds, occurred_at
-    ),
-    roll as (${ROLLUP_FROM_EV})`;
+    )${ROLLUP_CTES}`;
 }

@@ -1,3 +1,4 @@
+import type { Attribution } from "@academy/shared";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { orders, paymentEvents } from "../../db/schema/index.ts";
@@ -34,11 +35,8 @@ export async function findSellableCourse(db: Executor, courseId: string) {
  */
 export async function findSellingPage(db: Executor, courseId: string, slug: string | undefined) {
   if (slug) {
-    const rows = rowsOf<{ id: string }>(
-      await db.execute(sql`
-        select id from landing_pages where slug = ${slug} and course_id = ${courseId} and is_published limit 1`),
-    );
-    if (rows[0]) return rows[0].id;
+    const page = await findVisitedPage(db, courseId, slug);
+    if (page) return page;
   }
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
@@ -54,6 +52,15 @@ export async function latestPageOfCourse(db: Executor, courseId: string): Promis
     await db.execute(sql`
       select id from landing_pages where course_id = ${courseId}
       order by updated_at desc, created_at desc limit 1`),
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** The published landing page `slug` of the course (the page a buyer came from), or null. */
+export async function findVisitedPage(db: Executor, courseId: string, slug: string): Promise<string | null> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id from landing_pages where slug = ${slug} and course_id = ${courseId} and is_published limit 1`),
   );
   return rows[0]?.id ?? null;
 }
@@ -95,12 +102,24 @@ export async function findEnrolmentForUpdate(db: Executor, studentId: string, co
 /** Inserts a pending enrolment unless one exists (no count change: unpaid enrolments are not students). */
 export async function insertPendingEnrolment(
   db: Executor,
-  v: { studentId: string; courseId: string; schoolId: string | null; amount: number; source: string },
+  v: {
+    studentId: string;
+    courseId: string;
+    schoolId: string | null;
+    amount: number;
+    source: string;
+    /** Issue 12 §3: the /lp visit's campaign and page (kept on a new enrolment only). */
+    attribution?: Attribution;
+    landingPageId?: string | null;
+  },
 ) {
+  const a = v.attribution ?? {};
   return rowsOf<{ id: string }>(
     await db.execute(sql`
-      insert into enrollments (course_id, student_id, school_id, payment_status, payment_amount, enrollment_source)
-      values (${v.courseId}, ${v.studentId}, ${v.schoolId}, 'pending', ${v.amount}, ${v.source})
+      insert into enrollments (course_id, student_id, school_id, payment_status, payment_amount, enrollment_source,
+                               utm_source, utm_medium, utm_campaign, landing_page_id)
+      values (${v.courseId}, ${v.studentId}, ${v.schoolId}, 'pending', ${v.amount}, ${v.source},
+              ${a.utm_source ?? null}, ${a.utm_medium ?? null}, ${a.utm_campaign ?? null}, ${v.landingPageId ?? null})
       on conflict (student_id, course_id) do nothing returning id`),
   )[0];
 }

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import {
+  type Attribution,
   type CheckoutMethod,
   type CheckoutMethodResult,
   type CheckoutView,
@@ -197,9 +198,16 @@ export async function openOrder(
   db: Db,
   actor: SessionUser,
   course: { id: string; price: number; currency: string; creatorId: string; schoolId: string | null },
-  input: { landingPage?: string; ref?: string; contact?: boolean },
+  input: { landingPage?: string; ref?: string; contact?: boolean } & Attribution,
 ): Promise<{ reference: string | null; enrollmentId: string; created: boolean }> {
-  const pageId = await q.findSellingPage(db, course.id, input.landingPage);
+  // Issue 12 §3: the page and campaign of the visit are kept on a new enrolment and the new order.
+  const visitedPageId = input.landingPage ? await q.findVisitedPage(db, course.id, input.landingPage) : null;
+  const pageId = visitedPageId ?? (await q.findSellingPage(db, course.id, undefined));
+  const attribution: Attribution = {
+    utm_source: input.utm_source,
+    utm_medium: input.utm_medium,
+    utm_campaign: input.utm_campaign,
+  };
   if ((await methodsOfPage(db, pageId)).length === 0) {
     if (!input.contact) throw new AppError("CONFLICT", PAYMENT_MESSAGES.noPaymentSetUp);
     // "Message teacher": a pending enrolment (no order) so the visitor can write to the teacher.
@@ -210,6 +218,8 @@ export async function openOrder(
         schoolId: course.schoolId,
         amount: course.price,
         source: "self",
+        attribution,
+        landingPageId: visitedPageId,
       });
       const enrolment = await q.findEnrolmentForUpdate(tx, actor.id, course.id);
       if (!enrolment) throw new Error("enrolment vanished");
@@ -231,6 +241,8 @@ export async function openOrder(
           schoolId: course.schoolId,
           amount: course.price,
           source: "self",
+          attribution,
+          landingPageId: visitedPageId,
         });
         const enrolment = await q.findEnrolmentForUpdate(tx, actor.id, course.id);
         if (!enrolment) throw new Error("enrolment vanished");
@@ -252,6 +264,9 @@ export async function openOrder(
           amount: listAmount,
           currency: course.currency,
           referral_code: partner?.code ?? null,
+          utm_source: attribution.utm_source ?? null,
+          utm_medium: attribution.utm_medium ?? null,
+          utm_campaign: attribution.utm_campaign ?? null,
           status: "pending",
           expires_at: expiryFor(null),
         });

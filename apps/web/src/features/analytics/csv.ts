@@ -49,6 +49,11 @@ export function tabCsv(tab: CreatorTab, data: unknown, t: TFunction): string {
       ["Step", "Count"],
       Object.entries(d.funnel).map(([k, v]) => [k, v]),
     );
+    section(
+      "Enrolments by source",
+      ["Source", "Enrolments"],
+      d.enrolmentsBySource.map((r) => [r.key, r.enrolments]),
+    );
   } else if (tab === "engagement") {
     const d = data as CreatorEngagement;
     section(
@@ -79,6 +84,8 @@ export function tabCsv(tab: CreatorTab, data: unknown, t: TFunction): string {
     section("By payment method", header, d.byMethod.map(money));
     section("By coupon", header, d.byCoupon.map(money));
     section("By referral", header, d.byReferral.map(money));
+    section("By source", header, d.bySource.map(money));
+    section("By campaign", header, d.byCampaign.map(money));
     section(
       "Refunds",
       ["Currency", "Amount", "Orders"],

@@ -504,6 +504,7 @@ function OverviewTab({ data }: { data: CreatorOverview }) {
         )}
       </div>
       <LandingSection data={data.landing} />
+      <SourceSection rows={data.enrolmentsBySource} />
       <Section title={t("creator.overview.funnel")} testId="funnel">
         <ol className="grid gap-3">
           {steps.map((s, i) => {
@@ -536,6 +537,50 @@ function OverviewTab({ data }: { data: CreatorOverview }) {
         </ol>
       </Section>
     </>
+  );
+}
+
+/** A source's name: the channels the app knows are translated, a campaign's own source is shown as sent. */
+function useSourceLabel() {
+  const { t } = useTranslation("analytics");
+  return (k: string) =>
+    ["direct", "facebook", "zalo", "tiktok", "google", "other"].includes(k)
+      ? t(`creator.landing.sources.${k}`)
+      : k;
+}
+
+/** Enrolments in the range by the campaign source the students came with (issue 12 §3). */
+function SourceSection({ rows }: { rows: CreatorOverview["enrolmentsBySource"] }) {
+  const { t, i18n } = useTranslation("analytics");
+  const lng = i18n.language;
+  const label = useSourceLabel();
+  return (
+    <Section
+      title={t("creator.sources.title")}
+      help={t("creator.sources.help")}
+      testId="enrolments-by-source"
+    >
+      {rows.length === 0 ? (
+        <EmptyState text={t("creator.sources.empty")} />
+      ) : (
+        <table className="w-full text-sm">
+          <thead className="text-left text-muted-foreground">
+            <tr>
+              <th className="py-1 pr-2 font-medium">{t("creator.landing.bySource")}</th>
+              <th className="py-1 text-right font-medium">{t("creator.sources.enrolments")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {rows.map((r) => (
+              <tr key={r.key}>
+                <td className="break-all py-1.5 pr-2">{label(r.key)}</td>
+                <td className="py-1.5 text-right tabular-nums">{formatNumber(r.enrolments, lng)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
   );
 }
 
@@ -747,6 +792,7 @@ function MoneyTable({
 function RevenueTab({ data }: { data: CreatorRevenue }) {
   const { t, i18n } = useTranslation("analytics");
   const lng = i18n.language;
+  const sourceLabel = useSourceLabel();
   if (data.byCourse.length === 0 && data.refunds.length === 0)
     return <EmptyState text={t("creator.revenue.empty")} />;
   return (
@@ -762,6 +808,16 @@ function RevenueTab({ data }: { data: CreatorRevenue }) {
       </Section>
       <Section title={t("creator.revenue.byReferral")}>
         <MoneyTable rows={data.byReferral} />
+      </Section>
+      <Section
+        title={t("creator.revenue.bySource")}
+        help={t("creator.revenue.bySourceHelp")}
+        testId="revenue-by-source"
+      >
+        <MoneyTable rows={data.bySource} labelOf={sourceLabel} />
+      </Section>
+      <Section title={t("creator.revenue.byCampaign")} testId="revenue-by-campaign">
+        <MoneyTable rows={data.byCampaign} />
       </Section>
       <Section title={t("creator.revenue.refunds")} testId="revenue-refunds">
         {data.refunds.length === 0 ? (

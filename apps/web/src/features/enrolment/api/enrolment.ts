@@ -1,4 +1,4 @@
-import type { EnrollResult, JoinCourse } from "@academy/shared";
+import type { Attribution, EnrollResult, JoinCourse } from "@academy/shared";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api-client";
 
@@ -35,9 +35,9 @@ export function joinCourseQueryOptions(courseId: string, landingPage?: string) {
 export function useEnroll(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    // The body names where the buyer came from (issue 11: landing page, referral code).
+    // The body names where the buyer came from (issue 11: landing page, referral code; issue 12: campaign).
     mutationFn: (
-      from: { landingPage?: string; ref?: string; contact?: boolean } = {},
+      from: { landingPage?: string; ref?: string; contact?: boolean } & Attribution = {},
     ): Promise<EnrollResult> =>
       unwrap(
         fetch(`/api/courses/${encodeURIComponent(courseId)}/enroll`, {

@@ -1,3 +1,4 @@
+import { attributionFromParams } from "@academy/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { RefreshCwIcon, TriangleAlertIcon } from "lucide-react";
 import * as React from "react";
@@ -39,6 +40,9 @@ export function JoinPage({
   const [params] = useSearchParams();
   // The landing page the visitor came from (/lp/{slug} → ?lp=slug) decides the payment methods (issue 11 §2).
   const landingPage = params.get("lp") ?? undefined;
+  // The visit's campaign (utm_*), carried from /lp on the enrol link (issue 12 §3), kept on the order.
+  const search = params.toString();
+  const attribution = React.useMemo(() => attributionFromParams(new URLSearchParams(search)), [search]);
   const refCode = params.get("ref");
   React.useEffect(() => rememberReferral(refCode), [refCode]);
   const course = useQuery(joinCourseQueryOptions(courseId, landingPage));
@@ -66,11 +70,11 @@ export function JoinPage({
     if (enroll.isPending) return;
     const user = await queryClient.ensureQueryData(meQueryOptions).catch(() => null);
     if (!user) {
-      navigate(authPathForEnrolment(courseId, landingPage));
+      navigate(authPathForEnrolment(courseId, landingPage, attribution));
       return;
     }
     enroll.mutate(
-      { landingPage, ref: rememberedReferral(), contact },
+      { landingPage, ref: rememberedReferral(), contact, ...attribution },
       {
         onSuccess: (result) => {
           // A paid course is paid at /checkout/{reference} (issue 11 §3).
@@ -79,7 +83,7 @@ export function JoinPage({
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) {
             queryClient.setQueryData(meQueryOptions.queryKey, null);
-            navigate(authPathForEnrolment(courseId, landingPage));
+            navigate(authPathForEnrolment(courseId, landingPage, attribution));
           } else if (error instanceof ApiError && error.status === 404) {
             toast.error(t("errors.notAvailable"), { id: "course-not-available" });
             navigate("/404", { replace: true });

@@ -1,4 +1,4 @@
-import type { EnrollResult, JoinCourse } from "@academy/shared";
+import { type Attribution, attributionQuery, type EnrollResult, type JoinCourse } from "@academy/shared";
 
 export type PaymentStatus = EnrollResult["paymentStatus"];
 
@@ -29,11 +29,16 @@ export const ENROL_INTENT_PARAM = "enroll";
 
 /**
  * Where Enroll Now sends a signed-out visitor: /auth on the Sign Up tab, returning to this page
- * after sign-in or sign-up (an account made from /join is a student; see routes/auth.tsx).
+ * after sign-in or sign-up (an account made from /join is a student; see routes/auth.tsx). The
+ * landing page and the visit's campaign (utm_*, issue 12 §3) stay on the way back.
  */
-export function authPathForEnrolment(courseId: string, landingPage?: string): string {
+export function authPathForEnrolment(
+  courseId: string,
+  landingPage?: string,
+  attribution: Attribution = {},
+): string {
   const lp = landingPage ? `&lp=${encodeURIComponent(landingPage)}` : "";
-  const back = `${joinPath(courseId)}?${ENROL_INTENT_PARAM}=1${lp}`;
+  const back = `${joinPath(courseId)}?${ENROL_INTENT_PARAM}=1${lp}${attributionQuery(attribution)}`;
   return `/auth?redirect=${encodeURIComponent(back)}&tab=signup`;
 }
 
