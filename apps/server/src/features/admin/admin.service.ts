@@ -31,6 +31,7 @@ import type { Mailer } from "../../email/mailer.ts";
 import { noticeEmail } from "../../email/templates.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { forgetPlatformName } from "../../lib/platform-name.ts";
 import {
   deleteSessions,
   findReportTarget,
@@ -446,7 +447,7 @@ export async function savePlatformSettings(
   input: z.output<typeof platformSettingsInputSchema>,
 ): Promise<PlatformSettings> {
   const admin = await requireAdmin(db, actor);
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [old] = await tx.select().from(platformSettings).where(eq(platformSettings.id, 1)).for("update");
     const values = {
       platform_name: input.platformName,
@@ -472,6 +473,8 @@ export async function savePlatformSettings(
     });
     return after;
   });
+  forgetPlatformName(db);
+  return saved;
 }
 
 // ---------------------------------------------------------------- Users

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2Icon } from "lucide-react";
+import { BanIcon, CheckCircle2Icon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
@@ -49,6 +49,7 @@ export function Component() {
   const verifyError = params.get("error");
   const [tab, setTab] = React.useState(verified || params.get("tab") === "signin" ? "signin" : "signup");
   const [signInEmail, setSignInEmail] = React.useState<string | undefined>();
+  const [suspended, setSuspended] = React.useState(verifyError === "account_suspended");
   const config = useQuery(authConfigQueryOptions);
   const callbackURL = invitationToken
     ? invitationPath
@@ -56,7 +57,13 @@ export function Component() {
   const invitedEmail = invitation.data?.email;
 
   React.useEffect(() => {
-    if (verifyError) {
+    if (verifyError === "account_suspended") {
+      // A suspended account's Google sign-in (issue 14): said plainly, and kept on the page.
+      setSuspended(true);
+      const next = new URLSearchParams(params);
+      next.delete("error");
+      setParams(next, { replace: true });
+    } else if (verifyError) {
       toast.error(t("toast.verifyFailed.title"), { description: t("toast.verifyFailed.description") });
       const next = new URLSearchParams(params);
       next.delete("error");
@@ -95,6 +102,16 @@ export function Component() {
             ) : null}
           </CardHeader>
           <CardContent className="grid gap-5">
+            {suspended ? (
+              <p
+                role="alert"
+                className="flex items-center gap-2 rounded-md bg-red-50 p-3 text-sm text-red-800"
+                data-testid="suspended-banner"
+              >
+                <BanIcon className="size-4 shrink-0" aria-hidden />
+                {t("suspendedBanner")}
+              </p>
+            ) : null}
             {verified ? (
               <p
                 role="status"
