@@ -1,5 +1,5 @@
-import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { ADMIN_MESSAGES } from "@academy/shared";
+import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, getOAuthState } from "better-auth/api";

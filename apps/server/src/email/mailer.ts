@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db, Executor } from "../db/client.ts";
 import type { Logger } from "../lib/logger.ts";
-import { createOutboxWorker, enqueueEmail, enqueueEmails, type OutboxWorker } from "./outbox.ts";
 import { platformName } from "../lib/platform-name.ts";
+import { createOutboxWorker, enqueueEmail, enqueueEmails, type OutboxWorker } from "./outbox.ts";
 import { type RenderedEmail, withPlatformName } from "./templates.ts";
 
 /**

@@ -23,6 +23,7 @@ import {
 } from "@academy/shared/render/landing-page";
 import QRCode from "qrcode";
 import type { Db } from "../../db/client.ts";
+import { platformName } from "../../lib/platform-name.ts";
 import * as q from "./landing-pages.queries.ts";
 
 /**
@@ -208,7 +209,7 @@ export async function renderPublicLandingPage(
           name: course.title,
           description: course.description || description,
           url,
-          providerName: profile?.fullName || "Academy",
+          providerName: profile?.fullName || (await platformName(db)),
           price: course.price,
           currency: course.currency,
           image: ogImage ? absolute(appUrl, ogImage) : undefined,
