@@ -6,6 +6,7 @@ import { Link, type LoaderFunctionArgs, redirect, useNavigate, useSearchParams }
 import { toast } from "sonner";
 import { BrandMark } from "@/components/layout/brand";
 import { LanguageSwitch } from "@/components/layout/language-switch";
+import { PageTitle } from "@/components/page-title";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { authConfigQueryOptions, meQueryOptions } from "@/features/auth/api/session";
@@ -73,7 +74,7 @@ export function Component() {
 
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-br from-brand via-[#283593] to-[#0d1250]">
-      <title>{`${t("pageTitle")} · Academy`}</title>
+      <PageTitle>{`${t("pageTitle")}`}</PageTitle>
       <header className="flex items-center justify-between px-4 py-4 sm:px-8">
         <Link to="/" className="text-white">
           <BrandMark />

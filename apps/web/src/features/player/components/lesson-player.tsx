@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { LanguageSwitch } from "@/components/layout/language-switch";
+import { PageTitle } from "@/components/page-title";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
@@ -206,7 +207,7 @@ function PlayerView({
 
   return (
     <div className="flex h-svh flex-col bg-background" data-testid="lesson-player">
-      <title>{`${lesson ? `${lesson.title} · ` : ""}${data.course.title} · Academy`}</title>
+      <PageTitle>{`${lesson ? `${lesson.title} · ` : ""}${data.course.title}`}</PageTitle>
       <header className="z-20 shrink-0 border-b border-border bg-background">
         <div className="flex h-14 items-center gap-2 px-2 sm:h-16 sm:gap-3 sm:px-4">
           <Button asChild variant="ghost" size="sm" className="shrink-0 px-2 sm:px-3">
