@@ -74,7 +74,7 @@ export function Component() {
 
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-br from-brand via-[#283593] to-[#0d1250]">
-      <PageTitle>{`${t("pageTitle")}`}</PageTitle>
+      <PageTitle>{t("pageTitle")}</PageTitle>
       <header className="flex items-center justify-between px-4 py-4 sm:px-8">
         <Link to="/" className="text-white">
           <BrandMark />

@@ -38,7 +38,7 @@ export function Component() {
 
   return (
     <AuthShell title={t("forgot.title")} subtitle={sentTo ? undefined : t("forgot.subtitle")}>
-      <PageTitle>{`${t("forgot.pageTitle")}`}</PageTitle>
+      <PageTitle>{t("forgot.pageTitle")}</PageTitle>
       {sentTo ? (
         <div
           role="status"

@@ -9,7 +9,7 @@ export default function NotFound() {
   const { t } = useTranslation();
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted px-4 text-center">
-      <PageTitle>{`404`}</PageTitle>
+      <PageTitle>404</PageTitle>
       <BrandMark className="text-brand" />
       <p className="text-7xl font-extrabold text-brand/20">404</p>
       <h1 className="text-2xl font-semibold">{t("notFound.title")}</h1>

@@ -73,7 +73,7 @@ export function Component() {
       title={verify ? t("reset.verifyTitle") : t("reset.title")}
       subtitle={verify ? t("reset.verifySubtitle") : t("reset.subtitle")}
     >
-      <PageTitle>{`${t("reset.pageTitle")}`}</PageTitle>
+      <PageTitle>{t("reset.pageTitle")}</PageTitle>
       {token ? (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <Field id="reset-new" label={t("reset.newPassword")} error={errors.newPassword?.message}>

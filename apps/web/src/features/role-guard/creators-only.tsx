@@ -28,7 +28,7 @@ export function CreatorsOnly() {
       className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-xl border border-border bg-background px-6 py-12 text-center"
       data-testid="creators-only"
     >
-      <PageTitle>{`${t("creatorsOnly.title")}`}</PageTitle>
+      <PageTitle>{t("creatorsOnly.title")}</PageTitle>
       <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-brand">
         <LockIcon className="size-6" aria-hidden />
       </span>

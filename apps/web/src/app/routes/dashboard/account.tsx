@@ -17,7 +17,7 @@ export function Component() {
   const account = useQuery(accountQueryOptions);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
-      <PageTitle>{`${t("page.title")}`}</PageTitle>
+      <PageTitle>{t("page.title")}</PageTitle>
       <div>
         <h1 className="text-2xl font-bold tracking-tight">{t("page.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("page.subtitle")}</p>

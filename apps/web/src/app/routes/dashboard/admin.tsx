@@ -12,7 +12,7 @@ export function Component() {
   const me = useQuery(meQueryOptions);
   return (
     <>
-      <PageTitle>{`${t("title")}`}</PageTitle>
+      <PageTitle>{t("title")}</PageTitle>
       {me.isPending ? (
         <div className="flex justify-center p-8">
           <Spinner label={i18next.t("common:loading")} />

@@ -29,7 +29,7 @@ export function Component() {
   const account = useQuery({ ...accountQueryOptions, enabled: role !== undefined && role !== "student" });
   return (
     <>
-      <PageTitle>{`${role === "student" ? t("student.title") : t("creator.title")}`}</PageTitle>
+      <PageTitle>{role === "student" ? t("student.title") : t("creator.title")}</PageTitle>
       {!me.data || (role !== "student" && account.isPending) ? (
         <Skeleton className="h-40 w-full" />
       ) : role === "student" ? (

@@ -85,7 +85,7 @@ export function Component() {
   const heading = creator ? tm("title") : t("titleStudent");
   return (
     <>
-      <PageTitle>{`${heading}`}</PageTitle>
+      <PageTitle>{heading}</PageTitle>
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
         <p className="mt-1 text-muted-foreground">

@@ -15,7 +15,7 @@ export function Component() {
   const settings = useQuery(platformSettingsQueryOptions);
   return (
     <>
-      <PageTitle>{`${t("title")}`}</PageTitle>
+      <PageTitle>{t("title")}</PageTitle>
       {!me.data ? (
         <div className="flex justify-center p-8">
           <Spinner label={i18next.t("common:loading")} />

@@ -16,7 +16,7 @@ export function Component() {
   const name = me?.fullName || me?.email || "";
   return (
     <>
-      <PageTitle>{`${t("title")}`}</PageTitle>
+      <PageTitle>{t("title")}</PageTitle>
       {dashboard.isPending ? (
         <div className="grid gap-4" aria-busy="true">
           <Skeleton className="h-36 w-full" />

@@ -67,7 +67,7 @@ export function Component() {
 
   return (
     <div className="grid gap-6">
-      <PageTitle>{`${t("title")}`}</PageTitle>
+      <PageTitle>{t("title")}</PageTitle>
       <header className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>

@@ -383,7 +383,7 @@ export function CourseBuilder({
         role="alert"
         className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-xl border border-border bg-background px-6 py-12 text-center"
       >
-        <PageTitle>{`${title}`}</PageTitle>
+        <PageTitle>{title}</PageTitle>
         <AlertTriangleIcon className="size-10 text-destructive" aria-hidden />
         <h1 className="text-xl font-semibold">{t("toast.loadFailed")}</h1>
         <p className="text-sm text-muted-foreground">
@@ -404,7 +404,7 @@ export function CourseBuilder({
   if (!ready) {
     return (
       <>
-        <PageTitle>{`${title}`}</PageTitle>
+        <PageTitle>{title}</PageTitle>
         <BuilderSkeleton />
       </>
     );
@@ -413,7 +413,7 @@ export function CourseBuilder({
   return (
     // Fields focused by validation stay clear of the sticky header.
     <div className="grid gap-6 [&_:is(input,textarea,button)]:scroll-mt-48">
-      <PageTitle>{`${title}`}</PageTitle>
+      <PageTitle>{title}</PageTitle>
       <BuilderHeader
         editing={editing}
         isPublished={isPublished}

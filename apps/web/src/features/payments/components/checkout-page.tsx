@@ -115,7 +115,7 @@ export function CheckoutPage({ reference, header }: { reference: string; header?
 
   return (
     <div className="flex min-h-svh flex-col overflow-x-clip bg-slate-50">
-      <PageTitle>{`${t("title")}`}</PageTitle>
+      <PageTitle>{t("title")}</PageTitle>
       {header}
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         {order.data ? (

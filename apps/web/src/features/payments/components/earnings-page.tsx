@@ -48,7 +48,7 @@ export function EarningsPage() {
   const { t } = useTranslation("payments");
   return (
     <div className="grid gap-6">
-      <PageTitle>{`${t("earnings.title")}`}</PageTitle>
+      <PageTitle>{t("earnings.title")}</PageTitle>
       <header>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("earnings.title")}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{t("earnings.subtitle")}</p>

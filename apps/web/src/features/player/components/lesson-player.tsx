@@ -49,6 +49,7 @@ export function LessonPlayer({
   onLocaleChange,
   headerAction,
   headerBrand,
+  resourceAction,
 }: {
   courseId: string;
   /** The school's brand shown before the course title (issue 15; the page passes it). */
@@ -56,6 +57,8 @@ export function LessonPlayer({
   onLocaleChange?: (lng: Language) => void;
   /** Extra header content for the loaded course (the page adds "Message teacher"). */
   headerAction?: (course: PlayerCourse["course"]) => React.ReactNode;
+  /** Extra control beside each lesson resource (the page adds "Report this material", issue 14). */
+  resourceAction?: (materialId: string) => React.ReactNode;
 }) {
   const { t } = useTranslation("player");
   const navigate = useNavigate();
@@ -81,6 +84,7 @@ export function LessonPlayer({
         onLocaleChange={onLocaleChange}
         headerAction={headerAction}
         headerBrand={headerBrand}
+        resourceAction={resourceAction}
       />
     );
   if (error && status !== 403 && status !== 401) {
@@ -100,12 +104,14 @@ function PlayerView({
   onLocaleChange,
   headerAction,
   headerBrand,
+  resourceAction,
 }: {
   course: PlayerCourse;
   courseId: string;
   onLocaleChange?: (lng: Language) => void;
   headerAction?: (course: PlayerCourse["course"]) => React.ReactNode;
   headerBrand?: React.ReactNode;
+  resourceAction?: (materialId: string) => React.ReactNode;
 }) {
   const { t } = useTranslation("player");
   const navigate = useNavigate();
@@ -296,7 +302,7 @@ function PlayerView({
                     onVideoEnded={onVideoEnded}
                     onQuizResult={onQuizResult}
                   />
-                  <LessonResources resources={lesson.resources} />
+                  <LessonResources resources={lesson.resources} renderAction={resourceAction} />
                 </article>
               ) : (
                 <p className="py-16 text-center text-muted-foreground">{t("noLessons")}</p>

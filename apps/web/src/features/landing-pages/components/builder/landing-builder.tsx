@@ -128,7 +128,7 @@ export function LandingBuilder({
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
-      <PageTitle>{`${page.title || t(id ? "builder.titleEdit" : "builder.titleNew")}`}</PageTitle>
+      <PageTitle>{page.title || t(id ? "builder.titleEdit" : "builder.titleNew")}</PageTitle>
       <header className="sticky top-0 z-20 -mx-3 flex flex-wrap items-center gap-2 border-b border-border bg-background/95 px-3 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <Button variant="ghost" size="sm" onClick={() => navigate("/dashboard/landing-pages")}>
           <ArrowLeftIcon aria-hidden />
