@@ -528,7 +528,7 @@ describe("the public page /lp/{slug}", () => {
       .from(landingPages)
       .where(eq(landingPages.slug, "pho-live"));
     expect(html).toContain(
-      `href="/report?type=landing_page&amp;id=${liveId}&amp;back=%2Flp%2Fpho-live" rel="nofollow">Báo cáo trang này</a>`,
+      `href="/report?type=landing_page&amp;id=${liveId}&amp;back=%2Flp%2Fpho-live" rel="nofollow" style="color:inherit">Báo cáo trang này</a>`,
     );
     // The second request is a cache hit answered before the other middleware: same bytes and headers.
     const cached = await ctx.request("/lp/pho-live");
