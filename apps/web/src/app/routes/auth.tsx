@@ -15,6 +15,7 @@ import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/features/auth/components/sign-up-form";
 import { invitationLookupQueryOptions } from "@/features/invitations/api/invitations";
 import { ApiError } from "@/lib/api-client";
+import { usePlatformName } from "@/lib/platform";
 import { queryClient } from "@/lib/query-client";
 import { safeRedirect } from "@/lib/redirect";
 
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export function Component() {
   const { t } = useTranslation("auth");
+  const platform = usePlatformName();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const invitationToken = params.get("invitation") ?? "";
@@ -85,7 +87,7 @@ export function Component() {
         <Card className="w-full max-w-md">
           <CardHeader className="text-center">
             <h1 className="text-2xl font-bold tracking-tight">
-              {invitationToken ? t("invitation.title") : t("headline")}
+              {invitationToken ? t("invitation.title") : t("headline", { platform })}
             </h1>
             <p className="text-sm text-muted-foreground">
               {invitation.data
@@ -174,6 +176,7 @@ export function Component() {
  */
 function useInvitationLookup(token: string) {
   const { t } = useTranslation("auth");
+  const platform = usePlatformName();
   const lookup = useQuery({ ...invitationLookupQueryOptions(token), enabled: Boolean(token) });
   const told = React.useRef<string | null>(null);
   React.useEffect(() => {
