@@ -143,7 +143,7 @@ describe.skipIf(skip)("platform administration and help", () => {
     await toast(st.page, "The moderators will review it");
     await screenshot(st.page, "join-report-desktop");
     await st.context.close();
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -400,13 +400,16 @@ describe.skipIf(skip)("platform administration and help", () => {
     await lpReport.getByTestId("report-details").getByText("Copies another school's page.").waitFor();
 
     // A suspended account's Google sign-in lands on /auth with the refusal (server test: the callback).
-    await s.page.goto("/auth?tab=signin&error=account_suspended");
-    await s.page
+    const signedOut = await newContext(browser, baseURL, DESKTOP);
+    const so = await signedOut.newPage();
+    await so.goto("/auth?tab=signin&error=account_suspended");
+    await so
       .getByTestId("suspended-banner")
       .getByText("This account is suspended. Please contact support.")
       .waitFor();
-    await expect.poll(() => new URL(s.page.url()).searchParams.get("error")).toBeNull();
-    await screenshot(s.page, "auth-suspended-desktop");
+    await expect.poll(() => new URL(so.url()).searchParams.get("error")).toBeNull();
+    await screenshot(so, "auth-suspended-desktop");
+    await signedOut.close();
 
     expect((await api("admin", "PUT", "/api/admin/settings", settings)).status).toBe(200);
     expect(errors).toEqual([]);
@@ -452,10 +455,13 @@ describe.skipIf(skip)("platform administration and help", () => {
     await s.page.getByRole("dialog").getByLabel("Reason").waitFor();
     await expectNoHorizontalOverflow(s.page, "report dialog");
     await screenshot(s.page, "report-dialog-phone");
-    await s.page.goto("/auth?tab=signin&error=account_suspended");
-    await s.page.getByTestId("suspended-banner").waitFor();
-    await expectNoHorizontalOverflow(s.page, "auth suspended");
-    await screenshot(s.page, "auth-suspended-phone");
+    const signedOut = await newContext(browser, baseURL, PHONE);
+    const so = await signedOut.newPage();
+    await so.goto("/auth?tab=signin&error=account_suspended");
+    await so.getByTestId("suspended-banner").waitFor();
+    await expectNoHorizontalOverflow(so, "auth suspended");
+    await screenshot(so, "auth-suspended-phone");
+    await signedOut.close();
     await a.page.goto("/dashboard/help?tab=guides");
     await a.page.getByTestId("guide-editor").waitFor();
     await a.page.getByTestId("guide").first().waitFor();
