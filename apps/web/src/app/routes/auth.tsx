@@ -92,7 +92,7 @@ export function Component() {
             <p className="text-sm text-muted-foreground">
               {invitation.data
                 ? t("invitation.subtitle", {
-                    who: invitation.data.creatorName ?? invitation.data.schoolName ?? "Academy",
+                    who: invitation.data.creatorName ?? invitation.data.schoolName ?? platform,
                   })
                 : t("subheadline")}
             </p>
@@ -176,7 +176,6 @@ export function Component() {
  */
 function useInvitationLookup(token: string) {
   const { t } = useTranslation("auth");
-  const platform = usePlatformName();
   const lookup = useQuery({ ...invitationLookupQueryOptions(token), enabled: Boolean(token) });
   const told = React.useRef<string | null>(null);
   React.useEffect(() => {

@@ -46,9 +46,12 @@ export function GuideEditor({ editing, onDone }: { editing: Guide | null; onDone
   const save = useSaveGuide();
   const [form, setForm] = React.useState<Form>(formOf(editing));
   const [error, setError] = React.useState("");
+  const card = React.useRef<HTMLDivElement>(null);
   React.useEffect(() => {
     setForm(formOf(editing));
     setError("");
+    // On a phone the editor sits above the list: bring it into view when a guide is picked.
+    if (editing) card.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
   }, [editing]);
   const text = (key: "titleEn" | "bodyEn" | "titleVi" | "bodyVi" | "slug") => ({
     id: `guide-${key}`,
@@ -57,7 +60,7 @@ export function GuideEditor({ editing, onDone }: { editing: Guide | null; onDone
       setForm({ ...form, [key]: e.target.value }),
   });
   return (
-    <Card data-testid="guide-editor">
+    <Card data-testid="guide-editor" ref={card}>
       <CardHeader>
         <CardTitle className="text-lg">{form.id ? t("guideAdmin.edit") : t("guideAdmin.add")}</CardTitle>
       </CardHeader>
