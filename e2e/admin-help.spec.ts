@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { resolveSeo, resolveStyles } from "@academy/shared";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
@@ -136,12 +137,13 @@ describe.skipIf(skip)("platform administration and help", () => {
     await st.page.getByRole("button", { name: "Report" }).click();
     await st.page.getByRole("button", { name: "Send report" }).click();
     await st.page.getByRole("alert").filter({ hasText: "Please fill in all required fields" }).waitFor();
-    await st.page.getByLabel("Reason").fill("Wrong category");
+    await st.page.getByLabel("Reason").selectOption("misleading");
+    await st.page.getByLabel("Details (optional)").fill("Wrong category");
     await st.page.getByRole("button", { name: "Send report" }).click();
     await toast(st.page, "The moderators will review it");
     await screenshot(st.page, "join-report-desktop");
     await st.context.close();
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -296,6 +298,124 @@ describe.skipIf(skip)("platform administration and help", () => {
     for (const x of [a, c, s]) await x.context.close();
   }, 180_000);
 
+  it("platform name, guides, reports from /lp, and the suspended Google refusal (issue 14, rest)", async () => {
+    const errors: string[] = [];
+    const settings = (await (await api("admin", "GET", "/api/platform-settings")).json()) as Record<
+      string,
+      string
+    >;
+    // The platform name from Settings shows in the creator's page titles and brand mark.
+    const a = await page("admin");
+    a.page.on("pageerror", (e) => errors.push(e.message));
+    await a.page.goto("/dashboard/admin");
+    await a.page.getByRole("tab", { name: "Settings" }).click();
+    await a.page.getByLabel("Platform name").fill("Học Viện Sen");
+    await a.page.getByRole("button", { name: "Save" }).click();
+    await toast(a.page, "Settings saved");
+    await expect.poll(() => a.page.title()).toBe("Admin Panel · Học Viện Sen");
+    const c = await page("creator");
+    c.page.on("pageerror", (e) => errors.push(e.message));
+    await c.page.goto("/dashboard/help");
+    await c.page.getByRole("heading", { name: "Help Center" }).waitFor();
+    await expect.poll(() => c.page.title()).toBe("Help Center · Học Viện Sen");
+    await c.page.getByText("Học Viện Sen").first().waitFor();
+
+    // Guides: the admin writes a draft (creators don't see it), publishes it, then deletes it.
+    const guideTitle = `Pricing ${Date.now().toString(36)}`;
+    await a.page.goto("/dashboard/help?tab=guides");
+    const editor = a.page.getByTestId("guide-editor");
+    await editor.getByRole("button", { name: "Save guide" }).click();
+    await editor.getByRole("alert").filter({ hasText: "Please fill in all required fields" }).waitFor();
+    await editor.getByLabel("Title (English)").fill(guideTitle);
+    await editor.getByLabel("Guide (English, markdown)").fill("## Start low\n\nRaise the price **later**.");
+    await editor.getByLabel("Title (Vietnamese)").fill(`Định giá ${guideTitle}`);
+    await editor.getByLabel("Guide (Vietnamese, markdown)").fill("## Bắt đầu thấp\n\nTăng giá **sau**.");
+    await editor.getByRole("button", { name: "Save guide" }).click();
+    await toast(a.page, "Guide saved");
+    const adminGuide = a.page.getByTestId("guide").filter({ hasText: guideTitle });
+    await adminGuide.getByText("Draft").waitFor();
+    await c.page.goto("/dashboard/help?tab=guides");
+    await c.page.getByTestId("guide").first().waitFor();
+    expect(await c.page.getByTestId("guide").filter({ hasText: guideTitle }).count()).toBe(0);
+    await adminGuide.getByRole("button", { name: "Publish" }).click();
+    await toast(a.page, "Guide published");
+    await adminGuide.getByText("Published").waitFor();
+    await screenshot(a.page, "help-guides-admin-desktop");
+    await c.page.reload();
+    await c.page.getByTestId("guide").filter({ hasText: guideTitle }).getByText("Raise the price").waitFor();
+    await adminGuide.getByRole("button", { name: "Delete" }).click();
+    await a.page.getByRole("alertdialog").getByText("Delete this guide?").waitFor();
+    await a.page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await toast(a.page, "Guide deleted");
+    await expect.poll(() => a.page.getByTestId("guide").filter({ hasText: guideTitle }).count()).toBe(0);
+
+    // A visitor reports a landing page from its footer: sign in first, then the dialog.
+    const slug = `bao-cao-${Date.now().toString(36)}`;
+    const created = await api("creator", "POST", "/api/landing-pages", {
+      title: "Nấu phở Hà Nội",
+      description: "Khóa học nấu phở",
+      slug,
+      courseId,
+      templateId: null,
+      contentData: {
+        sections: [
+          {
+            id: "hero",
+            type: "hero",
+            title: "",
+            content: { headline: "Nấu phở như đầu bếp", subheadline: "Nước dùng", ctaText: "Đăng ký" },
+            styles: { backgroundColor: "transparent", textColor: "", padding: "2rem" },
+          },
+        ],
+      },
+      styleData: resolveStyles({}),
+      seoData: { ...resolveSeo({}), language: "en-US" },
+      isPublished: true,
+    });
+    expect(created.status).toBe(201);
+    const visitor = await newContext(browser, baseURL, DESKTOP);
+    const v = await visitor.newPage();
+    await v.goto(`/lp/${slug}`);
+    await v.getByRole("link", { name: "Report this page" }).click();
+    await v.getByRole("link", { name: "Sign in to report" }).waitFor();
+    await screenshot(v, "report-visitor-desktop");
+    await visitor.close();
+    const s = await page("student");
+    s.page.on("pageerror", (e) => errors.push(e.message));
+    await s.page.goto(`/lp/${slug}`);
+    await s.page.getByRole("link", { name: "Report this page" }).click();
+    const dialog = s.page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Report this page" }).waitFor();
+    await dialog.getByLabel("Reason").selectOption("spam");
+    await dialog.getByLabel("Details (optional)").fill("Copies another school's page.");
+    await screenshot(s.page, "report-dialog-desktop");
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await s.page.getByRole("status").filter({ hasText: "your report was sent" }).waitFor();
+    await s.page.getByRole("link", { name: "Back to the page" }).click();
+    await s.page.waitForURL(`**/lp/${slug}`);
+    await a.page.goto("/dashboard/admin");
+    await a.page.getByRole("tab", { name: "Content Library" }).click();
+    const lpReport = a.page.getByTestId("report-card").filter({ hasText: "Nấu phở Hà Nội" });
+    await lpReport.getByText("Spam or scam").waitFor();
+    await lpReport.getByTestId("report-details").getByText("Copies another school's page.").waitFor();
+
+    // A suspended account's Google sign-in lands on /auth with the refusal (server test: the callback).
+    const signedOut = await newContext(browser, baseURL, DESKTOP);
+    const so = await signedOut.newPage();
+    await so.goto("/auth?tab=signin&error=account_suspended");
+    await so
+      .getByTestId("suspended-banner")
+      .getByText("This account is suspended. Please contact support.")
+      .waitFor();
+    await expect.poll(() => new URL(so.url()).searchParams.get("error")).toBeNull();
+    await screenshot(so, "auth-suspended-desktop");
+    await signedOut.close();
+
+    expect((await api("admin", "PUT", "/api/admin/settings", settings)).status).toBe(200);
+    expect(errors).toEqual([]);
+    for (const x of [a, c, s]) await x.context.close();
+  }, 180_000);
+
   it("fits a phone: Admin Panel and Help Center screens", async () => {
     const a = await page("admin", PHONE);
     await a.page.goto("/dashboard/admin");
@@ -331,6 +451,22 @@ describe.skipIf(skip)("platform administration and help", () => {
     await s.page.getByRole("heading", { name: "Learning well online" }).waitFor();
     await expectNoHorizontalOverflow(s.page, "student guides");
     await screenshot(s.page, "help-student-guides-phone");
+    await s.page.goto(`/report?type=course&id=${courseId}&back=${encodeURIComponent(`/join/${courseId}`)}`);
+    await s.page.getByRole("dialog").getByLabel("Reason").waitFor();
+    await expectNoHorizontalOverflow(s.page, "report dialog");
+    await screenshot(s.page, "report-dialog-phone");
+    const signedOut = await newContext(browser, baseURL, PHONE);
+    const so = await signedOut.newPage();
+    await so.goto("/auth?tab=signin&error=account_suspended");
+    await so.getByTestId("suspended-banner").waitFor();
+    await expectNoHorizontalOverflow(so, "auth suspended");
+    await screenshot(so, "auth-suspended-phone");
+    await signedOut.close();
+    await a.page.goto("/dashboard/help?tab=guides");
+    await a.page.getByTestId("guide-editor").waitFor();
+    await a.page.getByTestId("guide").first().waitFor();
+    await expectNoHorizontalOverflow(a.page, "admin guides");
+    await screenshot(a.page, "help-guides-admin-phone");
     await a.context.close();
     await s.context.close();
   }, 120_000);

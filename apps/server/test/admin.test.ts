@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type ErrorBody } from "@academy/shared";
+import { ADMIN_MESSAGES, type ErrorBody, REPORTS_PER_HOUR } from "@academy/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -126,6 +126,10 @@ const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
   ],
   ["DELETE", `/api/admin/faq/${UNKNOWN}`],
   ["PATCH", `/api/admin/feature-requests/${UNKNOWN}/status`, { status: "planned" }],
+  ["POST", "/api/admin/guides", { titleEn: "G", bodyEn: "B", titleVi: "G", bodyVi: "B" }],
+  ["PUT", `/api/admin/guides/${UNKNOWN}`, { titleEn: "G", bodyEn: "B", titleVi: "G", bodyVi: "B" }],
+  ["PATCH", `/api/admin/guides/${UNKNOWN}/publish`, { isPublished: true }],
+  ["DELETE", `/api/admin/guides/${UNKNOWN}`],
 ];
 
 describe("admin authorization matrix", () => {
@@ -335,6 +339,65 @@ describe("content moderation", () => {
     const [course] = await ctx.runtime.db.select().from(courses).where(eq(courses.id, courseId));
     expect(course.is_published).toBe(true);
     expect((await auditFor("report.approve")).some((a) => a.target_id === courseId)).toBe(true);
+  });
+
+  it("keeps the reason and details, answers a repeat with the same report, limits reports per hour", async () => {
+    const reporter = await signUpAndSignIn(ctx, { name: "Rita Reporter" });
+    const first = await call(reporter, "POST", "/api/reports", {
+      targetType: "course",
+      targetId: courseId,
+      reason: "misleading",
+      details: "  The outline promises 40 lessons; there is one.  ",
+    });
+    expect(first.status).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+    const repeat = await call(reporter, "POST", "/api/reports", {
+      targetType: "course",
+      targetId: courseId,
+      reason: "spam",
+    });
+    expect(((await repeat.json()) as { id: string }).id).toBe(id);
+    const listed = (await (await call(admin, "GET", "/api/admin/reports?status=pending")).json()) as {
+      reports: Array<{ id: string; reason: string; details: string | null }>;
+    };
+    expect(listed.reports.find((r) => r.id === id)).toMatchObject({
+      reason: "misleading",
+      details: "The outline promises 40 lessons; there is one.",
+    });
+    const tooLong = await call(reporter, "POST", "/api/reports", {
+      targetType: "course",
+      targetId: courseId,
+      reason: "other",
+      details: "x".repeat(2001),
+    });
+    expect(tooLong.status).toBe(400);
+
+    // REPORTS_PER_HOUR new reports an hour: the first one counted, then nine more, then 429.
+    const courseIds = await Promise.all(
+      Array.from({ length: REPORTS_PER_HOUR }, (_, i) =>
+        publishCourse(ctx, other.cookie, oneLessonDraft(`Reportable ${i}`)),
+      ),
+    );
+    for (const target of courseIds.slice(0, REPORTS_PER_HOUR - 1)) {
+      const r = await call(reporter, "POST", "/api/reports", {
+        targetType: "course",
+        targetId: target,
+        reason: "spam",
+      });
+      expect(r.status).toBe(201);
+    }
+    const limited = await call(reporter, "POST", "/api/reports", {
+      targetType: "course",
+      targetId: courseIds[REPORTS_PER_HOUR - 1],
+      reason: "spam",
+    });
+    expect(limited.status).toBe(429);
+    expect((await errorOf(limited)).message).toBe(ADMIN_MESSAGES.tooManyReports);
+    const rows = await ctx.runtime.db
+      .select()
+      .from(contentReports)
+      .where(eq(contentReports.reporter_id, reporter.userId));
+    expect(rows).toHaveLength(REPORTS_PER_HOUR);
   });
 
   it("rejecting a report unpublishes the course; a discussion report is shown generically", async () => {

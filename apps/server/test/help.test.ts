@@ -2,9 +2,11 @@ import { type ErrorBody, HELP_MESSAGES } from "@academy/shared";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  adminAuditLog,
   emailOutbox,
   featureRequests,
   featureVotes,
+  guides,
   profiles,
   supportTickets,
 } from "../src/db/schema/index.ts";
@@ -115,6 +117,100 @@ describe("FAQ and guides", () => {
     expect(guides.guides.length).toBeGreaterThan(0);
     expect(guides.guides.every((g) => g.audience !== "student")).toBe(true);
     expect(guides.guides[0].bodyEn).toContain("## ");
+  });
+});
+
+describe("guides managed by admins (issue 14)", () => {
+  type GuideDto = { id: string; slug: string; titleEn: string; bodyEn: string; isPublished: boolean };
+  const input = {
+    titleEn: "Pricing your first course",
+    bodyEn:
+      "## Price\n\nStart <script>alert(1)</script>low. [Click](javascript:alert(1)) <img src=x onerror=alert(1)>\n<!-- hidden -->\n> tip",
+    titleVi: "Định giá khóa học đầu tiên",
+    bodyVi: "## Giá\n\nBắt đầu thấp.",
+    audience: "creator",
+  };
+  const titlesFor = async (who: Account) =>
+    ((await (await call(who, "GET", "/api/help/guides")).json()) as { guides: GuideDto[] }).guides.map(
+      (g) => g.titleEn,
+    );
+
+  it("creates a draft with cleaned markdown and a slug; publishing shows it to its audience only", async () => {
+    const created = await call(admin, "POST", "/api/admin/guides", input);
+    expect(created.status).toBe(201);
+    const guide = (await created.json()) as GuideDto;
+    expect(guide).toMatchObject({ slug: "pricing-your-first-course", isPublished: false });
+    expect(guide.bodyEn).not.toMatch(/<script|<img|javascript:|<!--/i);
+    expect(guide.bodyEn).toContain("## Price");
+    expect(guide.bodyEn).toContain("> tip");
+    expect(guide.bodyEn).toContain("[Click](#)");
+
+    expect(await titlesFor(creator)).not.toContain(input.titleEn);
+    expect(await titlesFor(admin)).toContain(input.titleEn);
+
+    const published = await call(admin, "PATCH", `/api/admin/guides/${guide.id}/publish`, {
+      isPublished: true,
+    });
+    expect(((await published.json()) as GuideDto).isPublished).toBe(true);
+    expect(await titlesFor(creator)).toContain(input.titleEn);
+    expect(await titlesFor(student)).not.toContain(input.titleEn);
+
+    // A second guide with the same title gets the next free address; a typed one that is taken is 409.
+    const twin = (await (await call(admin, "POST", "/api/admin/guides", input)).json()) as GuideDto;
+    expect(twin.slug).toBe("pricing-your-first-course-2");
+    const taken = await call(admin, "PUT", `/api/admin/guides/${twin.id}`, {
+      ...input,
+      slug: "pricing-your-first-course",
+    });
+    expect(taken.status).toBe(409);
+    expect((await errorOf(taken)).message).toBe(HELP_MESSAGES.guideSlugTaken);
+
+    const edited = await call(admin, "PUT", `/api/admin/guides/${guide.id}`, {
+      ...input,
+      titleEn: "Pricing, revised",
+      isPublished: true,
+    });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()) as GuideDto).toMatchObject({
+      titleEn: "Pricing, revised",
+      slug: "pricing-your-first-course",
+    });
+
+    const unpublished = await call(admin, "PATCH", `/api/admin/guides/${guide.id}/publish`, {
+      isPublished: false,
+    });
+    expect(unpublished.status).toBe(200);
+    expect(await titlesFor(creator)).not.toContain("Pricing, revised");
+
+    expect((await call(admin, "DELETE", `/api/admin/guides/${guide.id}`)).status).toBe(204);
+    expect((await call(admin, "DELETE", `/api/admin/guides/${guide.id}`)).status).toBe(404);
+    expect(await titlesFor(admin)).not.toContain("Pricing, revised");
+    const actions = (
+      await ctx.runtime.db.select().from(adminAuditLog).where(eq(adminAuditLog.target_id, guide.id))
+    ).map((a) => a.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "guide.create",
+        "guide.publish",
+        "guide.update",
+        "guide.unpublish",
+        "guide.delete",
+      ]),
+    );
+  });
+
+  it("validates with the shared schema and refuses creators and students", async () => {
+    const missing = await call(admin, "POST", "/api/admin/guides", { ...input, titleVi: " " });
+    expect(missing.status).toBe(400);
+    expect((await errorOf(missing)).message).toBe(HELP_MESSAGES.required);
+    const badSlug = await call(admin, "POST", "/api/admin/guides", { ...input, slug: "not a slug!" });
+    expect(badSlug.status).toBe(400);
+    for (const who of [creator, student]) {
+      expect((await call(who, "POST", "/api/admin/guides", input)).status).toBe(403);
+    }
+    const before = await ctx.runtime.db.select({ n: count() }).from(guides);
+    expect((await call(creator, "DELETE", `/api/admin/guides/${UNKNOWN}`)).status).toBe(403);
+    expect(await ctx.runtime.db.select({ n: count() }).from(guides)).toEqual(before);
   });
 });
 

@@ -525,6 +525,14 @@ describe("the public page /lp/{slug}", () => {
     expect(html).toContain("background-color:#FFF8E1");
     expect(html).toContain(`href="/join/${courseId}?lp=pho-live" data-enrol`);
     expect(response.headers.get("content-security-policy")).toContain("https://www.googletagmanager.com");
+    // "Report this page" (issue 14) leads to the web app's /report page for this page.
+    const [{ id: liveId }] = await ctx.runtime.db
+      .select({ id: landingPages.id })
+      .from(landingPages)
+      .where(eq(landingPages.slug, "pho-live"));
+    expect(html).toContain(
+      `href="/report?type=landing_page&amp;id=${liveId}&amp;back=%2Flp%2Fpho-live" rel="nofollow" style="color:inherit">Báo cáo trang này</a>`,
+    );
     // The second request is a cache hit answered before the other middleware: same bytes and headers.
     const cached = await ctx.request("/lp/pho-live");
     expect(await cached.text()).toBe(html);
@@ -573,6 +581,7 @@ describe("the public page /lp/{slug}", () => {
     expect(html).toContain("Cook phở like a Hà Nội chef");
     expect(html).toContain('content="noindex,nofollow"');
     expect(html).toContain("data-preview");
+    expect(html).not.toContain("/report?type=landing_page");
     expect(owner.headers.get("cache-control")).toContain("no-store");
     // Unpublishing takes the cached page down at once.
     await call(cara, "PUT", `/api/landing-pages/${draftId}`, page("pho-draft", { isPublished: true }));

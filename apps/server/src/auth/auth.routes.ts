@@ -18,7 +18,7 @@ import type { AppDeps, AppEnv } from "../lib/http.ts";
 import { toIssues } from "../lib/http.ts";
 import { withSecurityHeaders } from "../lib/security-headers.ts";
 import { contestedVerificationRedirect, contestUnverifiedAccount } from "./account-recovery.ts";
-import { CLIENT_IP_HEADER, localeFromRequest } from "./auth.ts";
+import { CLIENT_IP_HEADER, localeFromRequest, SUSPENDED_CODE } from "./auth.ts";
 import { signUpAttempt } from "./context.ts";
 import { isCommonPassword } from "./password-policy.ts";
 import { isSuspendedEmail, signUpRefusal } from "./signup-mode.ts";
@@ -137,6 +137,10 @@ export function authRoutes(deps: AppDeps, headerList: Array<[string, string]>) {
       // The reset form signs in with the new password next: it needs the address.
       return c.json({ status: true, email: attempt.resetEmail }, 200, Object.fromEntries(headerList));
     }
+    if (url.pathname.startsWith("/api/auth/callback/") && isSuspendedRedirect(response)) {
+      // Google sign-in of a suspended account (issue 14): the sign-in page says why.
+      return c.redirect(`${deps.env.appUrl}/auth?tab=signin&error=${SUSPENDED_ERROR_PARAM}`, 302);
+    }
     if (response.status === 429) {
       const retryAfter = response.headers.get("x-retry-after") ?? "60";
       return c.json(
@@ -154,6 +158,20 @@ export function authRoutes(deps: AppDeps, headerList: Array<[string, string]>) {
 }
 
 const SIGN_UP_PATH = "/api/auth/sign-up/email";
+
+/** `/auth?error=` value the web app shows as the suspended-account refusal (en + vi). */
+export const SUSPENDED_ERROR_PARAM = "account_suspended";
+
+/** True when better-auth's OAuth callback redirects to its error URL because the account is suspended. */
+function isSuspendedRedirect(response: Response): boolean {
+  const location = response.headers.get("location");
+  if (!location || response.status < 300 || response.status >= 400) return false;
+  try {
+    return new URL(location, "http://x").searchParams.get("error") === SUSPENDED_CODE;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Whether a sign-up was for an e-mail that is registered: better-auth reported the existing user,

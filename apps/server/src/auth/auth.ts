@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from "@academy/shared";
 import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -15,11 +16,14 @@ import { RESET_TOKEN_SECONDS, resetPasswordUrl } from "./account-recovery.ts";
 import { signUpAttempt } from "./context.ts";
 import { linkOnRequestOrigin } from "./link-origin.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { isSuspendedUser } from "./signup-mode.ts";
 import { checkUserName, clampUserName } from "./user-name.ts";
 import { schoolForVerification } from "./verification-school.ts";
 
 /** Header the app sets from the TCP peer (or X-Forwarded-For behind a trusted proxy) for rate limiting. */
 export const CLIENT_IP_HEADER = "x-academy-client-ip";
+/** The error code of a refused sign-in of a suspended account (issue 14 Users). */
+export const SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
 /** Cookie the web app sets with the UI language; e-mails use it. */
 export const LANGUAGE_COOKIE = "academy_lang";
 
@@ -83,6 +87,18 @@ export function createAuth(opts: {
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A suspended account gets no session by any path (issue 14): the Google callback turns
+          // this code into a redirect to /auth with the refusal (auth.routes.ts).
+          before: async (session) => {
+            if (await isSuspendedUser(opts.db, session.userId)) {
+              throw new APIError("FORBIDDEN", { code: SUSPENDED_CODE, message: ADMIN_MESSAGES.suspended });
+            }
+            return { data: session };
+          },
+        },
+      },
       user: {
         create: {
           // A Google account made from /join or an invitation is a student too (issue 5).

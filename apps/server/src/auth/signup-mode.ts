@@ -55,3 +55,16 @@ export async function isSuspendedEmail(deps: AppDeps, body: string | undefined):
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * True when the account `userId` is suspended (issue 14 Users). Read by better-auth's session-create
+ * hook, so no path (Google, verification auto sign-in) opens a session for a suspended account.
+ */
+export async function isSuspendedUser(db: AppDeps["db"], userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: userSuspensions.user_id })
+    .from(userSuspensions)
+    .where(eq(userSuspensions.user_id, userId))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,4 +1,4 @@
-import { greet, type Locale, type RenderedEmail, withCallToAction } from "./templates.ts";
+import { greet, type Locale, PLATFORM, type RenderedEmail, withCallToAction } from "./templates.ts";
 
 /**
  * The password-reset e-mail (issue 16 item 5): `url` opens /reset-password with a one-time token
@@ -13,7 +13,7 @@ export function resetPasswordEmail(input: {
   return withCallToAction({
     template: "reset-password",
     locale: input.locale,
-    subject: vi ? "Đặt lại mật khẩu Academy của bạn" : "Reset your Academy password",
+    subject: vi ? `Đặt lại mật khẩu ${PLATFORM} của bạn` : `Reset your ${PLATFORM} password`,
     paragraphs: vi
       ? [
           greet(input.locale, input.name),
@@ -47,16 +47,16 @@ export function finishAccountEmail(input: {
   return withCallToAction({
     template: "finish-account",
     locale: input.locale,
-    subject: vi ? "Hoàn tất tài khoản Academy của bạn" : "Finish creating your Academy account",
+    subject: vi ? `Hoàn tất tài khoản ${PLATFORM} của bạn` : `Finish creating your ${PLATFORM} account`,
     paragraphs: vi
       ? [
           greet(input.locale, input.name),
-          "Có người (có thể là bạn) vừa đăng ký Academy bằng địa chỉ email này. Để hoàn tất, hãy xác minh email và chọn mật khẩu của bạn.",
+          `Có người (có thể là bạn) vừa đăng ký ${PLATFORM} bằng địa chỉ email này. Để hoàn tất, hãy xác minh email và chọn mật khẩu của bạn.`,
           "Liên kết chỉ dùng được một lần và có hiệu lực trong 1 giờ.",
         ]
       : [
           greet(input.locale, input.name),
-          "Someone (maybe you) just signed up for Academy with this email address. To finish, verify your email and choose your password.",
+          `Someone (maybe you) just signed up for ${PLATFORM} with this email address. To finish, verify your email and choose your password.`,
           "The link works once and is valid for 1 hour.",
         ],
     label: vi ? "Xác minh và chọn mật khẩu" : "Verify and choose password",

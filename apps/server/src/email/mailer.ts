@@ -1,12 +1,14 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db, Executor } from "../db/client.ts";
 import type { Logger } from "../lib/logger.ts";
+import { platformName } from "../lib/platform-name.ts";
 import { createOutboxWorker, enqueueEmail, enqueueEmails, type OutboxWorker } from "./outbox.ts";
-import type { RenderedEmail } from "./templates.ts";
+import { type RenderedEmail, withPlatformName } from "./templates.ts";
 
 /**
  * The e-mail service the features use: `send` writes into the outbox (never talks to SMTP in the
- * request), the worker delivers. Without SMTP_URL messages are captured for /dev/mailbox.
+ * request), the worker delivers. Without SMTP_URL messages are captured for /dev/mailbox. The
+ * platform's name (Settings, issue 14) replaces the templates' PLATFORM marker on the way in.
  */
 export interface Mailer {
   mode: "smtp" | "capture";
@@ -36,12 +38,19 @@ export function createMailer(opts: {
     mode,
     worker,
     async send(executor, message) {
-      const id = await enqueueEmail(executor, message, mode);
+      const named = withPlatformName(message, await platformName(executor, opts.db));
+      const id = await enqueueEmail(executor, named, mode);
       worker?.kick();
       return id;
     },
     async sendMany(executor, messages, batchId) {
-      const n = await enqueueEmails(executor, messages, mode, batchId);
+      const name = await platformName(executor, opts.db);
+      const n = await enqueueEmails(
+        executor,
+        messages.map((m) => withPlatformName(m, name)),
+        mode,
+        batchId,
+      );
       worker?.kick();
       return n;
     },

@@ -11,6 +11,30 @@ export interface RenderedEmail {
   text: string;
 }
 
+/**
+ * Stands for the platform's name (Admin Panel Settings, issue 14; "Academy" by default) in every
+ * template. Templates render synchronously; `Mailer.send` puts the stored name in (escaped in the
+ * HTML) when it writes the message to the outbox — see `withPlatformName` and decision 0195.
+ */
+export const PLATFORM = "\uE000platform\uE001";
+
+/**
+ * The message with the platform's name in place of every PLATFORM marker: as is in the subject and
+ * the text, HTML-escaped in the HTML. A marker typed into user content becomes the name too (harmless).
+ */
+export function withPlatformName<T extends { subject: string; html: string; text: string }>(
+  message: T,
+  name: string,
+): T {
+  if (!`${message.subject}${message.html}${message.text}`.includes(PLATFORM)) return message;
+  return {
+    ...message,
+    subject: message.subject.replaceAll(PLATFORM, name),
+    html: message.html.replaceAll(PLATFORM, escapeHtml(name)),
+    text: message.text.replaceAll(PLATFORM, name),
+  };
+}
+
 export function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
@@ -55,13 +79,13 @@ function layout(opts: {
   paragraphs: string[];
   cta?: { label: string; url: string };
   footer: string;
-  /** The school's name shown as the sender's brand; "Academy" when absent. */
+  /** The school's name shown as the sender's brand; the platform's name when absent. */
   brand?: string | null;
   /** The school's logo and colour (issue 15); its name wins over `brand`. */
   school?: EmailBrand | null;
 }): string {
   const color = safeColor(opts.school?.color);
-  const brandName = opts.school?.name?.trim() || opts.brand?.trim() || "Academy";
+  const brandName = opts.school?.name?.trim() || opts.brand?.trim() || PLATFORM;
   const logo = opts.school?.logoUrl
     ? `<img src="${escapeHtml(opts.school.logoUrl)}" alt="" width="40" height="40" style="width:40px;height:40px;object-fit:contain;border-radius:6px;vertical-align:middle;margin-right:10px">`
     : "";
@@ -94,7 +118,7 @@ export function withCallToAction(m: {
   brand?: string | null;
   school?: EmailBrand | null;
 }): RenderedEmail {
-  const brandName = m.school?.name?.trim() || m.brand?.trim() || "Academy";
+  const brandName = m.school?.name?.trim() || m.brand?.trim() || PLATFORM;
   return {
     template: m.template,
     subject: m.subject,
@@ -131,21 +155,21 @@ export function verificationEmail(input: {
       ? `Xác minh email để tham gia ${school}`
       : `Verify your email to join ${school}`
     : vi
-      ? "Xác minh địa chỉ email của bạn cho Academy"
-      : "Verify your email address for Academy";
+      ? `Xác minh địa chỉ email của bạn cho ${PLATFORM}`
+      : `Verify your email address for ${PLATFORM}`;
   const paragraphs = vi
     ? [
         greet(input.locale, input.name),
         school
           ? `Cảm ơn bạn đã tạo tài khoản để học cùng ${school}. Hãy xác minh địa chỉ email để đăng nhập.`
-          : "Cảm ơn bạn đã tạo tài khoản Academy. Hãy xác minh địa chỉ email để đăng nhập.",
+          : `Cảm ơn bạn đã tạo tài khoản ${PLATFORM}. Hãy xác minh địa chỉ email để đăng nhập.`,
         "Liên kết có hiệu lực trong 24 giờ.",
       ]
     : [
         greet(input.locale, input.name),
         school
           ? `Thanks for creating your account to learn with ${school}. Please verify your email address to sign in.`
-          : "Thanks for creating your Academy account. Please verify your email address to sign in.",
+          : `Thanks for creating your ${PLATFORM} account. Please verify your email address to sign in.`,
         "The link is valid for 24 hours.",
       ];
   return withCallToAction({
@@ -202,8 +226,8 @@ export function courseUpdateEmail(input: {
   ];
   const label = vi ? "Mở khóa học" : "Open the course";
   const footer = vi
-    ? "Bạn nhận được email này vì bạn đã ghi danh vào khóa học trên Academy."
-    : "You receive this email because you are enrolled in this course on Academy.";
+    ? `Bạn nhận được email này vì bạn đã ghi danh vào khóa học trên ${PLATFORM}.`
+    : `You receive this email because you are enrolled in this course on ${PLATFORM}.`;
   return withCallToAction({
     template: "course-update",
     school: input.school,
@@ -259,8 +283,8 @@ export function invitationEmail(input: {
     timeZone: "Asia/Ho_Chi_Minh",
   });
   const subject = vi
-    ? `${who} mời bạn tham gia khóa học trên ${input.schoolName?.trim() || "Academy"}`
-    : `${who} invited you to join ${input.schoolName?.trim() || "Academy"}`;
+    ? `${who} mời bạn tham gia khóa học trên ${input.schoolName?.trim() || PLATFORM}`
+    : `${who} invited you to join ${input.schoolName?.trim() || PLATFORM}`;
   const paragraphs = [
     greet(input.locale, null),
     vi ? `${who} mời bạn tham gia ${courses}.` : `${who} invited you to join ${courses}.`,
@@ -304,7 +328,7 @@ export function studentNotificationEmail(input: {
 }): RenderedEmail {
   const vi = input.locale === "vi";
   const courses = joinTitles(input.locale, input.courseTitles);
-  const brand = input.schoolName?.trim() || "Academy";
+  const brand = input.schoolName?.trim() || PLATFORM;
   const texts = {
     welcome: vi
       ? {
@@ -423,8 +447,8 @@ export function unreadMessageEmail(input: {
       : "Hi,";
   const count = Math.max(1, input.unreadCount);
   const subject = vi
-    ? `${sender} đã gửi tin nhắn cho bạn trên Academy`
-    : `${sender} sent you a message on Academy`;
+    ? `${sender} đã gửi tin nhắn cho bạn trên ${PLATFORM}`
+    : `${sender} sent you a message on ${PLATFORM}`;
   const paragraphs = vi
     ? [greeting, `Bạn có ${count} tin nhắn chưa đọc từ ${sender} về khóa học "${input.courseTitle}".`]
     : [
@@ -462,8 +486,8 @@ export function noticeEmail(input: {
     ...input,
     footer:
       input.locale === "vi"
-        ? "Bạn nhận được email này vì bạn có tài khoản Academy."
-        : "You are receiving this e-mail because you have an Academy account.",
+        ? `Bạn nhận được email này vì bạn có tài khoản ${PLATFORM}.`
+        : `You are receiving this e-mail because you have an account on ${PLATFORM}.`,
   });
 }
 
@@ -532,8 +556,8 @@ export function orderAwaitingEmail(o: OrderEmailFacts): RenderedEmail {
     label: vi ? "Mở hàng chờ xác minh" : "Open the verification queue",
     url: o.url,
     footer: vi
-      ? "Bạn nhận được email này vì bạn bán khóa học trên Academy."
-      : "You receive this because you sell courses on Academy.",
+      ? `Bạn nhận được email này vì bạn bán khóa học trên ${PLATFORM}.`
+      : `You receive this because you sell courses on ${PLATFORM}.`,
   });
 }
 
@@ -555,8 +579,8 @@ export function orderPaidCreatorEmail(o: OrderEmailFacts): RenderedEmail {
     label: vi ? "Xem thu nhập" : "View earnings",
     url: o.url,
     footer: vi
-      ? "Bạn nhận được email này vì bạn bán khóa học trên Academy."
-      : "You receive this because you sell courses on Academy.",
+      ? `Bạn nhận được email này vì bạn bán khóa học trên ${PLATFORM}.`
+      : `You receive this because you sell courses on ${PLATFORM}.`,
   });
 }
 

@@ -20,6 +20,7 @@ export const router = createBrowserRouter([
       { path: "/join/:courseId", lazy: () => import("./routes/join") },
       { path: "/certificates/:id", lazy: () => import("./routes/certificate") },
       { path: "/checkout/:reference", lazy: () => import("./routes/checkout") },
+      { path: "/report", lazy: () => import("./routes/report") },
       {
         path: "/dashboard",
         lazy: () => import("./routes/dashboard/layout"),

@@ -18,6 +18,7 @@ export const ADMIN_MESSAGES = {
   signupsClosed: "Sign-ups are closed on this platform.",
   signupsInviteOnly: "Sign-ups are by invitation only. Please use the link in your invitation e-mail.",
   suspended: "This account is suspended. Please contact support.",
+  tooManyReports: "You have sent many reports in a short time. Please try again in an hour.",
 } as const;
 
 /** Spec 001 §5: the icon a new subject gets when none is given. */
@@ -92,7 +93,13 @@ export const reportCreateSchema = z.object({
     .trim()
     .min(1, "Please fill in all required fields")
     .max(1000, "The reason must be at most 1,000 characters"),
+  /** What the reporter saw, in their words (optional; the reason is the web app's REPORT_REASONS key). */
+  details: z.string().trim().max(2000, "The details must be at most 2,000 characters").optional(),
 });
+/** The reasons the web app's Report dialog offers (sent as `reason`; other text is kept as typed). */
+export const REPORT_REASONS = ["spam", "inappropriate", "copyright", "misleading", "other"] as const;
+/** Reports one account may file per hour (POST /api/reports answers 429 beyond). */
+export const REPORTS_PER_HOUR = 10;
 export type ReportCreateInput = z.input<typeof reportCreateSchema>;
 
 export const contentReportSchema = z.object({
@@ -102,6 +109,7 @@ export const contentReportSchema = z.object({
   /** The content's title when Academy can read it (course, landing page, material), else null. */
   targetTitle: z.string().nullable(),
   reason: z.string(),
+  details: z.string().nullable(),
   status: z.enum(REPORT_STATUSES),
   reporterEmail: z.string().nullable(),
   ownerEmail: z.string().nullable(),

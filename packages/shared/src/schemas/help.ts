@@ -14,6 +14,8 @@ export const HELP_MESSAGES = {
   requestNotFound: "Feature request not found.",
   noInstructor: "Enrol in a course to contact its instructor.",
   notYourCourse: "You are not enrolled in this course.",
+  guideNotFound: "Guide not found.",
+  guideSlugTaken: "Another guide already uses this address.",
 } as const;
 
 export const TICKET_PRIORITIES = ["low", "medium", "high"] as const;
@@ -66,9 +68,37 @@ export const guideSchema = z.object({
   bodyEn: z.string(),
   titleVi: z.string(),
   bodyVi: z.string(),
+  sortOrder: z.number().int(),
+  /** Unpublished guides are shown to admins only (issue 14 Guides). */
+  isPublished: z.boolean(),
 });
 export type Guide = z.infer<typeof guideSchema>;
 export const guideListSchema = z.object({ guides: z.array(guideSchema) });
+
+/**
+ * POST /api/admin/guides and PUT /api/admin/guides/{id} (admins; issue 14 Guides): a guide in both
+ * languages, markdown bodies (raw HTML and script links are removed on the server; the web app
+ * renders it sanitised). The address (slug) is made from the English title when left empty.
+ */
+export const guideInputSchema = z.object({
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(80, "The address must be at most 80 characters")
+    .regex(/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/, "The address may contain only letters, digits and hyphens")
+    .optional(),
+  audience: z.enum(HELP_AUDIENCES).default("all"),
+  titleEn: required(200, "Title"),
+  bodyEn: required(20_000, "Guide"),
+  titleVi: required(200, "Title"),
+  bodyVi: required(20_000, "Guide"),
+  sortOrder: z.number().int().min(0).max(10_000).default(0),
+  isPublished: z.boolean().default(false),
+});
+export type GuideInput = z.input<typeof guideInputSchema>;
+/** PATCH /api/admin/guides/{id}/publish: publish or unpublish a guide. */
+export const guidePublishSchema = z.object({ isPublished: z.boolean() });
 
 /** POST /api/help/tickets: a ticket to the platform (creators and students). */
 export const ticketCreateSchema = z.object({

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -47,6 +48,8 @@ export const guides = pgTable(
     title_vi: text("title_vi").notNull(),
     body_vi: text("body_vi").notNull(),
     sort_order: integer("sort_order").notNull().default(0),
+    /** Admins publish and unpublish guides (issue 14); the seeded ones are published. */
+    is_published: boolean("is_published").notNull().default(true),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

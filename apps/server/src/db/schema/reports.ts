@@ -19,6 +19,8 @@ export const contentReports = pgTable(
     owner_id: text("owner_id").references(() => user.id, { onDelete: "set null" }),
     reporter_id: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
+    /** The reporter's own words beside the reason (the Report dialog's details, issue 14). */
+    details: text("details"),
     status: text("status").notNull().default("pending"),
     reviewed_by: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
     review_note: text("review_note"),

@@ -68,6 +68,7 @@ export async function selectReports(
       target_type: contentReports.target_type,
       target_id: contentReports.target_id,
       reason: contentReports.reason,
+      details: contentReports.details,
       status: contentReports.status,
       review_note: contentReports.review_note,
       reviewed_at: contentReports.reviewed_at,
@@ -97,6 +98,28 @@ export async function selectReports(
 export async function lockReport(db: Executor, id: string) {
   const [row] = await db.select().from(contentReports).where(eq(contentReports.id, id)).for("update");
   return row;
+}
+
+/** The id of `reporterId`'s pending report of this content, if any. */
+export async function findPendingReport(
+  db: Executor,
+  reporterId: string,
+  type: string,
+  id: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: contentReports.id })
+    .from(contentReports)
+    .where(
+      and(
+        eq(contentReports.reporter_id, reporterId),
+        eq(contentReports.target_type, type),
+        eq(contentReports.target_id, id),
+        eq(contentReports.status, "pending"),
+      ),
+    )
+    .limit(1);
+  return row?.id;
 }
 
 /** The creator responsible for a reportable target and its title, or undefined when it does not exist. */

@@ -106,13 +106,14 @@ const reportRoute = createRoute({
   method: "post",
   path: "/reports",
   tags,
-  summary: "Report a course, landing page or material (signed in)",
+  summary: "Report a course, landing page or material (signed in; 10 new reports an hour)",
   request: jsonBody(reportCreateSchema),
   responses: {
     201: json(z.object({ id: z.string() }), "Reported"),
     400: errorResponses[400],
     401: errorResponses[401],
     404: missing,
+    429: json(errorResponseSchema, "Too many reports"),
   },
 });
 const reportsRoute = createRoute({

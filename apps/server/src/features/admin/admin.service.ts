@@ -8,6 +8,7 @@ import {
   likePattern,
   type PlatformSettings,
   type platformSettingsInputSchema,
+  REPORTS_PER_HOUR,
   type ReportStatus,
   type Role,
   type reportCreateSchema,
@@ -29,10 +30,13 @@ import {
 } from "../../db/schema/index.ts";
 import type { Mailer } from "../../email/mailer.ts";
 import { noticeEmail } from "../../email/templates.ts";
+import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { forgetPlatformName } from "../../lib/platform-name.ts";
 import {
   deleteSessions,
+  findPendingReport,
   findReportTarget,
   hideTarget,
   lockProfile,
@@ -185,9 +189,11 @@ export async function deleteSubject(db: Db, actor: SessionUser | null, id: strin
 // ---------------------------------------------------------------- Content reports
 
 /**
- * Reports a course, landing page or material (anyone signed in). The owner is the creator of the
- * content, found on the server. @throws UNAUTHORIZED, NOT_FOUND when the content does not exist.
- * @returns the report id.
+ * Reports a course, landing page or material (anyone signed in) with a reason and optional
+ * details. The owner is the creator of the content, found on the server. A repeat by the same
+ * person while their report is pending answers that report; at most REPORTS_PER_HOUR new reports
+ * per account an hour. @throws UNAUTHORIZED, NOT_FOUND when the content does not exist,
+ * RATE_LIMITED. @returns the report id.
  */
 export async function createReport(
   db: Db,
@@ -197,6 +203,12 @@ export async function createReport(
   if (!actor) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
   const target = await findReportTarget(db, input.targetType, input.targetId);
   if (!target) throw new AppError("NOT_FOUND", "The reported content was not found.");
+  // The same content reported again by the same person while pending: the one report stands.
+  const pending = await findPendingReport(db, actor.id, input.targetType, input.targetId);
+  if (pending) return { id: pending };
+  if (!(await hitRateLimit(db, `reports:user:${actor.id}`, 3600, REPORTS_PER_HOUR))) {
+    throw new AppError("RATE_LIMITED", ADMIN_MESSAGES.tooManyReports);
+  }
   const [row] = await db
     .insert(contentReports)
     .values({
@@ -205,6 +217,7 @@ export async function createReport(
       owner_id: target.ownerId,
       reporter_id: actor.id,
       reason: input.reason,
+      details: input.details || null,
     })
     .returning({ id: contentReports.id });
   return { id: row.id };
@@ -225,6 +238,7 @@ export async function listReports(
       targetId: r.target_id,
       targetTitle: r.target_title,
       reason: r.reason,
+      details: r.details,
       status: r.status as ReportStatus,
       reporterEmail: r.reporter_email,
       ownerEmail: r.owner_email,
@@ -446,7 +460,7 @@ export async function savePlatformSettings(
   input: z.output<typeof platformSettingsInputSchema>,
 ): Promise<PlatformSettings> {
   const admin = await requireAdmin(db, actor);
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [old] = await tx.select().from(platformSettings).where(eq(platformSettings.id, 1)).for("update");
     const values = {
       platform_name: input.platformName,
@@ -472,6 +486,8 @@ export async function savePlatformSettings(
     });
     return after;
   });
+  forgetPlatformName(db);
+  return saved;
 }
 
 // ---------------------------------------------------------------- Users

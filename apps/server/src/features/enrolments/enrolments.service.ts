@@ -9,6 +9,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { PageHead } from "../../lib/page-head.ts";
+import { platformName } from "../../lib/platform-name.ts";
 import { openOrder, openOrderOf, sellingMethods } from "../payments/payments.service.ts";
 import {
   findCoursePageId,
@@ -211,7 +212,8 @@ export async function grantEnrolment(
 }
 
 /**
- * The server-rendered <head> of /join/{courseId} (DESIGN §1 public pages): "{title} · Academy",
+ * The server-rendered <head> of /join/{courseId} (DESIGN §1 public pages): "{title} · {platform}"
+ * (the platform's name from Settings, issue 14; "Academy" by default),
  * the short description, the absolute thumbnail URL, og:url, and JSON-LD of a schema.org Course
  * (provider: the school; offers: price and currency).
  * @param appUrl the app's origin without a trailing slash.
@@ -226,8 +228,9 @@ export async function joinPageHead(db: Db, appUrl: string, courseId: string): Pr
   const thumbnail = course.thumbnail_url;
   const image = thumbnail ? (thumbnail.startsWith("/") ? `${appUrl}${thumbnail}` : thumbnail) : null;
   const url = `${appUrl}/join/${course.id}`;
+  const platform = await platformName(db);
   return {
-    title: `${course.title} · Academy`,
+    title: `${course.title} · ${platform}`,
     description,
     image,
     url,
@@ -240,7 +243,7 @@ export async function joinPageHead(db: Db, appUrl: string, courseId: string): Pr
       description: description ?? course.title,
       url,
       ...(image ? { image } : {}),
-      provider: { "@type": "Organization", name: schoolName ?? "Academy" },
+      provider: { "@type": "Organization", name: schoolName ?? platform },
       offers: {
         "@type": "Offer",
         price: Number(course.price),

@@ -9,7 +9,10 @@ import {
   featureRequestListSchema,
   featureRequestQuerySchema,
   featureStatusInputSchema,
+  guideInputSchema,
   guideListSchema,
+  guidePublishSchema,
+  guideSchema,
   ticketCreateSchema,
   ticketDetailSchema,
   ticketListQuerySchema,
@@ -27,6 +30,7 @@ import {
   createFeatureRequest,
   createTicket,
   deleteFaq,
+  deleteGuide,
   getTicket,
   listFaq,
   listFeatureRequests,
@@ -34,7 +38,9 @@ import {
   listTickets,
   replyToTicket,
   saveFaq,
+  saveGuide,
   setFeatureStatus,
+  setGuidePublished,
   setTicketStatus,
   toggleVote,
 } from "./help.service.ts";
@@ -83,6 +89,39 @@ const guidesRoute = createRoute({
   tags,
   summary: "Guides (markdown) for the caller's role",
   responses: { 200: json(guideListSchema, "Guides"), 401: errorResponses[401] },
+});
+const conflict = json(errorResponseSchema, "Conflict");
+const createGuideRoute = createRoute({
+  method: "post",
+  path: "/admin/guides",
+  tags,
+  summary: "Add a guide in both languages, markdown (admins)",
+  request: jsonBody(guideInputSchema),
+  responses: { 201: json(guideSchema, "Created"), ...base, 403: forbidden, 409: conflict },
+});
+const updateGuideRoute = createRoute({
+  method: "put",
+  path: "/admin/guides/{id}",
+  tags,
+  summary: "Edit a guide (admins)",
+  request: { params: idParams, ...jsonBody(guideInputSchema) },
+  responses: { 200: json(guideSchema, "Saved"), ...base, 403: forbidden, 404: missing, 409: conflict },
+});
+const publishGuideRoute = createRoute({
+  method: "patch",
+  path: "/admin/guides/{id}/publish",
+  tags,
+  summary: "Publish or unpublish a guide (admins)",
+  request: { params: idParams, ...jsonBody(guidePublishSchema) },
+  responses: { 200: json(guideSchema, "Saved"), ...base, 403: forbidden, 404: missing },
+});
+const deleteGuideRoute = createRoute({
+  method: "delete",
+  path: "/admin/guides/{id}",
+  tags,
+  summary: "Delete a guide (admins)",
+  request: { params: idParams },
+  responses: { 204: { description: "Deleted" }, ...base, 403: forbidden, 404: missing },
 });
 const ticketsRoute = createRoute({
   method: "get",
@@ -191,6 +230,22 @@ export function helpRoutes(deps: AppDeps) {
       return c.body(null, 204);
     })
     .openapi(guidesRoute, async (c) => c.json({ guides: await listGuides(db, c.get("user")) }, 200))
+    .openapi(createGuideRoute, async (c) =>
+      c.json(await saveGuide(db, c.get("user"), undefined, c.req.valid("json")), 201),
+    )
+    .openapi(updateGuideRoute, async (c) =>
+      c.json(await saveGuide(db, c.get("user"), c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(publishGuideRoute, async (c) =>
+      c.json(
+        await setGuidePublished(db, c.get("user"), c.req.valid("param").id, c.req.valid("json").isPublished),
+        200,
+      ),
+    )
+    .openapi(deleteGuideRoute, async (c) => {
+      await deleteGuide(db, c.get("user"), c.req.valid("param").id);
+      return c.body(null, 204);
+    })
     .openapi(ticketsRoute, async (c) =>
       c.json(await listTickets(db, c.get("user"), c.req.valid("query")), 200),
     )

@@ -6,6 +6,7 @@ import {
   type featureRequestCreateSchema,
   foldSearch,
   type Guide,
+  type guideInputSchema,
   HELP_MESSAGES,
   type Ticket,
   type TicketDetail,
@@ -29,7 +30,7 @@ import {
 } from "../../db/schema/index.ts";
 import type { Mailer } from "../../email/mailer.ts";
 import { noticeEmail } from "../../email/templates.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { getPlatformSettings, recordAudit } from "../admin/admin.service.ts";
 
@@ -170,7 +171,24 @@ export async function deleteFaq(db: Db, actor: SessionUser | null, id: string): 
   });
 }
 
-/** The guides (markdown) for the caller's role, in order. @throws UNAUTHORIZED. */
+function toGuide(g: typeof guides.$inferSelect): Guide {
+  return {
+    id: g.id,
+    slug: g.slug,
+    audience: g.audience as Guide["audience"],
+    titleEn: g.title_en,
+    bodyEn: g.body_en,
+    titleVi: g.title_vi,
+    bodyVi: g.body_vi,
+    sortOrder: g.sort_order,
+    isPublished: g.is_published,
+  };
+}
+
+/**
+ * The guides (markdown) for the caller's role, in order: published ones for their audience;
+ * admins get every guide, unpublished ones included (issue 14 Guides). @throws UNAUTHORIZED.
+ */
 export async function listGuides(db: Db, actor: SessionUser | null): Promise<Guide[]> {
   const user = signedIn(actor);
   const role = await roleOf(db, user.id);
@@ -180,18 +198,155 @@ export async function listGuides(db: Db, actor: SessionUser | null): Promise<Gui
     .where(
       role === "admin"
         ? undefined
-        : sql`${guides.audience} in ('all', ${role === "student" ? "student" : "creator"})`,
+        : and(
+            eq(guides.is_published, true),
+            sql`${guides.audience} in ('all', ${role === "student" ? "student" : "creator"})`,
+          ),
     )
-    .orderBy(asc(guides.sort_order));
-  return rows.map((g) => ({
-    id: g.id,
-    slug: g.slug,
-    audience: g.audience as Guide["audience"],
-    titleEn: g.title_en,
-    bodyEn: g.body_en,
-    titleVi: g.title_vi,
-    bodyVi: g.body_vi,
-  }));
+    .orderBy(asc(guides.sort_order), asc(guides.created_at));
+  return rows.map(toGuide);
+}
+
+/**
+ * A guide's markdown made safe to store: raw HTML (tags and comments) is removed and links or
+ * images to javascript:, vbscript: or data: addresses lose their target. The web app renders the
+ * rest through marked and DOMPurify as well (issue 14 Guides: sanitised content).
+ */
+export function cleanGuideMarkdown(markdown: string): string {
+  return markdown
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, "")
+    .replace(/<\/?[a-z][^<>]*>/gi, "")
+    .replace(/\]\(\s*<?\s*(?:javascript|vbscript|data):[^)]*\)/gi, "](#)")
+    .replace(/^(\s*\[[^\]]+\]:\s*)(?:javascript|vbscript|data):\S*/gim, "$1#");
+}
+
+/** "Getting started: 5 steps!" → "getting-started-5-steps" (Vietnamese letters folded), at most 80 characters. */
+function guideSlug(title: string): string {
+  const slug = foldSearch(title)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "guide";
+}
+
+/**
+ * Adds (id undefined) or edits a guide (admins), audited in the same transaction. The markdown is
+ * cleaned (`cleanGuideMarkdown`); an empty slug is made from the English title, with -2, -3… when
+ * taken. @throws FORBIDDEN, NOT_FOUND, CONFLICT when a typed slug is another guide's.
+ */
+export async function saveGuide(
+  db: Db,
+  actor: SessionUser | null,
+  id: string | undefined,
+  input: z.output<typeof guideInputSchema>,
+): Promise<Guide> {
+  const admin = await requireAdmin(db, actor);
+  const values = {
+    audience: input.audience,
+    title_en: input.titleEn,
+    body_en: cleanGuideMarkdown(input.bodyEn),
+    title_vi: input.titleVi,
+    body_vi: cleanGuideMarkdown(input.bodyVi),
+    sort_order: input.sortOrder,
+    is_published: input.isPublished,
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      let old: typeof guides.$inferSelect | undefined;
+      if (id) {
+        [old] = isUuid(id) ? await tx.select().from(guides).where(eq(guides.id, id)).for("update") : [];
+        if (!old) throw new AppError("NOT_FOUND", HELP_MESSAGES.guideNotFound);
+      }
+      let slug = input.slug || (old?.slug ?? "");
+      if (!slug) {
+        const base = guideSlug(input.titleEn);
+        const taken = new Set(
+          (
+            await tx
+              .select({ slug: guides.slug })
+              .from(guides)
+              .where(sql`${guides.slug} = ${base} or ${guides.slug} like ${`${base}-%`}`)
+          ).map((r) => r.slug),
+        );
+        slug = base;
+        for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+      }
+      const [row] = old
+        ? await tx
+            .update(guides)
+            .set({ ...values, slug, updated_at: new Date() })
+            .where(eq(guides.id, old.id))
+            .returning()
+        : await tx
+            .insert(guides)
+            .values({ ...values, slug })
+            .returning();
+      const after = toGuide(row);
+      await recordAudit(
+        tx,
+        { id: admin.id, email: admin.email },
+        {
+          action: old ? "guide.update" : "guide.create",
+          targetType: "guide",
+          targetId: row.id,
+          before: old ? toGuide(old) : null,
+          after,
+        },
+      );
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", HELP_MESSAGES.guideSlugTaken);
+    throw error;
+  }
+}
+
+/** Publishes or unpublishes a guide (admins), audited. @throws FORBIDDEN, NOT_FOUND. */
+export async function setGuidePublished(
+  db: Db,
+  actor: SessionUser | null,
+  id: string,
+  isPublished: boolean,
+): Promise<Guide> {
+  const admin = await requireAdmin(db, actor);
+  return db.transaction(async (tx) => {
+    const [old] = isUuid(id) ? await tx.select().from(guides).where(eq(guides.id, id)).for("update") : [];
+    if (!old) throw new AppError("NOT_FOUND", HELP_MESSAGES.guideNotFound);
+    const [row] = await tx
+      .update(guides)
+      .set({ is_published: isPublished, updated_at: new Date() })
+      .where(eq(guides.id, id))
+      .returning();
+    const after = toGuide(row);
+    await recordAudit(
+      tx,
+      { id: admin.id, email: admin.email },
+      {
+        action: isPublished ? "guide.publish" : "guide.unpublish",
+        targetType: "guide",
+        targetId: id,
+        before: { isPublished: old.is_published },
+        after: { isPublished },
+      },
+    );
+    return after;
+  });
+}
+
+/** Deletes a guide (admins), audited with the deleted guide. @throws FORBIDDEN, NOT_FOUND. */
+export async function deleteGuide(db: Db, actor: SessionUser | null, id: string): Promise<void> {
+  const admin = await requireAdmin(db, actor);
+  await db.transaction(async (tx) => {
+    const [old] = isUuid(id) ? await tx.select().from(guides).where(eq(guides.id, id)).for("update") : [];
+    if (!old) throw new AppError("NOT_FOUND", HELP_MESSAGES.guideNotFound);
+    await tx.delete(guides).where(eq(guides.id, id));
+    await recordAudit(
+      tx,
+      { id: admin.id, email: admin.email },
+      { action: "guide.delete", targetType: "guide", targetId: id, before: toGuide(old), after: null },
+    );
+  });
 }
 
 // ---------------------------------------------------------------- Tickets

@@ -22,6 +22,7 @@ import {
 } from "@academy/shared/render/landing-page";
 import QRCode from "qrcode";
 import type { Db } from "../../db/client.ts";
+import { platformName } from "../../lib/platform-name.ts";
 import * as q from "./landing-pages.queries.ts";
 
 /**
@@ -218,7 +219,7 @@ export async function renderPublicLandingPage(
           name: course.title,
           description: course.description || description,
           url,
-          providerName: profile?.fullName || "Academy",
+          providerName: profile?.fullName || (await platformName(db)),
           price: course.price,
           currency: course.currency,
           image: ogImage ? absolute(appUrl, ogImage) : undefined,
@@ -258,11 +259,16 @@ export async function renderPublicLandingPage(
     a.googleAnalytics || a.facebookPixel || a.googleTagManager
       ? `<div class="lp-consent" id="lp-consent" role="region" aria-label="Cookies" hidden><p>${esc(L.consent)}</p><button type="button" class="lp-accept" data-accept>${esc(L.accept)}</button><button type="button" class="lp-decline">${esc(L.decline)}</button></div>`
       : "";
+  // "Report this page" (issue 14): the web app's /report page asks for a reason (sign-in first).
+  const reportHref = `/report?type=landing_page&id=${encodeURIComponent(page.id)}&back=${encodeURIComponent(`/lp/${page.slug}`)}`;
+  const reportLink = ownerPreview
+    ? ""
+    : `<p class="lp-report" style="margin:0;padding:16px;text-align:center;font-size:13px;opacity:.75"><a href="${esc(reportHref)}" rel="nofollow" style="color:inherit">${esc(lang === "vi" ? "Báo cáo trang này" : "Report this page")}</a></p>`;
   const html = `<!doctype html><html lang="${esc(seo.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}<style>${landingCss(
     styles,
   )}</style><script src="${LANDING_SCRIPT_PATH}" defer></script></head><body data-slug="${esc(page.slug)}" data-analytics="${esc(analytics)}"${
     ownerPreview ? " data-preview" : ""
-  }>${body}${consentBar}</body></html>`;
+  }>${body}${reportLink}${consentBar}</body></html>`;
   return { status: 200, html, cacheable: !options.preview };
 }
 

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2Icon } from "lucide-react";
+import { BanIcon, CheckCircle2Icon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { BrandMark } from "@/components/layout/brand";
 import { LanguageSwitch } from "@/components/layout/language-switch";
+import { PageTitle } from "@/components/page-title";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { authConfigQueryOptions, meQueryOptions } from "@/features/auth/api/session";
@@ -14,6 +15,7 @@ import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/features/auth/components/sign-up-form";
 import { invitationLookupQueryOptions } from "@/features/invitations/api/invitations";
 import { ApiError } from "@/lib/api-client";
+import { usePlatformName } from "@/lib/platform";
 import { queryClient } from "@/lib/query-client";
 import { safeRedirect } from "@/lib/redirect";
 
@@ -36,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export function Component() {
   const { t } = useTranslation("auth");
+  const platform = usePlatformName();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const invitationToken = params.get("invitation") ?? "";
@@ -49,6 +52,7 @@ export function Component() {
   const verifyError = params.get("error");
   const [tab, setTab] = React.useState(verified || params.get("tab") === "signin" ? "signin" : "signup");
   const [signInEmail, setSignInEmail] = React.useState<string | undefined>();
+  const [suspended, setSuspended] = React.useState(verifyError === "account_suspended");
   const config = useQuery(authConfigQueryOptions);
   const callbackURL = invitationToken
     ? invitationPath
@@ -56,7 +60,13 @@ export function Component() {
   const invitedEmail = invitation.data?.email;
 
   React.useEffect(() => {
-    if (verifyError) {
+    if (verifyError === "account_suspended") {
+      // A suspended account's Google sign-in (issue 14): said plainly, and kept on the page.
+      setSuspended(true);
+      const next = new URLSearchParams(params);
+      next.delete("error");
+      setParams(next, { replace: true });
+    } else if (verifyError) {
       toast.error(t("toast.verifyFailed.title"), { description: t("toast.verifyFailed.description") });
       const next = new URLSearchParams(params);
       next.delete("error");
@@ -66,7 +76,7 @@ export function Component() {
 
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-br from-brand via-[#283593] to-[#0d1250]">
-      <title>{`${t("pageTitle")} · Academy`}</title>
+      <PageTitle>{t("pageTitle")}</PageTitle>
       <header className="flex items-center justify-between px-4 py-4 sm:px-8">
         <Link to="/" className="text-white">
           <BrandMark />
@@ -77,12 +87,12 @@ export function Component() {
         <Card className="w-full max-w-md">
           <CardHeader className="text-center">
             <h1 className="text-2xl font-bold tracking-tight">
-              {invitationToken ? t("invitation.title") : t("headline")}
+              {invitationToken ? t("invitation.title") : t("headline", { platform })}
             </h1>
             <p className="text-sm text-muted-foreground">
               {invitation.data
                 ? t("invitation.subtitle", {
-                    who: invitation.data.creatorName ?? invitation.data.schoolName ?? "Academy",
+                    who: invitation.data.creatorName ?? invitation.data.schoolName ?? platform,
                   })
                 : t("subheadline")}
             </p>
@@ -95,6 +105,16 @@ export function Component() {
             ) : null}
           </CardHeader>
           <CardContent className="grid gap-5">
+            {suspended ? (
+              <p
+                role="alert"
+                className="flex items-center gap-2 rounded-md bg-red-50 p-3 text-sm text-red-800"
+                data-testid="suspended-banner"
+              >
+                <BanIcon className="size-4 shrink-0" aria-hidden />
+                {t("suspendedBanner")}
+              </p>
+            ) : null}
             {verified ? (
               <p
                 role="status"

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Field } from "@/components/form/field";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { AuthShell } from "@/features/account/components/auth-shell";
@@ -37,7 +38,7 @@ export function Component() {
 
   return (
     <AuthShell title={t("forgot.title")} subtitle={sentTo ? undefined : t("forgot.subtitle")}>
-      <title>{`${t("forgot.pageTitle")} · Academy`}</title>
+      <PageTitle>{t("forgot.pageTitle")}</PageTitle>
       {sentTo ? (
         <div
           role="status"

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, type LoaderFunctionArgs, redirect, useNavigate, useSearchParams } from "react-router";
 import { BrandMark } from "@/components/layout/brand";
 import { LanguageSwitch } from "@/components/layout/language-switch";
+import { PageTitle } from "@/components/page-title";
 import { Card, CardContent } from "@/components/ui/card";
 import { meQueryOptions, useSignOut } from "@/features/auth/api/session";
 import { InvitationAcceptance } from "@/features/invitations/components/invitation-acceptance";
@@ -25,7 +26,7 @@ export function Component() {
   const signOut = useSignOut();
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-br from-brand via-[#283593] to-[#0d1250]">
-      <title>{`${t("page.title")} · Academy`}</title>
+      <PageTitle>{t("page.title")}</PageTitle>
       <header className="flex items-center justify-between px-4 py-4 sm:px-8">
         <Link to="/" className="text-white">
           <BrandMark />

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type LoaderFunctionArgs, redirect, useParams } from "react-router";
+import { ReportContent } from "@/features/admin/components/report-content";
 import { meQueryOptions, saveLocale } from "@/features/auth/api/session";
 import { MessageButton } from "@/features/messaging/components/message-button";
 import { LessonPlayer } from "@/features/player/components/lesson-player";
@@ -31,6 +32,7 @@ export function Component() {
         // A creator previewing their own course has no teacher to write to.
         me && course.creatorId !== me.userId ? <MessageButton courseId={course.id} compact /> : null
       }
+      resourceAction={(materialId) => <ReportContent targetType="material" targetId={materialId} compact />}
     />
   );
 }

@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { Field } from "@/components/form/field";
 import { PasswordInput } from "@/components/form/password-input";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { AuthShell } from "@/features/account/components/auth-shell";
 import { localizeApiMessage } from "@/lib/api-client";
@@ -73,7 +74,7 @@ export function Component() {
       title={verify ? t("reset.verifyTitle") : t("reset.title")}
       subtitle={verify ? t("reset.verifySubtitle") : t("reset.subtitle")}
     >
-      <title>{`${t("reset.pageTitle")} · Academy`}</title>
+      <PageTitle>{t("reset.pageTitle")}</PageTitle>
       {token ? (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <Field id="reset-new" label={t("reset.newPassword")} error={errors.newPassword?.message}>

@@ -1,6 +1,7 @@
 import { LockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 
 /** Dashboard paths that are creators' screens (issue 17 item 8): courses, builders, landing pages, students. */
@@ -27,7 +28,7 @@ export function CreatorsOnly() {
       className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-xl border border-border bg-background px-6 py-12 text-center"
       data-testid="creators-only"
     >
-      <title>{`${t("creatorsOnly.title")} · Academy`}</title>
+      <PageTitle>{t("creatorsOnly.title")}</PageTitle>
       <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-brand">
         <LockIcon className="size-6" aria-hidden />
       </span>

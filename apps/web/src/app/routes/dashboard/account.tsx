@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { PageTitle } from "@/components/page-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { accountQueryOptions } from "@/features/account/api/account";
 import { DeleteAccountCard } from "@/features/account/components/delete-account-card";
@@ -16,7 +17,7 @@ export function Component() {
   const account = useQuery(accountQueryOptions);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
-      <title>{`${t("page.title")} · Academy`}</title>
+      <PageTitle>{t("page.title")}</PageTitle>
       <div>
         <h1 className="text-2xl font-bold tracking-tight">{t("page.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("page.subtitle")}</p>

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
+import { PageTitle } from "@/components/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { AdminPanel } from "@/features/admin/components/admin-panel";
 import { meQueryOptions } from "@/features/auth/api/session";
@@ -11,7 +12,7 @@ export function Component() {
   const me = useQuery(meQueryOptions);
   return (
     <>
-      <title>{`${t("title")} · Academy`}</title>
+      <PageTitle>{t("title")}</PageTitle>
       {me.isPending ? (
         <div className="flex justify-center p-8">
           <Spinner label={i18next.t("common:loading")} />

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { PageTitle } from "@/components/page-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { accountQueryOptions } from "@/features/account/api/account";
 import { CreatorAnalytics, MessageActionContext } from "@/features/analytics/components/creator-analytics";
@@ -28,7 +29,7 @@ export function Component() {
   const account = useQuery({ ...accountQueryOptions, enabled: role !== undefined && role !== "student" });
   return (
     <>
-      <title>{`${role === "student" ? t("student.title") : t("creator.title")} · Academy`}</title>
+      <PageTitle>{role === "student" ? t("student.title") : t("creator.title")}</PageTitle>
       {!me.data || (role !== "student" && account.isPending) ? (
         <Skeleton className="h-40 w-full" />
       ) : role === "student" ? (

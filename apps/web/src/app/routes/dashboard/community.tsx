@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { PageTitle } from "@/components/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { meQueryOptions } from "@/features/auth/api/session";
@@ -90,7 +91,7 @@ export function Component() {
   const heading = creator ? tm("title") : t("titleStudent");
   return (
     <>
-      <title>{`${heading} · Academy`}</title>
+      <PageTitle>{heading}</PageTitle>
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
         <p className="mt-1 text-muted-foreground">

@@ -4,6 +4,7 @@ import { DownloadIcon, PlusIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
@@ -84,7 +85,7 @@ export function Component() {
 
   return (
     <div className="grid gap-6">
-      <title>{`${t("title")} · Academy`}</title>
+      <PageTitle>{t("title")}</PageTitle>
       <header className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <h1

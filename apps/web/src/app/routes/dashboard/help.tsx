@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import i18next from "i18next";
 import { useTranslation } from "react-i18next";
+import { PageTitle } from "@/components/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { platformSettingsQueryOptions } from "@/features/admin/api/admin";
 import { meQueryOptions } from "@/features/auth/api/session";
@@ -14,7 +15,7 @@ export function Component() {
   const settings = useQuery(platformSettingsQueryOptions);
   return (
     <>
-      <title>{`${t("title")} · Academy`}</title>
+      <PageTitle>{t("title")}</PageTitle>
       {!me.data ? (
         <div className="flex justify-center p-8">
           <Spinner label={i18next.t("common:loading")} />

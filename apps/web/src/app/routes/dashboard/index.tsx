@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { PageTitle } from "@/components/page-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { meQueryOptions } from "@/features/auth/api/session";
 import { dashboardQueryOptions } from "@/features/dashboard/api/dashboard";
@@ -15,7 +16,7 @@ export function Component() {
   const name = me?.fullName || me?.email || "";
   return (
     <>
-      <title>{`${t("title")} · Academy`}</title>
+      <PageTitle>{t("title")}</PageTitle>
       {dashboard.isPending ? (
         <div className="grid gap-4" aria-busy="true">
           <Skeleton className="h-36 w-full" />

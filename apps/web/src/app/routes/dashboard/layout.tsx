@@ -40,6 +40,7 @@ import { unreadQueryOptions } from "@/features/messaging/api/messaging";
 import { UnreadBadge } from "@/features/messaging/components/unread-badge";
 import { useMessagingEvents } from "@/features/messaging/hooks/use-messaging-events";
 import { CreatorsOnly, isCreatorOnlyPath } from "@/features/role-guard/creators-only";
+import { usePlatformName } from "@/lib/platform";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
 
@@ -149,10 +150,11 @@ function SidebarBody({ me, expanded, onSignOut }: { me: MeData; expanded: boolea
     (item) => item.key !== "admin" || me.role === "admin",
   );
   const unread = useUnreadTotal();
+  const platform = usePlatformName();
   return (
     <>
       <div className={cn("flex h-16 items-center px-3", !expanded && "justify-center px-0")}>
-        <Link to="/dashboard" className="text-white" aria-label="Academy">
+        <Link to="/dashboard" className="text-white" aria-label={platform}>
           <BrandMark compact={!expanded} />
         </Link>
       </div>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { DownloadIcon, MailPlusIcon, SearchXIcon, UsersIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Pagination, pageCount } from "@/components/ui/pagination";
@@ -66,7 +67,7 @@ export function Component() {
 
   return (
     <div className="grid gap-6">
-      <title>{`${t("title")} · Academy`}</title>
+      <PageTitle>{t("title")}</PageTitle>
       <header className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>

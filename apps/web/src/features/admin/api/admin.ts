@@ -19,12 +19,8 @@ export const adminKeys = {
   audit: (page: number) => ["admin", "audit", page] as const,
 };
 
-/** GET /api/platform-settings: public settings (name, support e-mail, banner, sign-up mode). */
-export const platformSettingsQueryOptions = queryOptions({
-  queryKey: ["platform-settings"],
-  queryFn: () => unwrap(api["platform-settings"].$get()),
-  staleTime: 30_000,
-});
+/** GET /api/platform-settings (lives in lib: page titles read the platform name too). */
+export { platformSettingsQueryOptions } from "@/lib/platform";
 
 export const adminSubjectsQueryOptions = queryOptions({
   queryKey: adminKeys.subjects(),

@@ -1,4 +1,4 @@
-import type { BrandingKit, PlatformSettingsInput, Role } from "@academy/shared";
+import { type BrandingKit, type PlatformSettingsInput, REPORT_REASONS, type Role } from "@academy/shared";
 import { useQuery } from "@tanstack/react-query";
 import i18next from "i18next";
 import { ShieldCheckIcon } from "lucide-react";
@@ -222,8 +222,16 @@ function ReportsTab() {
                 </div>
                 <p className="break-words text-sm">
                   <span className="text-muted-foreground">{t("reports.reason")}: </span>
-                  {r.reason}
+                  {(REPORT_REASONS as readonly string[]).includes(r.reason)
+                    ? t(`report.reasons.${r.reason}`)
+                    : r.reason}
                 </p>
+                {r.details ? (
+                  <p className="whitespace-pre-line break-words text-sm" data-testid="report-details">
+                    <span className="text-muted-foreground">{t("reports.details")}: </span>
+                    {r.details}
+                  </p>
+                ) : null}
                 <p className="break-words text-xs text-muted-foreground">
                   {t("reports.by", { reporter: r.reporterEmail ?? "—", owner: r.ownerEmail ?? "—" })} ·{" "}
                   {formatDateTime(r.createdAt, i18next.language)}

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { DownloadIcon, RefreshCwIcon, SearchXIcon, ShieldCheckIcon, TriangleAlertIcon } from "lucide-react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ApiError } from "@/lib/api-client";
@@ -30,13 +31,13 @@ export function CertificatePage({ id }: { id: string }) {
 
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-b from-slate-50 to-slate-100">
-      <title>
+      <PageTitle>
         {query.data
           ? t("pageTitle", { name: query.data.studentName, course: query.data.courseTitle })
           : unknown
             ? t("notFound.pageTitle")
             : t("loadingTitle")}
-      </title>
+      </PageTitle>
       <CertificateHeader />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
         {query.data ? (

@@ -20,6 +20,7 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { PageTitle } from "@/components/page-title";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -429,7 +430,7 @@ export function CourseBuilder({
         role="alert"
         className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-xl border border-border bg-background px-6 py-12 text-center"
       >
-        <title>{`${title} · Academy`}</title>
+        <PageTitle>{title}</PageTitle>
         <AlertTriangleIcon className="size-10 text-destructive" aria-hidden />
         <h1 className="text-xl font-semibold">{t("toast.loadFailed")}</h1>
         <p className="text-sm text-muted-foreground">
@@ -450,7 +451,7 @@ export function CourseBuilder({
   if (!ready) {
     return (
       <>
-        <title>{`${title} · Academy`}</title>
+        <PageTitle>{title}</PageTitle>
         <BuilderSkeleton />
       </>
     );
@@ -459,7 +460,7 @@ export function CourseBuilder({
   return (
     // Fields focused by validation stay clear of the sticky header.
     <div className="grid gap-6 [&_:is(input,textarea,button)]:scroll-mt-48">
-      <title>{`${title} · Academy`}</title>
+      <PageTitle>{title}</PageTitle>
       <BuilderHeader
         editing={editing}
         isPublished={isPublished}

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { BrandMark } from "@/components/layout/brand";
 import { LanguageSwitch } from "@/components/layout/language-switch";
 import { Button } from "@/components/ui/button";
+import { usePlatformName } from "@/lib/platform";
 import { meQueryOptions } from "@/lib/session";
 
 /**
@@ -15,6 +16,7 @@ import { meQueryOptions } from "@/lib/session";
  */
 export function JoinHeader({ returnTo, brand }: { returnTo: string; brand?: React.ReactNode }) {
   const { t } = useTranslation("join");
+  const platform = usePlatformName();
   const me = useQuery(meQueryOptions);
   return (
     <header className="sticky top-0 z-40 border-b border-border/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -22,7 +24,7 @@ export function JoinHeader({ returnTo, brand }: { returnTo: string; brand?: Reac
         {brand ? (
           <div className="min-w-0">{brand}</div>
         ) : (
-          <Link to="/" aria-label={t("header.home")} className="rounded-md text-brand">
+          <Link to="/" aria-label={t("header.home", { platform })} className="rounded-md text-brand">
             <BrandMark />
           </Link>
         )}

@@ -5,6 +5,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { rememberedReferral, rememberReferral } from "@/lib/referral";
@@ -97,7 +98,7 @@ export function JoinPage({
 
   return (
     <div className="flex min-h-svh flex-col overflow-x-clip bg-slate-50">
-      <title>{course.data ? t("pageTitle", { title: course.data.title }) : t("loadingTitle")}</title>
+      <PageTitle>{course.data ? t("pageTitle", { title: course.data.title }) : t("loadingTitle")}</PageTitle>
       <JoinHeader returnTo={joinPath(courseId)} brand={brand} />
       <main className="flex-1">
         {course.data ? (

@@ -2,6 +2,7 @@ import type {
   ContactInstructorInput,
   FaqInput,
   FeatureRequestCreateInput,
+  GuideInput,
   TicketCreateInput,
 } from "@academy/shared";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -102,3 +103,19 @@ export const useSaveFaq = () =>
   );
 export const useDeleteFaq = () =>
   useHelpMutation((id: string) => unwrap(api.admin.faq[":id"].$delete({ param: { id } })));
+
+/** Admins: add (no id) or edit a guide (issue 14 Guides). */
+export const useSaveGuide = () =>
+  useHelpMutation(({ id, ...json }: GuideInput & { id?: string }) =>
+    id
+      ? unwrap(api.admin.guides[":id"].$put({ param: { id }, json }))
+      : unwrap(api.admin.guides.$post({ json })),
+  );
+/** Admins: publish or unpublish a guide. */
+export const usePublishGuide = () =>
+  useHelpMutation(({ id, isPublished }: { id: string; isPublished: boolean }) =>
+    unwrap(api.admin.guides[":id"].publish.$patch({ param: { id }, json: { isPublished } })),
+  );
+/** Admins: delete a guide. */
+export const useDeleteGuide = () =>
+  useHelpMutation((id: string) => unwrap(api.admin.guides[":id"].$delete({ param: { id } })));

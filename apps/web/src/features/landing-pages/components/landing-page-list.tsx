@@ -15,6 +15,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { PageTitle } from "@/components/page-title";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -71,7 +72,7 @@ export function LandingPageList() {
   const pages = list.data ?? [];
   return (
     <div className="grid gap-6">
-      <title>{`${t("list.title")} · Academy`}</title>
+      <PageTitle>{t("list.title")}</PageTitle>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("list.title")}</h1>

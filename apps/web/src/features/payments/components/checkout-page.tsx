@@ -17,6 +17,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -114,7 +115,7 @@ export function CheckoutPage({ reference, header }: { reference: string; header?
 
   return (
     <div className="flex min-h-svh flex-col overflow-x-clip bg-slate-50">
-      <title>{`${t("title")} · Academy`}</title>
+      <PageTitle>{t("title")}</PageTitle>
       {header}
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         {order.data ? (

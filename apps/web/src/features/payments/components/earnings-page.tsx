@@ -4,6 +4,7 @@ import { CheckIcon, DownloadIcon, FlagIcon, ReceiptIcon, Trash2Icon, Undo2Icon, 
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { PageTitle } from "@/components/page-title";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -48,7 +49,7 @@ export function EarningsPage() {
   const { t } = useTranslation("payments");
   return (
     <div className="grid gap-6">
-      <title>{`${t("earnings.title")} · Academy`}</title>
+      <PageTitle>{t("earnings.title")}</PageTitle>
       <header>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("earnings.title")}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{t("earnings.subtitle")}</p>

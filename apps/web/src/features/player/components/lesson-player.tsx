@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { LanguageSwitch } from "@/components/layout/language-switch";
+import { PageTitle } from "@/components/page-title";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
@@ -48,6 +49,7 @@ export function LessonPlayer({
   onLocaleChange,
   headerAction,
   headerBrand,
+  resourceAction,
 }: {
   courseId: string;
   /** The school's brand shown before the course title (issue 15; the page passes it). */
@@ -55,6 +57,8 @@ export function LessonPlayer({
   onLocaleChange?: (lng: Language) => void;
   /** Extra header content for the loaded course (the page adds "Message teacher"). */
   headerAction?: (course: PlayerCourse["course"]) => React.ReactNode;
+  /** Extra control beside each lesson resource (the page adds "Report this material", issue 14). */
+  resourceAction?: (materialId: string) => React.ReactNode;
 }) {
   const { t } = useTranslation("player");
   const navigate = useNavigate();
@@ -80,6 +84,7 @@ export function LessonPlayer({
         onLocaleChange={onLocaleChange}
         headerAction={headerAction}
         headerBrand={headerBrand}
+        resourceAction={resourceAction}
       />
     );
   if (error && status !== 403 && status !== 401) {
@@ -99,12 +104,14 @@ function PlayerView({
   onLocaleChange,
   headerAction,
   headerBrand,
+  resourceAction,
 }: {
   course: PlayerCourse;
   courseId: string;
   onLocaleChange?: (lng: Language) => void;
   headerAction?: (course: PlayerCourse["course"]) => React.ReactNode;
   headerBrand?: React.ReactNode;
+  resourceAction?: (materialId: string) => React.ReactNode;
 }) {
   const { t } = useTranslation("player");
   const navigate = useNavigate();
@@ -206,7 +213,7 @@ function PlayerView({
 
   return (
     <div className="flex h-svh flex-col bg-background" data-testid="lesson-player">
-      <title>{`${lesson ? `${lesson.title} · ` : ""}${data.course.title} · Academy`}</title>
+      <PageTitle>{`${lesson ? `${lesson.title} · ` : ""}${data.course.title}`}</PageTitle>
       <header className="z-20 shrink-0 border-b border-border bg-background">
         <div className="flex h-14 items-center gap-2 px-2 sm:h-16 sm:gap-3 sm:px-4">
           <Button asChild variant="ghost" size="sm" className="shrink-0 px-2 sm:px-3">
@@ -295,7 +302,7 @@ function PlayerView({
                     onVideoEnded={onVideoEnded}
                     onQuizResult={onQuizResult}
                   />
-                  <LessonResources resources={lesson.resources} />
+                  <LessonResources resources={lesson.resources} renderAction={resourceAction} />
                 </article>
               ) : (
                 <p className="py-16 text-center text-muted-foreground">{t("noLessons")}</p>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { usePlatformName } from "@/lib/platform";
 import { SCRIPT_FOCUS_ONLY } from "../constants";
 import { ExamplesSection } from "./examples-section";
 import { FeaturesSection } from "./features-section";
@@ -17,9 +18,10 @@ import { StatsSection } from "./stats-section";
  */
 export function PreLaunchPage() {
   const { t } = useTranslation("landing");
+  const platform = usePlatformName();
   return (
     <div className="min-h-svh bg-white text-slate-900">
-      <title>{t("pageTitle")}</title>
+      <title>{t("pageTitle", { platform })}</title>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-brand focus:shadow-lg"

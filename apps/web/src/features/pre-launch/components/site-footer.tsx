@@ -1,11 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BrandMark } from "@/components/layout/brand";
+import { usePlatformName } from "@/lib/platform";
 import { NAV_ANCHORS } from "../constants";
 
 /** Footer: brand, short description, links to the sections and /auth, copyright with the current year. */
 export function SiteFooter() {
   const { t } = useTranslation("landing");
+  const platform = usePlatformName();
   const year = new Date().getFullYear();
   const linkClass = "rounded-sm text-sm text-indigo-200 transition-colors hover:text-white";
   return (
@@ -49,7 +51,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-indigo-200 sm:px-6 lg:px-8">
-          {t("footer.copyright", { year })}
+          {t("footer.copyright", { year, platform })}
         </p>
       </div>
     </footer>

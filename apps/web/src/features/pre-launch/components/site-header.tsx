@@ -6,6 +6,7 @@ import { BrandMark } from "@/components/layout/brand";
 import { LanguageSwitch } from "@/components/layout/language-switch";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
+import { usePlatformName } from "@/lib/platform";
 import { NAV_ANCHORS, type NavAnchor } from "../constants";
 
 /**
@@ -15,6 +16,7 @@ import { NAV_ANCHORS, type NavAnchor } from "../constants";
  */
 export function SiteHeader() {
   const { t } = useTranslation("landing");
+  const platform = usePlatformName();
   const [menuOpen, setMenuOpen] = React.useState(false);
   // The section to scroll to once the drawer has closed and released the page's scroll lock.
   const pendingAnchor = React.useRef<NavAnchor | null>(null);
@@ -23,7 +25,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label={t("nav.home")} className="rounded-md text-brand">
+        <Link to="/" aria-label={t("nav.home", { platform })} className="rounded-md text-brand">
           <BrandMark />
         </Link>
 

@@ -12,6 +12,7 @@ import { CopyIcon, ExternalLinkIcon, SaveIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -54,7 +55,7 @@ export function BrandingPage() {
   if (query.isPending) {
     return (
       <div className="grid gap-4" aria-busy="true">
-        <title>{`${t("title")} · Academy`}</title>
+        <PageTitle>{t("title")}</PageTitle>
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-64 w-full" />
         <Skeleton className="h-40 w-full" />
@@ -64,7 +65,7 @@ export function BrandingPage() {
   if (query.isError) {
     return (
       <div className="rounded-xl border border-dashed p-8 text-center">
-        <title>{`${t("title")} · Academy`}</title>
+        <PageTitle>{t("title")}</PageTitle>
         <p className="mb-4 text-sm text-muted-foreground">{t("loadError")}</p>
         <Button variant="outline" onClick={() => void query.refetch()}>
           {t("retry")}
@@ -117,7 +118,7 @@ function BrandingForm({ branding }: { branding: SchoolBranding }) {
 
   return (
     <div className="grid gap-6">
-      <title>{`${t("title")} · Academy`}</title>
+      <PageTitle>{t("title")}</PageTitle>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold">{t("title")}</h1>

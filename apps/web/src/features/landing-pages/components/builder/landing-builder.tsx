@@ -6,6 +6,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { PageTitle } from "@/components/page-title";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -132,7 +133,7 @@ export function LandingBuilder({
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
-      <title>{`${page.title || t(id ? "builder.titleEdit" : "builder.titleNew")} · Academy`}</title>
+      <PageTitle>{page.title || t(id ? "builder.titleEdit" : "builder.titleNew")}</PageTitle>
       <header className="sticky top-0 z-20 -mx-3 flex flex-wrap items-center gap-2 border-b border-border bg-background/95 px-3 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <Button variant="ghost" size="sm" onClick={() => navigate("/dashboard/landing-pages")}>
           <ArrowLeftIcon aria-hidden />
