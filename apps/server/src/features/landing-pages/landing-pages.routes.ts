@@ -286,7 +286,7 @@ export const LANDING_EVENTS_PER_VISITOR_PER_MINUTE = 20;
  * cached per slug while published) and the page script at LANDING_SCRIPT_PATH.
  */
 export function landingPublicRoutes(
-  deps: { db: Db; env: { appUrl: string }; auth: AppDeps["auth"] },
+  deps: { db: Db; env: { appUrl: string }; auth: AppDeps["auth"]; logger?: AppDeps["logger"] },
   cache: LandingPageCache,
 ) {
   const app = new Hono<AppEnv>();
@@ -315,7 +315,11 @@ export function landingPublicRoutes(
       const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
       viewerId = session?.user.id ?? null;
     }
-    const page = await renderPublicLandingPage(deps.db, deps.env.appUrl, slug, { preview, viewerId });
+    const page = await renderPublicLandingPage(deps.db, deps.env.appUrl, slug, {
+      preview,
+      viewerId,
+      log: (fields, message) => deps.logger?.warn(fields, message),
+    });
     if (page.status === 404) return c.html(page.html, 404, { "Cache-Control": "no-store" });
     if (!page.cacheable) return c.html(page.html, 200, { "Cache-Control": "private, no-store" });
     const entry = cache.set(slug, page.html);
