@@ -135,10 +135,14 @@ describe.skipIf(skip)("analytics", () => {
         expect(r.status).toBe(200),
       );
     // Student 1 completes A (10 minutes), student 2 reads the first lesson for 2 minutes, student 3 completes B.
+    // Each lesson is opened first, as the player does (issue 16 item 6).
+    await progress(cookies[0], courseA, a1, { event: "open" });
     await progress(cookies[0], courseA, a1, { event: "complete", timeSpentDelta: 300 });
+    await progress(cookies[0], courseA, a2, { event: "open" });
     await progress(cookies[0], courseA, a2, { event: "complete", timeSpentDelta: 300 });
     await progress(cookies[1], courseA, a1, { event: "open" });
     await progress(cookies[1], courseA, a1, { event: "time", timeSpentDelta: 120 });
+    await progress(cookies[2], courseB, b1, { event: "open" });
     await progress(cookies[2], courseB, b1, { event: "complete", timeSpentDelta: 240 });
   }, 120_000);
 

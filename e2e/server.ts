@@ -47,6 +47,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
       APP_URL: url,
       DATA_DIR: dataDir,
       AUTH_RATE_LIMIT_MAX: "1000",
+      // Journeys report long study sessions at once (issue 16 item 6 caps them by wall-clock time).
+      LEARNING_TIME_CAP: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -155,6 +155,12 @@ async function progressOnPostgres(ctx: Parameters<Benchmark["run"]>[0]): Promise
         headers: { ...headers, cookie },
         body: "{}",
       });
+      // The player opens the lesson first; time is counted from there (issue 16 item 6).
+      await fetch(`${base}/api/learn/${courseId}/lessons/${lessonId}/progress`, {
+        method: "POST",
+        headers: { ...headers, cookie },
+        body: JSON.stringify({ event: "open" }),
+      });
       students.push(cookie);
     }
     const target = new URL(`${base}/api/learn/${courseId}/lessons/${lessonId}/progress`);

@@ -45,6 +45,7 @@ export const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).default("false")),
   AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   MESSAGE_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  LEARNING_TIME_CAP: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).default("true")),
   MESSAGE_NUDGE_INTERVAL_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
@@ -141,6 +142,8 @@ export interface Env {
   authRateLimitMax: number;
   /** Messages one user may send per minute (issue 6). */
   messageRateLimitMax: number;
+  /** Study time capped by wall-clock since the lesson's open (issue 16 item 6); always true in production. */
+  learningTimeCap: boolean;
   /** How often (milliseconds) an instance looks for unread messages to nudge by e-mail. */
   messageNudgeIntervalMs: number;
   /** An OpenAI-compatible endpoint; undefined means the built-in offline generator. timeoutMs in milliseconds. */
@@ -221,6 +224,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     trustProxy: v.TRUST_PROXY === "true" || v.TRUST_PROXY === "1",
     authRateLimitMax: v.AUTH_RATE_LIMIT_MAX,
     messageRateLimitMax: v.MESSAGE_RATE_LIMIT_MAX,
+    learningTimeCap:
+      v.NODE_ENV === "production" || !(v.LEARNING_TIME_CAP === "false" || v.LEARNING_TIME_CAP === "0"),
     messageNudgeIntervalMs: v.MESSAGE_NUDGE_INTERVAL_MS,
     ai: v.AI_BASE_URL
       ? { baseUrl: v.AI_BASE_URL, apiKey: v.AI_API_KEY, model: v.AI_MODEL, timeoutMs: v.AI_TIMEOUT_MS }

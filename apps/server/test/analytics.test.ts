@@ -117,7 +117,8 @@ async function event(
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: "1000" });
+  // Reported time is asserted as sent (the wall-clock cap of issue 16 item 6 is off here).
+  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: "1000", LEARNING_TIME_CAP: "false" });
   cara = await signUpAndSignIn(ctx, { name: "Teacher Cara" });
   dan = await signUpAndSignIn(ctx, { name: "Teacher Dan" });
   s1 = await signUpAndSignIn(ctx, { name: "Student One" });
@@ -445,6 +446,7 @@ describe("learning events and rollups", () => {
     expect((await send(c1, { event: "open" })).status).toBe(200);
     expect((await send(c1, { event: "time", timeSpentDelta: 45 })).status).toBe(200);
     expect((await send(c1, { event: "complete", timeSpentDelta: 15 })).status).toBe(200);
+    expect((await send(c2, { event: "open" })).status).toBe(200);
     const quiz = await ctx.request(`/api/learn/${courseC}/lessons/${c2}/quiz`, {
       method: "POST",
       cookie: student.cookie,
@@ -465,6 +467,7 @@ describe("learning events and rollups", () => {
       { kind: "open", seconds: 0, score: null, passed: null },
       { kind: "time", seconds: 45, score: null, passed: null },
       { kind: "complete", seconds: 15, score: null, passed: null },
+      { kind: "open", seconds: 0, score: null, passed: null },
       { kind: "quiz", seconds: 0, score: 100, passed: 1 },
     ]);
     const [roll] = await db()
@@ -474,14 +477,14 @@ describe("learning events and rollups", () => {
       })
       .from(learningActivity)
       .where(eq(learningActivity.student_id, student.userId));
-    expect(roll).toEqual({ seconds: 60, events: 4 });
+    expect(roll).toEqual({ seconds: 60, events: 5 });
     // A refused write records nothing: Mark Complete on a quiz lesson.
     expect((await send(c2, { event: "complete" })).status).toBe(400);
     const after = await db()
       .select()
       .from(learningEvents)
       .where(eq(learningEvents.student_id, student.userId));
-    expect(after).toHaveLength(4);
+    expect(after).toHaveLength(5);
   });
 
   it("takes the time zone from the browser at sign-up and lets the user change it", async () => {

@@ -168,6 +168,11 @@ describe("a quiz published without questions (before issue 17) is completable", 
       .where(eq(lessons.id, lesson!.id));
 
     expect((await call(stu, "POST", `/api/courses/${courseId}/enroll`)).status).toBe(200);
+    // The player opens a lesson before Mark Complete (issue 16 item 6).
+    const opened = await call(stu, "POST", `/api/learn/${courseId}/lessons/${lesson!.id}/progress`, {
+      event: "open",
+    });
+    expect(opened.status).toBe(200);
     const done = await call(stu, "POST", `/api/learn/${courseId}/lessons/${lesson!.id}/progress`, {
       event: "complete",
     });

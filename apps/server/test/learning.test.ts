@@ -136,7 +136,9 @@ async function progressRowCount(who: Account): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: "1000" });
+  // Time is asserted as reported here; the wall-clock cap (issue 16 item 6) is tested in
+  // learning-integrity.test.ts.
+  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: "1000", LEARNING_TIME_CAP: "false" });
   cara = await signUpAndSignIn(ctx, { name: "Teacher Cara" });
   stu = await signUpAndSignIn(ctx, { name: "Student Stu" });
   sam = await signUpAndSignIn(ctx, { name: "Student Sam" });
@@ -499,6 +501,7 @@ describe("POST /api/learn/{courseId}/lessons/{lessonId}/progress (001 §4, §9)"
     expect(samView.enrolment.progress).toBe(0);
     expect(samView.lessons.every((l) => l.progress.progress === 0 && l.progress.timeSpent === 0)).toBe(true);
     // …and his writes go to his own enrolment.
+    await progress(sam, textId, "open");
     const samWrite = await progress(sam, textId, "complete", 7);
     expect(samWrite.enrolment.id).toBe((await enrolmentOf(sam)).id);
     expect(samWrite.lesson.timeSpent).toBe(7);
@@ -515,13 +518,15 @@ describe("POST /api/learn/{courseId}/lessons/{lessonId}/quiz (graded on the serv
   });
 
   it("fails 2 of 3 correct (67%) against the default pass mark of 70, completing nothing", async () => {
-    const { raw, body } = await quiz(stu, quizId, TWO_RIGHT);
-    expect(raw).toContain("correctIndex");
+    await progress(stu, quizId, "open");
+    const { body } = await quiz(stu, quizId, TWO_RIGHT);
     expect(body).toMatchObject({ score: 67, passMark: 70, passed: false, correct: 2, total: 3 });
+    // issue 16 item 6: a failed attempt does not reveal the answer key (default: after 3 failures).
+    expect(body).toMatchObject({ answersRevealed: false, failedAttempts: 1, attemptsUntilReveal: 2 });
     expect(body.results).toEqual({
-      q1: { chosen: 0, correctIndex: 0, isCorrect: true },
-      q2: { chosen: 1, correctIndex: 1, isCorrect: true },
-      q3: { chosen: 0, correctIndex: 2, isCorrect: false },
+      q1: { chosen: 0, correctIndex: null, isCorrect: true },
+      q2: { chosen: 1, correctIndex: null, isCorrect: true },
+      q3: { chosen: 0, correctIndex: null, isCorrect: false },
     });
     expect(body.progress.lesson.isCompleted).toBe(false);
     expect(body.progress.enrolment.progress).toBe(67);
@@ -532,12 +537,16 @@ describe("POST /api/learn/{courseId}/lessons/{lessonId}/quiz (graded on the serv
   it("counts an unanswered question as wrong", async () => {
     const { body } = await quiz(stu, quizId, { q1: 0 });
     expect(body).toMatchObject({ score: 33, passed: false, correct: 1, total: 3 });
-    expect(body.results.q2).toEqual({ chosen: null, correctIndex: 1, isCorrect: false });
+    expect(body.results.q2).toEqual({ chosen: null, correctIndex: null, isCorrect: false });
+    expect(body).toMatchObject({ answersRevealed: false, failedAttempts: 2, attemptsUntilReveal: 1 });
   });
 
   it("passes a retake with 3 of 3, which completes the lesson and the course with a certificate", async () => {
     const { body } = await quiz(stu, quizId, ALL_RIGHT);
     expect(body).toMatchObject({ score: 100, passMark: 70, passed: true, correct: 3, total: 3 });
+    // A passed attempt reveals the answers.
+    expect(body).toMatchObject({ answersRevealed: true, attemptsUntilReveal: null });
+    expect(body.results.q3).toEqual({ chosen: 2, correctIndex: 2, isCorrect: true });
     expect(body.progress.lesson).toMatchObject({ isCompleted: true, progress: 100 });
     expect(body.progress.enrolment).toMatchObject({
       progress: 100,
@@ -573,6 +582,9 @@ describe("POST /api/learn/{courseId}/lessons/{lessonId}/quiz (graded on the serv
     // A failed retake does not undo the completion.
     const { body } = await quiz(stu, quizId, TWO_RIGHT);
     expect(body.passed).toBe(false);
+    // The third failed attempt reveals the answers (default 3).
+    expect(body).toMatchObject({ answersRevealed: true, failedAttempts: 3, attemptsUntilReveal: null });
+    expect(body.results.q3).toEqual({ chosen: 0, correctIndex: 2, isCorrect: false });
     expect(body.progress.lesson.isCompleted).toBe(true);
     expect(body.progress.enrolment.isCompleted).toBe(true);
     const [{ n }] = await ctx.runtime.db
@@ -584,6 +596,7 @@ describe("POST /api/learn/{courseId}/lessons/{lessonId}/quiz (graded on the serv
   });
 
   it("uses the creator's pass mark when set (60: 2 of 3 passes)", async () => {
+    await progress(stu, otherQuizId, "open", undefined, otherCourseId);
     const { body } = await quiz(stu, otherQuizId, TWO_RIGHT, otherCourseId);
     expect(body).toMatchObject({ score: 67, passMark: 60, passed: true });
     expect(body.progress.lesson.isCompleted).toBe(true);
@@ -626,6 +639,7 @@ describe("POST /api/learn/{courseId}/lessons/{lessonId}/quiz (graded on the serv
 describe("course completion (001 §4: every lesson complete → completed, certificate)", () => {
   it("completes the enrolment through Mark Complete and a passed quiz, issuing one certificate", async () => {
     const results = [];
+    for (const lessonId of [textId, videoId, quizId]) await progress(con, lessonId, "open");
     for (const lessonId of [textId, videoId]) results.push(await progress(con, lessonId, "complete"));
     expect(results.map((r) => r.enrolment.progress)).toEqual([33, 67]);
     const last = (await quiz(con, quizId, ALL_RIGHT)).body.progress;
@@ -638,6 +652,7 @@ describe("course completion (001 §4: every lesson complete → completed, certi
 
   it("gets every concurrent completion right (one enrolment at a time)", async () => {
     const ids = await lessonIds(courseId);
+    for (const lessonId of ids) await progress(sam, lessonId, "open");
     const responses = await Promise.all(
       ids.map((lessonId) =>
         lessonId === quizId

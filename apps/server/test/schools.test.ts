@@ -273,6 +273,11 @@ describe("students see the brand: e-mails, certificate, /join and the player", (
     const { lessons } = (await learn.json()) as { lessons: Array<{ id: string }> };
     let result: { enrolment: { certificateUrl: string | null } } | undefined;
     for (const lesson of lessons) {
+      // Opened first, as the player does (issue 16 item 6).
+      const opened = await call(student, "POST", `/api/learn/${courseId}/lessons/${lesson.id}/progress`, {
+        event: "open",
+      });
+      expect(opened.status).toBe(200);
       const r = await call(student, "POST", `/api/learn/${courseId}/lessons/${lesson.id}/progress`, {
         event: "complete",
       });

@@ -29,6 +29,7 @@ export * from "./schemas/courses.ts";
 export * from "./schemas/dashboard.ts";
 export * from "./schemas/help.ts";
 export * from "./schemas/landing-pages.ts";
+export * from "./schemas/landing-sections.ts";
 export * from "./schemas/learning.ts";
 export * from "./schemas/material-content.ts";
 export * from "./schemas/messaging.ts";

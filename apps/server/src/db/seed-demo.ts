@@ -142,6 +142,8 @@ async function main() {
         progress: 100,
         time_spent: 1260,
         completed_at: new Date(),
+        // Opened 21 minutes ago: completion needs an open, time is capped by it (issue 16 item 6).
+        opened_at: new Date(Date.now() - 1260_000),
       });
     });
 

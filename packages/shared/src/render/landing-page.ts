@@ -6,6 +6,7 @@ import {
   sectionPrice,
   zaloLink,
 } from "../rules/landing-pages.ts";
+import { sectionContentProblem, sectionLabel } from "../schemas/landing-sections.ts";
 
 /**
  * The one landing-page renderer (decision 0071): sections + styles → an HTML string and its CSS.
@@ -64,6 +65,11 @@ export interface RenderInput {
   enrolHref: string | null;
   /** preview: unknown section types show the 'Unsupported Section Type' placeholder. */
   mode: "public" | "preview";
+  /**
+   * Told about a section left out because its stored content is invalid or failed to render
+   * (issue 16 item 12): the server logs it; the page is served without that section.
+   */
+  onSectionError?: (section: LandingSection, index: number, problem: string) => void;
 }
 
 const LABELS = {
@@ -185,11 +191,16 @@ function safeColour(value: string): string {
 /** Money in the course currency: VND without decimals ('Free' when 0 or missing, spec 001 §2). */
 export function formatPrice(amount: number | null | undefined, currency: string, lang: RenderLang): string {
   if (!amount) return LABELS[lang].free;
-  return new Intl.NumberFormat(lang === "vi" ? "vi-VN" : "en-US", {
-    style: "currency",
-    currency: currency || "VND",
-    maximumFractionDigits: currency === "VND" ? 0 : 2,
-  }).format(amount);
+  try {
+    return new Intl.NumberFormat(lang === "vi" ? "vi-VN" : "en-US", {
+      style: "currency",
+      currency: currency || "VND",
+      maximumFractionDigits: currency === "VND" ? 0 : 2,
+    }).format(amount);
+  } catch {
+    // A currency code Intl does not know (stored before issue 16 item 12): the number and the code.
+    return `${new Intl.NumberFormat(lang === "vi" ? "vi-VN" : "en-US").format(amount)} ${currency}`;
+  }
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
@@ -335,6 +346,28 @@ function renderSection(section: LandingSection, input: RenderInput, index: numbe
   }
 }
 
+/**
+ * One section, or "" when its stored content is invalid or rendering it throws (issue 16 item 12):
+ * one bad section never breaks the page. The problem goes to `input.onSectionError`; the builder's
+ * preview shows a placeholder in its place.
+ */
+function renderSafely(section: LandingSection, input: RenderInput, index: number): string {
+  let problem = sectionContentProblem(section.type, section.content);
+  if (!problem) {
+    try {
+      return renderSection(section, input, index);
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+  }
+  input.onSectionError?.(section, index, problem);
+  return input.mode === "preview"
+    ? `<section class="lp-section lp-unsupported" data-invalid-section><div class="lp-wrap"><p>${esc(
+        `${sectionLabel(section, index)}: ${problem}`,
+      )}</p></div></section>`
+    : "";
+}
+
 function row(label: string, value: string): string {
   return value ? `<div><dt>${esc(label)}</dt><dd>${esc(value)}</dd></div>` : "";
 }
@@ -430,7 +463,7 @@ img{max-width:100%;height:auto}h1,h2,h3{line-height:1.2;margin:0 0 .75rem}h1{fon
  */
 export function renderLandingBody(input: RenderInput): string {
   const L = LABELS[input.lang];
-  const parts = input.sections.map((s, i) => renderSection(s, input, i));
+  const parts = input.sections.map((s, i) => renderSafely(s, input, i));
   const course = input.course;
   if (course) {
     const hours = durationHours(course.estimatedDuration);

@@ -75,6 +75,11 @@ export const lessonContentSchema = z.discriminatedUnion("type", [
     type: z.literal("quiz"),
     questions: z.array(quizQuestionSchema).max(200).default([]),
     passMark: z.number().int().min(1).max(100).default(70),
+    /**
+     * Failed attempts after which the player shows the correct answers (issue 16 item 6); 0: only
+     * after passing. Absent: DEFAULT_REVEAL_AFTER_ATTEMPTS (3).
+     */
+    revealAfterAttempts: z.number().int().min(0).max(20).optional(),
   }),
 ]);
 export type LessonContent = z.infer<typeof lessonContentSchema>;

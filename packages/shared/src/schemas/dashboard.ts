@@ -24,6 +24,11 @@ export const studentCourseSchema = z.object({
   certificateUrl: z.string().nullable(),
   enrollmentDate: z.string(),
   paymentStatus: z.string(),
+  /**
+   * The student may leave this course themselves (issue 16 item 8): they were invited to or
+   * assigned to it and hold no certificate of it.
+   */
+  canLeave: z.boolean().optional(),
 });
 
 export const creatorDashboardSchema = z.object({

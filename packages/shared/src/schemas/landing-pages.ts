@@ -13,6 +13,7 @@ import {
   SEO_REGIONS,
 } from "../rules/landing-pages.ts";
 import { findNapasBank } from "../rules/napas-banks.ts";
+import { sectionContentProblem, sectionLabel } from "./landing-sections.ts";
 
 /**
  * Landing-page contracts (spec 001 §3 landing_pages, Section, style_data, seo_data,
@@ -45,8 +46,26 @@ export const sectionSchema = z.object({
 });
 export type SectionInput = z.infer<typeof sectionSchema>;
 
+/**
+ * The page's sections. Each section's content is checked against its type's schema (issue 16
+ * item 12: currency codes, sizes, depth); a failure names the section, e.g. `Section 3 “Pricing”
+ * (pricing_vn): Currency must be a 3-letter code like VND or USD`.
+ */
 export const contentDataSchema = z.object({
-  sections: z.array(sectionSchema).max(LANDING_LIMITS.sectionsMax, "A page can have at most 50 sections"),
+  sections: z
+    .array(sectionSchema)
+    .max(LANDING_LIMITS.sectionsMax, "A page can have at most 50 sections")
+    .superRefine((sections, ctx) => {
+      sections.forEach((section, index) => {
+        const problem = sectionContentProblem(section.type, section.content);
+        if (problem)
+          ctx.addIssue({
+            code: "custom",
+            path: [index, "content"],
+            message: `${sectionLabel(section, index)}: ${problem}`,
+          });
+      });
+    }),
 });
 
 export const styleDataSchema = z.object({

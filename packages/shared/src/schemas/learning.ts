@@ -15,12 +15,22 @@ export const LEARNING_MESSAGES = {
   loadFailed: "Failed to load course content.",
   paymentPending: "Your enrolment is waiting for payment confirmation.",
   certificateUnknown: "No certificate with this ID exists.",
+  /** issue 16 item 6: completion (Mark Complete or a quiz) needs an `open` event of the lesson. */
+  openFirst: "Open the lesson before completing it.",
+  /** issue 16 item 6: an uploaded video is completed after its end (or its length in study time). */
+  watchVideoFirst: "Watch the video to the end before completing this lesson.",
 } as const;
 
 /** Default quiz pass mark in percent (issue 4: 70% unless the creator set another). */
 export const DEFAULT_PASS_MARK = 70;
 /** A video that reaches its end records this progress without completing (001 §4, §9). */
 export const VIDEO_END_PROGRESS = 90;
+/**
+ * Failed quiz attempts after which the correct answers are shown (issue 16 item 6), unless the
+ * creator set another number (content_data.revealAfterAttempts, 0 = only after passing).
+ * A passed attempt always shows them.
+ */
+export const DEFAULT_REVEAL_AFTER_ATTEMPTS = 3;
 
 /** The public enrolment page of a published course (/join/{courseId}). */
 export const joinCourseSchema = z.object({
@@ -165,11 +175,24 @@ export const quizResultSchema = z.object({
   passed: z.boolean(),
   correct: z.number().int(),
   total: z.number().int(),
-  /** Revealed only after submission: questionId → { chosen, correctIndex, isCorrect }. */
+  /**
+   * questionId → { chosen, correctIndex, isCorrect }. correctIndex is null until the answers are
+   * revealed: after a passed attempt or after `revealAfterAttempts` failed ones (issue 16 item 6).
+   */
   results: z.record(
     z.string(),
-    z.object({ chosen: z.number().int().nullable(), correctIndex: z.number().int(), isCorrect: z.boolean() }),
+    z.object({
+      chosen: z.number().int().nullable(),
+      correctIndex: z.number().int().nullable(),
+      isCorrect: z.boolean(),
+    }),
   ),
+  /** The correct answers are in `results` (passed, or enough failed attempts). */
+  answersRevealed: z.boolean(),
+  /** Failed attempts so far, this one included. */
+  failedAttempts: z.number().int(),
+  /** Further failed attempts before the answers are shown; null: only passing shows them. */
+  attemptsUntilReveal: z.number().int().nullable(),
   progress: progressResultSchema,
 });
 export type QuizResult = z.infer<typeof quizResultSchema>;

@@ -34,6 +34,10 @@ export const STUDENT_MESSAGES = {
   invitationNotFoundTitle: "Invitation not found",
   invitationNotFound: "This invitation may be invalid or expired.",
   invitationInvalid: "This invitation may be invalid, expired, or already used.",
+  /** issue 16 item 8: leaving a course. */
+  leaveNotEnrolled: "You are not enrolled in this course.",
+  leaveNotAllowed: "Only a course you were invited to or assigned to can be left.",
+  leaveCompleted: "You completed this course; it stays in your list with its certificate.",
   emailMismatch:
     "Email mismatch: this invitation was sent to a different email address than the one you are signed in with.",
 } as const;
@@ -65,6 +69,18 @@ export const invitationResultSchema = z.object({
   expiresAt: z.string(),
 });
 export type InvitationResult = z.infer<typeof invitationResultSchema>;
+
+/** A pending, unexpired invitation in the creator's list (issue 16 item 8: it can be revoked). */
+export const pendingInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  courseTitles: z.array(z.string()),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+export const pendingInvitationListSchema = z.object({ invitations: z.array(pendingInvitationSchema) });
+export type PendingInvitationList = z.infer<typeof pendingInvitationListSchema>;
 
 /** What /auth?invitation={token} shows (000 §7 "Select student_invitations (email)"). */
 export const invitationLookupSchema = z.object({

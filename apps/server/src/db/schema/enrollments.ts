@@ -89,6 +89,8 @@ export const lessonProgress = pgTable(
     time_spent: integer("time_spent").notNull().default(0),
     last_accessed: timestamp("last_accessed", { withTimezone: true }).notNull().defaultNow(),
     completed_at: timestamp("completed_at", { withTimezone: true }),
+    /** First `open` event of the lesson (issue 16 item 6): completion needs it; time is capped by it. */
+    opened_at: timestamp("opened_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("lesson_progress_enrollment_lesson_key").on(t.enrollment_id, t.lesson_id),

@@ -105,6 +105,7 @@ export async function studentEnrolments(db: Executor, studentId: string) {
       certificateUrl: enrollments.certificate_url,
       enrollmentDate: enrollments.enrollment_date,
       paymentStatus: enrollments.payment_status,
+      enrollmentSource: enrollments.enrollment_source,
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.course_id))

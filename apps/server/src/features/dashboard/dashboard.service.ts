@@ -8,6 +8,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { awardAchievements } from "../community/community.service.ts";
+import { isLeavable } from "../enrolments/enrolments.service.ts";
 import { getMe } from "../profiles/profiles.service.ts";
 import {
   creatorCourseCounts,
@@ -95,5 +96,11 @@ async function studentDashboard(db: Db, studentId: string): Promise<StudentDashb
 }
 
 function toStudentCourse(row: Awaited<ReturnType<typeof studentEnrolments>>[number]) {
-  return { ...row, enrollmentDate: row.enrollmentDate.toISOString() };
+  const { enrollmentSource, ...rest } = row;
+  return {
+    ...rest,
+    enrollmentDate: row.enrollmentDate.toISOString(),
+    // issue 16 item 8: a course the student did not choose (invited or assigned) can be left.
+    canLeave: isLeavable({ source: enrollmentSource, certificateIssued: row.certificateIssued }),
+  };
 }

@@ -74,3 +74,32 @@ export async function incrementEnrollmentCount(db: Executor, courseId: string): 
 export async function markEnrolmentCompleted(db: Executor, enrollmentId: string): Promise<void> {
   await db.update(enrollments).set({ payment_status: "completed" }).where(eq(enrollments.id, enrollmentId));
 }
+
+/** The enrolment fields leaving a course needs, locked `for update` (issue 16 item 8), or undefined. */
+export async function lockEnrolmentForLeave(db: Executor, studentId: string, courseId: string) {
+  const [row] = await db
+    .select({
+      id: enrollments.id,
+      paymentStatus: enrollments.payment_status,
+      source: enrollments.enrollment_source,
+      certificateIssued: enrollments.certificate_issued,
+    })
+    .from(enrollments)
+    .where(and(eq(enrollments.student_id, studentId), eq(enrollments.course_id, courseId)))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+/** Deletes an enrolment (its lesson progress, learning events and certificate go with it). */
+export async function deleteEnrolment(db: Executor, enrollmentId: string): Promise<void> {
+  await db.delete(enrollments).where(eq(enrollments.id, enrollmentId));
+}
+
+/** enrollment_count − 1, never below 0. */
+export async function decrementEnrollmentCount(db: Executor, courseId: string): Promise<void> {
+  await db
+    .update(courses)
+    .set({ enrollment_count: sql`greatest(${courses.enrollment_count} - 1, 0)` })
+    .where(eq(courses.id, courseId));
+}

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser, toIssues } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import type { HeadResolver } from "../../lib/page-head.ts";
-import { enrollInCourse, getJoinCourse, joinPageHead } from "./enrolments.service.ts";
+import { enrollInCourse, getJoinCourse, joinPageHead, leaveCourse } from "./enrolments.service.ts";
 
 // Any string: a malformed id is answered like an unknown course (404 courseNotAvailable).
 const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
@@ -64,7 +64,25 @@ export function enrollBody(text: string) {
   return parsed.data;
 }
 
-/** /api/public/courses/{id} and /api/courses/{id}/enroll (001 §2 Course enrolment page, §4, §7). */
+const leaveRoute = createRoute({
+  method: "post",
+  path: "/courses/{id}/leave",
+  tags: ["Enrolments"],
+  summary: "Leave a course the signed-in student was invited to or assigned to (issue 16 item 8)",
+  request: { params: idParams },
+  responses: {
+    204: { description: "Left: the enrolment and its progress are deleted" },
+    401: errorResponses[401],
+    403: json(errorResponseSchema, "A course the student enrolled in themselves"),
+    404: json(errorResponseSchema, "Not enrolled in this course"),
+    409: json(errorResponseSchema, "A certificate was issued for this enrolment"),
+  },
+});
+
+/**
+ * /api/public/courses/{id}, /api/courses/{id}/enroll and /api/courses/{id}/leave (001 §2 Course
+ * enrolment page, §4, §7; issue 16 item 8).
+ */
 export function enrolmentRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(joinRoute, async (c) =>
@@ -77,6 +95,10 @@ export function enrolmentRoutes(deps: AppDeps) {
       const user = requireUser(c);
       const from = enrollBody(await c.req.text());
       return c.json(await enrollInCourse(deps.db, user, c.req.valid("param").id, "self", from), 200);
+    })
+    .openapi(leaveRoute, async (c) => {
+      await leaveCourse(deps.db, requireUser(c), c.req.valid("param").id);
+      return c.body(null, 204);
     });
 }
 

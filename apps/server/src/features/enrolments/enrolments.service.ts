@@ -4,6 +4,7 @@ import {
   isFreePrice,
   type JoinCourse,
   LEARNING_MESSAGES,
+  STUDENT_MESSAGES,
 } from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -13,10 +14,13 @@ import { platformName } from "../../lib/platform-name.ts";
 import { openOrder, openOrderOf, sellingMethods } from "../payments/payments.service.ts";
 import {
   findCoursePageId,
+  decrementEnrollmentCount,
+  deleteEnrolment,
   findEnrolment,
   findPublishedCourse,
   incrementEnrollmentCount,
   insertEnrolmentIfAbsent,
+  lockEnrolmentForLeave,
   markEnrolmentCompleted,
 } from "./enrolments.queries.ts";
 
@@ -37,6 +41,38 @@ export type EnrolFrom = {
 
 /** Where an enrolment came from (enrollments.enrollment_source). */
 export type EnrolmentSource = "self" | "join_link" | "invitation" | "teacher_assignment";
+
+/**
+ * Whether a student may leave an enrolment themselves (issue 16 item 8): it was made for them
+ * (an accepted invitation or a teacher's assignment), and no certificate was issued for it (a
+ * certificate's verification page must keep working). Self-enrolments are not left here.
+ */
+export function isLeavable(enrolment: { source: string; certificateIssued: boolean }): boolean {
+  return (
+    (enrolment.source === "invitation" || enrolment.source === "teacher_assignment") &&
+    !enrolment.certificateIssued
+  );
+}
+
+/**
+ * The acting student leaves a course they were invited to or assigned to (issue 16 item 8): the
+ * enrolment is deleted with its lesson progress, learning events and certificate, and the course's
+ * enrollment_count goes down by one (when the enrolment counted). One transaction, the enrolment
+ * locked. The creator can assign or invite the student again later.
+ * @throws AppError NOT_FOUND (leaveNotEnrolled: no enrolment, malformed id), FORBIDDEN
+ *   (leaveNotAllowed: a self-enrolment), CONFLICT (leaveCompleted: a certificate was issued).
+ */
+export async function leaveCourse(db: Db, actor: SessionUser, courseId: string): Promise<void> {
+  if (!UUID.test(courseId)) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.leaveNotEnrolled);
+  await db.transaction(async (tx) => {
+    const enrolment = await lockEnrolmentForLeave(tx, actor.id, courseId);
+    if (!enrolment) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.leaveNotEnrolled);
+    if (enrolment.certificateIssued) throw new AppError("CONFLICT", STUDENT_MESSAGES.leaveCompleted);
+    if (!isLeavable(enrolment)) throw new AppError("FORBIDDEN", STUDENT_MESSAGES.leaveNotAllowed);
+    await deleteEnrolment(tx, enrolment.id);
+    if (enrolment.paymentStatus !== "cancelled") await decrementEnrollmentCount(tx, courseId);
+  });
+}
 
 /**
  * A published course, or AppError NOT_FOUND with LEARNING_MESSAGES.courseNotAvailable for an

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { courses, profiles, schools, studentInvitations } from "../../db/schema/index.ts";
 
@@ -89,4 +89,47 @@ export async function markAccepted(db: Executor, id: string, userId: string): Pr
     .update(studentInvitations)
     .set({ status: "accepted", accepted_by: userId, accepted_at: new Date() })
     .where(eq(studentInvitations.id, id));
+}
+
+/**
+ * The creator's pending, unexpired invitations, newest first (at most `limit`), with the titles
+ * of their courses in the order invited (issue 16 item 8).
+ */
+export async function listPendingInvitations(db: Executor, creatorId: string, now: Date, limit = 100) {
+  const rows = await db
+    .select({
+      id: studentInvitations.id,
+      email: studentInvitations.email,
+      courseIds: studentInvitations.course_ids,
+      createdAt: studentInvitations.created_at,
+      expiresAt: studentInvitations.expires_at,
+    })
+    .from(studentInvitations)
+    .where(
+      and(
+        eq(studentInvitations.creator_id, creatorId),
+        eq(studentInvitations.status, "pending"),
+        gt(studentInvitations.expires_at, now),
+      ),
+    )
+    .orderBy(desc(studentInvitations.created_at))
+    .limit(limit);
+  const ids = [...new Set(rows.flatMap((r) => r.courseIds))];
+  const titles = new Map(
+    ids.length
+      ? (
+          await db
+            .select({ id: courses.id, title: courses.title })
+            .from(courses)
+            .where(and(inArray(courses.id, ids), eq(courses.creator_id, creatorId)))
+        ).map((c) => [c.id, c.title])
+      : [],
+  );
+  return rows.map((r) => ({
+    ...r,
+    courseTitles: r.courseIds.flatMap((id) => {
+      const title = titles.get(id);
+      return title === undefined ? [] : [title];
+    }),
+  }));
 }

@@ -3,6 +3,7 @@ import {
   acceptInvitationSchema,
   invitationLookupSchema,
   invitationResultSchema,
+  pendingInvitationListSchema,
   sendInvitationSchema,
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
@@ -11,6 +12,7 @@ import { statedLocale } from "../../lib/locale.ts";
 import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import {
   acceptInvitation,
+  listInvitations,
   lookupInvitation,
   revokeInvitation,
   sendInvitation,
@@ -60,6 +62,18 @@ const acceptRoute = createRoute({
   },
 });
 
+const listRoute = createRoute({
+  method: "get",
+  path: "/invitations",
+  tags: ["Invitations"],
+  summary: "The signed-in creator's pending, unexpired invitations, newest first (at most 100)",
+  responses: {
+    200: json(pendingInvitationListSchema, "Pending invitations"),
+    401: errorResponses[401],
+    403: error("Not a creator"),
+  },
+});
+
 const revokeRoute = createRoute({
   method: "post",
   path: "/invitations/{id}/revoke",
@@ -78,6 +92,10 @@ const revokeRoute = createRoute({
 /** /api/invitations… (000 §2 Invite dialog, §7; 001 §2 Invitation acceptance page; issue 5). */
 export function invitationRoutes(deps: AppDeps) {
   return createRouter()
+    .openapi(listRoute, async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(await listInvitations(deps.db, requireUser(c)), 200);
+    })
     .openapi(revokeRoute, async (c) => {
       await revokeInvitation(deps.db, requireUser(c), c.req.valid("param").id);
       return c.body(null, 204);

@@ -3,6 +3,7 @@ import {
   type AcceptInvitationResult,
   type InvitationLookup,
   type InvitationResult,
+  type PendingInvitationList,
   type SendInvitationInput,
   STUDENT_MESSAGES,
 } from "@academy/shared";
@@ -22,6 +23,7 @@ import {
   findUsableInvitation,
   insertInvitation,
   inviterContext,
+  listPendingInvitations,
   localeOfEmail,
   lockInvitation,
   markAccepted,
@@ -186,4 +188,27 @@ export async function revokeInvitation(db: Db, actor: SessionUser, invitationId:
     )
     .returning({ id: studentInvitations.id });
   if (revoked.length === 0) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.invitationNotFound);
+}
+
+/**
+ * The acting creator's pending, unexpired invitations, newest first, at most 100 (issue 16 item 8:
+ * the list the creator revokes from). Dates as ISO strings.
+ * @throws AppError FORBIDDEN for a student account.
+ */
+export async function listInvitations(
+  db: Db,
+  actor: SessionUser,
+  now = new Date(),
+): Promise<PendingInvitationList> {
+  await assertCreator(db, actor);
+  const rows = await listPendingInvitations(db, actor.id, now);
+  return {
+    invitations: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      courseTitles: r.courseTitles,
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+    })),
+  };
 }

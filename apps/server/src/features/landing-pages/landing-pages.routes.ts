@@ -287,7 +287,7 @@ export const LANDING_EVENTS_PER_VISITOR_PER_MINUTE = 20;
  * cached per slug while published) and the page script at LANDING_SCRIPT_PATH.
  */
 export function landingPublicRoutes(
-  deps: { db: Db; env: { appUrl: string }; auth: AppDeps["auth"] },
+  deps: { db: Db; env: { appUrl: string }; auth: AppDeps["auth"]; logger?: AppDeps["logger"] },
   cache: LandingPageCache,
 ) {
   const app = new Hono<AppEnv>();
@@ -320,6 +320,7 @@ export function landingPublicRoutes(
       preview,
       viewerId,
       visitorLang: statedLocale(c.req.raw.headers),
+      log: (fields, message) => deps.logger?.warn(fields, message),
     });
     if (page.status === 404) return c.html(page.html, 404, { "Cache-Control": "no-store" });
     if (!page.cacheable) return c.html(page.html, 200, { "Cache-Control": "private, no-store" });

@@ -151,13 +151,21 @@ export interface RenderedLandingPage {
 /**
  * Renders /lp/{slug}. Published pages for everyone; an unpublished page only with preview=1 for its
  * signed-in owner (DESIGN.md §5); anything else is the 'Page Not Found' page (404).
+ * A section whose stored content is invalid (saved before issue 16 item 12) or fails to render is
+ * left out and reported to `options.log` (one warning per section and render); the page still
+ * answers 200.
  * @param viewer the signed-in user's id when preview=1 was asked for, else null.
  */
 export async function renderPublicLandingPage(
   db: Db,
   appUrl: string,
   slug: string,
-  options: { preview: boolean; viewerId: string | null; visitorLang?: RenderLang | null },
+  options: {
+    preview: boolean;
+    viewerId: string | null;
+    visitorLang?: RenderLang | null;
+    log?: (fields: Record<string, unknown>, message: string) => void;
+  },
 ): Promise<RenderedLandingPage> {
   const page = await q.findPageBySlug(db, slug);
   const ownerPreview = Boolean(page && options.preview && options.viewerId === page.creator_id);
@@ -205,6 +213,18 @@ export async function renderPublicLandingPage(
     // ?lp= carries the page to /join so the order takes this page's payment methods (issue 11 §2).
     enrolHref: course ? `/join/${course.id}?lp=${encodeURIComponent(page.slug)}` : null,
     mode: "public",
+    onSectionError: (section, index, problem) =>
+      options.log?.(
+        {
+          slug: page.slug,
+          pageId: page.id,
+          sectionId: section.id,
+          sectionType: section.type,
+          index,
+          problem,
+        },
+        "landing page section left out: invalid content",
+      ),
   });
 
   const url = `${appUrl}/lp/${page.slug}`;

@@ -95,12 +95,13 @@ export function timeEventCtes(input: {
   studentId: string;
   courseId: string;
   lessonId: string;
-  seconds: number;
+  /** Seconds as a number, or an SQL expression (the capped time of addTimeSpent). */
+  seconds: number | SQL;
 }): SQL {
   return sql`,
     ev as (
       insert into learning_events (enrollment_id, student_id, course_id, lesson_id, kind, seconds)
-      select up.enrollment_id, ${input.studentId}, ${input.courseId}::uuid, ${input.lessonId}::uuid, 'time', ${input.seconds}::int
+      select up.enrollment_id, ${input.studentId}, ${input.courseId}::uuid, ${input.lessonId}::uuid, 'time', (${input.seconds})::int
         from up
       returning student_id, course_id, seconds, occurred_at
     )${ROLLUP_CTES}`;

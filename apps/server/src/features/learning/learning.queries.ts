@@ -72,11 +72,58 @@ export async function progressOfEnrolment(db: Executor, enrollmentId: string): P
 
 export type ProgressWrite = "open" | "complete" | "video-ended" | "time";
 
+/** The lesson_progress row of (enrollment_id, lesson_id), or undefined. */
+export async function findLessonProgress(
+  db: Executor,
+  enrollmentId: string,
+  lessonId: string,
+): Promise<LessonProgressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.enrollment_id, enrollmentId), eq(lessonProgress.lesson_id, lessonId)))
+    .limit(1);
+  return row;
+}
+
+/** Failed quiz attempts of an enrolment on a lesson (learning_events kind 'quiz', passed 0). */
+export async function failedQuizAttempts(
+  db: Executor,
+  enrollmentId: string,
+  lessonId: string,
+): Promise<number> {
+  const result = (await db.execute(sql`
+    select count(*)::int as n from learning_events
+     where enrollment_id = ${enrollmentId} and lesson_id = ${lessonId} and kind = 'quiz' and passed = 0`)) as unknown as {
+    rows: Array<{ n: number | string }>;
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Seconds a report may add to a lesson's time_spent (issue 16 item 6): the whole `delta` when
+ * uncapped; otherwise at most the wall-clock seconds since the lesson was first opened minus the
+ * time already counted (0 for a lesson never opened).
+ */
+export function cappedTimeDelta(
+  row: Pick<LessonProgressRow, "opened_at" | "time_spent"> | undefined,
+  delta: number,
+  now: Date,
+  cap: boolean,
+): number {
+  const wanted = Math.max(0, Math.trunc(delta));
+  if (!cap) return wanted;
+  if (!row?.opened_at) return 0;
+  const elapsed = Math.floor((now.getTime() - row.opened_at.getTime()) / 1000);
+  return Math.max(0, Math.min(wanted, elapsed - row.time_spent));
+}
+
 /**
  * Upserts the lesson_progress row of (enrollment_id, lesson_id) for one event and adds
  * `timeSpentDelta` seconds to time_spent. open: last_accessed; complete: progress 100,
  * is_completed, completed_at (the first one is kept); video-ended: progress = max(progress,
- * `videoEndProgress`), not completed; time: only time_spent.
+ * `videoEndProgress`), not completed; time: only time_spent. The first open sets opened_at.
+ * `timeSpentDelta` is added as given: the caller caps it (cappedTimeDelta).
  */
 export async function upsertLessonProgress(
   db: Executor,
@@ -97,6 +144,8 @@ export async function upsertLessonProgress(
     time_spent: sql`${lessonProgress.time_spent} + ${delta}`,
   };
   if (event !== "time") set.last_accessed = now;
+  if (event === "open")
+    set.opened_at = sql`coalesce(${lessonProgress.opened_at}, ${now.toISOString()}::timestamptz)`;
   if (event === "complete") {
     set.progress = 100;
     set.is_completed = true;
@@ -116,6 +165,7 @@ export async function upsertLessonProgress(
       time_spent: delta,
       last_accessed: now,
       completed_at: event === "complete" ? now : null,
+      opened_at: event === "open" ? now : null,
     })
     .onConflictDoUpdate({ target: [lessonProgress.enrollment_id, lessonProgress.lesson_id], set })
     .returning();
@@ -206,21 +256,32 @@ export async function setEnrolmentCertificate(
  */
 export async function addTimeSpent(
   db: Executor,
-  input: { studentId: string; courseId: string; lessonId: string; delta: number },
+  input: { studentId: string; courseId: string; lessonId: string; delta: number; cap: boolean },
 ): Promise<{ progress: TimeSpentProgress; enrolment: TimeSpentEnrolment } | undefined> {
   const delta = Math.max(0, Math.trunc(input.delta));
+  // issue 16 item 6: with `cap`, the time added is at most the wall-clock seconds since the lesson
+  // was first opened minus the time already counted (nothing before an open).
+  const add = input.cap
+    ? sql`coalesce(least(${delta}::int,
+        greatest(0, floor(extract(epoch from (now() - lp.opened_at)))::int - lp.time_spent)), 0)`
+    : sql`${delta}::int`;
   // One statement and one round trip: the upsert, then the enrolment read in the same query.
   const result = (await db.execute(sql`
-    with up as (
-      insert into lesson_progress
-        (id, enrollment_id, lesson_id, student_id, is_completed, progress, time_spent, last_accessed, completed_at)
-      select gen_random_uuid(), e.id, l.id, e.student_id, false, 0, ${delta}::int, now(), null
+    with t as (
+      select e.id as enrollment_id, l.id as lesson_id, e.student_id, ${add} as add
         from enrollments e
         join lessons l on l.course_id = e.course_id and l.is_published
+        left join lesson_progress lp on lp.enrollment_id = e.id and lp.lesson_id = l.id
        where e.student_id = ${input.studentId} and e.course_id = ${input.courseId}
          and e.payment_status = 'completed' and l.id = ${input.lessonId}
+    ),
+    up as (
+      insert into lesson_progress
+        (id, enrollment_id, lesson_id, student_id, is_completed, progress, time_spent, last_accessed, completed_at)
+      select gen_random_uuid(), t.enrollment_id, t.lesson_id, t.student_id, false, 0, t.add, now(), null
+        from t
       on conflict (enrollment_id, lesson_id)
-        do update set time_spent = lesson_progress.time_spent + ${delta}::int
+        do update set time_spent = lesson_progress.time_spent + excluded.time_spent
       returning enrollment_id, is_completed, progress, time_spent, completed_at
     )${
       // issue 12: the 'time' learning event and its daily rollup, in this same statement.
@@ -228,7 +289,7 @@ export async function addTimeSpent(
         studentId: input.studentId,
         courseId: input.courseId,
         lessonId: input.lessonId,
-        seconds: delta,
+        seconds: sql`(select add from t)`,
       })
     }
     select up.is_completed as lp_is_completed, up.progress as lp_progress, up.time_spent as lp_time_spent,

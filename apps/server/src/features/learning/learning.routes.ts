@@ -68,7 +68,7 @@ const quizRoute = createRoute({
 
 /** /api/learn… (001 §2 Lesson player, §4 Lesson progress, §6 Student; issue 4). Own enrolment only. */
 export function learningRoutes(deps: AppDeps) {
-  const learning = { db: deps.db, appUrl: deps.env.appUrl };
+  const learning = { db: deps.db, appUrl: deps.env.appUrl, capTime: deps.env.learningTimeCap };
   return createRouter()
     .openapi(playerRoute, async (c) =>
       c.json(

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PASS_MARK,
+  DEFAULT_REVEAL_AFTER_ATTEMPTS,
   enrolmentProgress,
   gradeQuiz,
   isCourseComplete,
@@ -20,10 +21,13 @@ import { courseMaterialResources, type MaterialResource } from "../materials/mat
 import { signFileUrl } from "../uploads/uploads.service.ts";
 import {
   addTimeSpent,
+  cappedTimeDelta,
   type EnrolmentRow,
+  failedQuizAttempts,
   findCourseForPlayer,
   findEnrolmentOfStudent,
   findLessonOfCourse,
+  findLessonProgress,
   type LessonProgressRow,
   type LessonRow,
   lessonCounts,
@@ -39,10 +43,15 @@ import { appendLearningEvent, EVENT_KIND } from "./learning-events.queries.ts";
 
 export type ProgressResult = z.infer<typeof progressResultSchema>;
 
-/** What the learning services need besides the database: the app's origin (certificate links). */
+/**
+ * What the learning services need besides the database: the app's origin (certificate links) and
+ * whether study time is capped by wall-clock time since the lesson was opened (issue 16 item 6;
+ * default true, LEARNING_TIME_CAP=false turns it off outside production).
+ */
 export interface LearningDeps {
   db: Db;
   appUrl: string;
+  capTime?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -105,6 +114,38 @@ function storedQuestions(lesson: LessonRow): StoredQuestion[] {
       },
     ];
   });
+}
+
+/**
+ * Failed attempts after which the quiz answers are revealed: the creator's
+ * content_data.revealAfterAttempts (0–20; 0 = only after passing), else
+ * DEFAULT_REVEAL_AFTER_ATTEMPTS (3). Issue 16 item 6.
+ */
+function revealAfterOf(lesson: LessonRow): number {
+  const n = contentData(lesson).revealAfterAttempts;
+  return typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= 20
+    ? n
+    : DEFAULT_REVEAL_AFTER_ATTEMPTS;
+}
+
+/** An uploaded (not YouTube/Vimeo) video lesson: its completion needs its end or its length. */
+function isUploadedVideo(lesson: LessonRow): boolean {
+  return lesson.content_type === "video" && contentData(lesson).source === "upload";
+}
+
+/**
+ * Issue 16 item 6: a lesson is completed only after an `open` event of it; an uploaded video also
+ * after a video-ended event (progress ≥ VIDEO_END_PROGRESS) or study time of at least its
+ * duration (minutes; a video without duration needs the video-ended event).
+ * @throws AppError VALIDATION_FAILED (openFirst, watchVideoFirst).
+ */
+function assertMayComplete(lesson: LessonRow, row: LessonProgressRow | undefined, addedSeconds = 0): void {
+  if (!row?.opened_at) throw new AppError("VALIDATION_FAILED", LEARNING_MESSAGES.openFirst);
+  if (!isUploadedVideo(lesson) || row.is_completed) return;
+  const watched = row.progress >= VIDEO_END_PROGRESS;
+  const minutes = lesson.duration ?? 0;
+  const sat = minutes > 0 && row.time_spent + addedSeconds >= minutes * 60;
+  if (!watched && !sat) throw new AppError("VALIDATION_FAILED", LEARNING_MESSAGES.watchVideoFirst);
 }
 
 /** The quiz pass mark in percent: the creator's (1–100), else DEFAULT_PASS_MARK (70). */
@@ -299,12 +340,15 @@ async function applyProgress(
  * A progress event from the player (001 §4, §9; issue 4 "Progress"): open (resume point:
  * enrollments.last_lesson_id and last_accessed), complete (Mark Complete: 100, completed),
  * video-ended (max(progress, 90), not completed) or time (time only). Every event adds
- * `timeSpentDelta` seconds (0–3600) to time_spent. One transaction; upsert on
+ * `timeSpentDelta` seconds (0–3600) to time_spent, capped so a lesson's time never exceeds the
+ * wall-clock time since its first open (issue 16 item 6; nothing is counted before an open).
+ * complete needs an earlier open (and for an uploaded video its end or its length: assertMayComplete). One transaction; upsert on
  * (enrollment_id, lesson_id). The enrolment is the acting user's own (looked up by the session).
  * Also accepts bodies sent by navigator.sendBeacon when the student leaves.
  * @returns the lesson's progress and the enrolment (progress percent, completion, certificate).
  * @throws AppError NOT_FOUND (unknown course; LESSON_NOT_FOUND for a lesson of another course),
- *   FORBIDDEN (notEnrolled).
+ *   FORBIDDEN (notEnrolled), VALIDATION_FAILED (complete on a quiz with questions; openFirst;
+ *   watchVideoFirst).
  */
 export async function recordProgress(
   deps: LearningDeps,
@@ -320,6 +364,7 @@ export async function recordProgress(
       courseId,
       lessonId,
       delta: input.timeSpentDelta ?? 0,
+      cap: deps.capTime ?? true,
     });
     if (done) return { lesson: toLessonProgress(done.progress), enrolment: toEnrolment(done.enrolment) };
     // Otherwise fall through: the checks below say why (unknown course, not enrolled, other lesson).
@@ -332,26 +377,20 @@ export async function recordProgress(
     const now = new Date();
     // issue 12: one transaction with the learning event (no lock on the enrolment).
     return deps.db.transaction(async (tx) => {
+      const before = await findLessonProgress(tx, enrolment.id, lesson.id);
+      const seconds = cappedTimeDelta(before, input.timeSpentDelta ?? 0, now, deps.capTime ?? true);
       const lessonRow = await upsertLessonProgress(tx, {
         enrollmentId: enrolment.id,
         lessonId: lesson.id,
         studentId: actor.id,
         event: input.event,
-        timeSpentDelta: input.timeSpentDelta ?? 0,
+        timeSpentDelta: seconds,
         videoEndProgress: VIDEO_END_PROGRESS,
         now,
       });
       const current =
         input.event === "open" ? await setLastLesson(tx, enrolment.id, lesson.id, now) : enrolment;
-      await learningEvent(
-        tx,
-        actor,
-        enrolment,
-        lesson,
-        EVENT_KIND[input.event],
-        input.timeSpentDelta ?? 0,
-        now,
-      );
+      await learningEvent(tx, actor, enrolment, lesson, EVENT_KIND[input.event], seconds, now);
       return { lesson: toLessonProgress(lessonRow), enrolment: toEnrolment(current) };
     });
   }
@@ -363,16 +402,12 @@ export async function recordProgress(
     if (input.event === "complete" && lesson.content_type === "quiz" && storedQuestions(lesson).length > 0) {
       throw new AppError("VALIDATION_FAILED", QUIZ_COMPLETE_BY_PASSING);
     }
-    const result = await applyProgress(
-      tx,
-      deps.appUrl,
-      actor,
-      enrolment,
-      lesson,
-      input.event,
-      input.timeSpentDelta ?? 0,
-    );
-    await learningEvent(tx, actor, enrolment, lesson, "complete", input.timeSpentDelta ?? 0); // issue 12
+    const now = new Date();
+    const before = await findLessonProgress(tx, enrolment.id, lesson.id);
+    const seconds = cappedTimeDelta(before, input.timeSpentDelta ?? 0, now, deps.capTime ?? true);
+    assertMayComplete(lesson, before, seconds); // issue 16 item 6
+    const result = await applyProgress(tx, deps.appUrl, actor, enrolment, lesson, input.event, seconds);
+    await learningEvent(tx, actor, enrolment, lesson, "complete", seconds); // issue 12
     return result;
   });
 }
@@ -409,11 +444,14 @@ export const QUIZ_COMPLETE_BY_PASSING = "Pass the quiz to complete this lesson."
 /**
  * Grades a quiz on the server (issue 4 "quiz"): gradeQuiz with the lesson's pass mark (default
  * 70%). Passing completes the lesson exactly like Mark Complete (and may complete the course and
- * issue the certificate); failing records no completion. Retakes are allowed. `results` reveals
- * each question's correctIndex — only in this response, after submission.
+ * issue the certificate); failing records no completion. Retakes are allowed. The lesson must have
+ * been opened (issue 16 item 6). `results` carries each question's correctIndex only when the
+ * answers are revealed: this attempt passed, or the failed attempts reached the creator's
+ * revealAfterAttempts (default 3; 0 = only after passing). Otherwise correctIndex is null.
  * @param answers questionId → chosen choice index.
  * @returns score (percent, rounded), passMark, passed, correct, total, per-question results, progress.
- * @throws AppError BAD_REQUEST (NOT_A_QUIZ), NOT_FOUND, FORBIDDEN (notEnrolled).
+ * @throws AppError BAD_REQUEST (NOT_A_QUIZ), NOT_FOUND, FORBIDDEN (notEnrolled),
+ *   VALIDATION_FAILED (openFirst: the quiz lesson was never opened).
  */
 export async function submitQuiz(
   deps: LearningDeps,
@@ -426,6 +464,7 @@ export async function submitQuiz(
     const { course, enrolment } = await enrolledAccess(tx, actor, courseId, true);
     const lesson = await lessonOfCourse(tx, course.id, lessonId);
     if (lesson.content_type !== "quiz") throw new AppError("BAD_REQUEST", NOT_A_QUIZ);
+    assertMayComplete(lesson, await findLessonProgress(tx, enrolment.id, lesson.id));
     const questions = storedQuestions(lesson);
     const passMark = passMarkOf(lesson);
     const grade = gradeQuiz(questions, answers, passMark);
@@ -439,6 +478,10 @@ export async function submitQuiz(
       0,
     );
     await learningEvent(tx, actor, enrolment, lesson, "quiz", 0, undefined, grade); // issue 12
+    // issue 16 item 6: the answer key only after a pass or enough failed attempts.
+    const failedAttempts = await failedQuizAttempts(tx, enrolment.id, lesson.id);
+    const revealAfter = revealAfterOf(lesson);
+    const revealed = grade.passed || (revealAfter > 0 && failedAttempts >= revealAfter);
     // fromEntries: every question id (whatever the creator typed) becomes an own property.
     const results: QuizResult["results"] = Object.fromEntries(
       questions.map((q) => {
@@ -447,12 +490,20 @@ export async function submitQuiz(
           q.id,
           {
             chosen: typeof chosen === "number" ? chosen : null,
-            correctIndex: q.correctIndex,
+            correctIndex: revealed ? q.correctIndex : null,
             isCorrect: chosen === q.correctIndex,
           },
         ];
       }),
     );
-    return { ...grade, passMark, results, progress };
+    return {
+      ...grade,
+      passMark,
+      results,
+      progress,
+      answersRevealed: revealed,
+      failedAttempts,
+      attemptsUntilReveal: revealed || revealAfter === 0 ? null : revealAfter - failedAttempts,
+    };
   });
 }

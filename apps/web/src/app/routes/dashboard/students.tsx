@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Pagination, pageCount } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { InviteDialog } from "@/features/invitations/components/invite-dialog";
+import { PendingInvitations } from "@/features/invitations/components/pending-invitations";
 import { MessageButton } from "@/features/messaging/components/message-button";
 import { studentErrorText } from "@/features/students/api/errors";
 import {
@@ -28,7 +29,8 @@ import { formatNumber } from "@/lib/format";
 /**
  * /dashboard/students — Student Management (spec 000 §2, §3, §5, §7, §8; issue 5): stats, assign by
  * e-mail, search (accent-insensitive) and course filter, the paginated list with selection and the
- * bulk e-mail panel, payment confirmation, "Message student" (issue 6), CSV export and the invite dialog.
+ * bulk e-mail panel, payment confirmation, "Message student" (issue 6), CSV export, the invite dialog
+ * and the pending invitations with Revoke (issue 16 item 8).
  */
 export function Component() {
   const { t, i18n } = useTranslation("students");
@@ -98,6 +100,8 @@ export function Component() {
           <AssignStudentForm courses={courseOptions} />
         </CardContent>
       </Card>
+
+      <PendingInvitations />
 
       {noStudentsAtAll ? null : (
         <StudentsToolbar

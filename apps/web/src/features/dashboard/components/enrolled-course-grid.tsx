@@ -6,11 +6,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import { LeaveCourseButton } from "./leave-course-button";
 
 /**
  * The "My Courses" cards of a learner (000 §2 Student dashboard): thumbnail, title, description cut
  * at 100 characters, progress, Continue or Review (→ /learn/{courseId}), the certificate when issued;
- * a pending payment instead of Continue. Used by the student dashboard and, for the courses a
+ * a pending payment instead of Continue, and "Leave course" on a course the student was invited to
+ * or assigned to (issue 16 item 8). Used by the student dashboard and, for the courses a
  * creator is learning, the creator dashboard.
  */
 export function EnrolledCourseGrid({
@@ -69,6 +71,9 @@ export function EnrolledCourseGrid({
                   <Button asChild size="sm" variant="outline">
                     <a href={course.certificateUrl}>{t("student.certificate")}</a>
                   </Button>
+                ) : null}
+                {course.canLeave ? (
+                  <LeaveCourseButton courseId={course.courseId} title={course.title} />
                 ) : null}
               </div>
             </div>

@@ -2,6 +2,7 @@ import type {
   AcceptInvitationResult,
   InvitationLookup,
   InvitationResult,
+  PendingInvitationList,
   SendInvitationInput,
 } from "@academy/shared";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -32,8 +33,25 @@ export function useAcceptInvitation() {
 
 /** POST /api/invitations: send-student-invitation (000 §7); returns the invitationLink. */
 export function useSendInvitation() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SendInvitationInput): Promise<InvitationResult> =>
       unwrap(api.invitations.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["invitations", "pending"] }),
+  });
+}
+
+/** GET /api/invitations: the creator's pending, unexpired invitations (issue 16 item 8). */
+export const pendingInvitationsQueryOptions = queryOptions({
+  queryKey: ["invitations", "pending"],
+  queryFn: (): Promise<PendingInvitationList> => unwrap(api.invitations.$get()),
+});
+
+/** POST /api/invitations/{id}/revoke: the invitation's link stops working; the list is refreshed. */
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.invitations[":id"].revoke.$post({ param: { id } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["invitations", "pending"] }),
   });
 }

@@ -103,6 +103,30 @@ describe("LessonPlayer (spec 001 §2 Lesson player)", () => {
     expect(await screen.findByText("Dashboard page")).toBeTruthy();
   });
 
+  it("keeps Mark Complete of an uploaded video disabled until the video has ended (issue 16 item 6)", async () => {
+    const base = playerCourse({ lastLessonId: LESSON_IDS[1] });
+    const course: PlayerCourse = {
+      ...base,
+      lessons: base.lessons.map((l) =>
+        l.id === LESSON_IDS[1]
+          ? { ...l, content: { type: "video" as const, source: "upload" as const, url: "/files/v.mp4" } }
+          : l,
+      ),
+    };
+    fakeServer(() => jsonResponse(course), course);
+    renderPlayer();
+    await screen.findByRole("heading", { level: 2, name: "Watch the greeting" });
+    const button = screen.getByTestId("mark-complete") as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.title).toBe("Watch the video to the end before completing this lesson.");
+    const video = document.querySelector("video");
+    expect(video).toBeTruthy();
+    fireEvent(video!, new Event("ended"));
+    await waitFor(() =>
+      expect((screen.getByTestId("mark-complete") as HTMLButtonElement).disabled).toBe(false),
+    );
+  });
+
   it("not enrolled (403): 'Access Denied' / 'You are not enrolled in this course.' and back to the dashboard", async () => {
     fakeServer(() =>
       jsonResponse({ error: { code: "FORBIDDEN", message: "You are not enrolled in this course." } }, 403),

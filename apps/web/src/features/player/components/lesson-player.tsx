@@ -1,4 +1,4 @@
-import type { PlayerCourse, PlayerLesson, QuizResult } from "@academy/shared";
+import { type PlayerCourse, type PlayerLesson, type QuizResult, VIDEO_END_PROGRESS } from "@academy/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeftIcon,
@@ -128,7 +128,7 @@ function PlayerView({
   const headingRef = React.useRef<HTMLHeadingElement>(null);
   const scrollRef = React.useRef<HTMLDivElement>(null);
   const moved = React.useRef(false);
-  const { report, beacon } = usePlayerProgress(courseId);
+  const { report, beacon, queue } = usePlayerProgress(courseId);
 
   // The lesson in the address (?lesson=), so reload and Back come back to it.
   React.useEffect(() => {
@@ -183,6 +183,14 @@ function PlayerView({
   const completed = lesson?.progress.isCompleted ?? false;
   // A quiz completes by passing it; one published without questions (before issue 17) by Mark Complete.
   const gradedQuiz = lesson?.content.type === "quiz" && lesson.content.questions.length > 0;
+  // issue 16 item 6: an uploaded video completes after its end (or its length in study time).
+  const unwatchedVideo =
+    lesson?.content.type === "video" &&
+    lesson.content.source === "upload" &&
+    !completed &&
+    endedVideo !== lesson.id &&
+    lesson.progress.progress < VIDEO_END_PROGRESS &&
+    !(lesson.duration > 0 && lesson.progress.timeSpent >= lesson.duration * 60);
   const total = lessons.length;
   const percent = Math.round(enrolment.progress);
   const doneCount = lessons.filter((l) => l.progress.isCompleted).length;
@@ -301,6 +309,7 @@ function PlayerView({
                     videoEnded={endedVideo === lesson.id}
                     onVideoEnded={onVideoEnded}
                     onQuizResult={onQuizResult}
+                    beforeQuizSubmit={() => queue.idle(5_000)}
                   />
                   <LessonResources resources={lesson.resources} renderAction={resourceAction} />
                 </article>
@@ -325,8 +334,14 @@ function PlayerView({
                 </Button>
                 <Button
                   onClick={markComplete}
-                  disabled={completed || gradedQuiz}
-                  title={gradedQuiz && !completed ? t("quizCompletesByPassing") : undefined}
+                  disabled={completed || gradedQuiz || unwatchedVideo}
+                  title={
+                    gradedQuiz && !completed
+                      ? t("quizCompletesByPassing")
+                      : unwatchedVideo
+                        ? t("watchVideoFirst")
+                        : undefined
+                  }
                   variant={completed ? "outline" : "default"}
                   className={cn(
                     "min-w-0 flex-1 sm:max-w-xs",
@@ -408,12 +423,15 @@ export function LessonBody({
   videoEnded,
   onVideoEnded,
   onQuizResult,
+  beforeQuizSubmit,
 }: {
   courseId: string;
   lesson: PlayerLesson;
   videoEnded: boolean;
   onVideoEnded: () => void;
   onQuizResult: (result: QuizResult) => void;
+  /** Resolves once the lesson's `open` report has been sent (the server grades opened quizzes only). */
+  beforeQuizSubmit?: () => Promise<void>;
 }) {
   const content = lesson.content;
   if (content.type === "text") {
@@ -439,6 +457,7 @@ export function LessonBody({
       passMark={content.passMark}
       completed={lesson.progress.isCompleted}
       onResult={onQuizResult}
+      beforeSubmit={beforeQuizSubmit}
     />
   );
 }

@@ -16,7 +16,7 @@ afterEach(() => {
 const content = QUIZ_LESSON.content.type === "quiz" ? QUIZ_LESSON.content : undefined;
 if (!content) throw new Error("fixture");
 
-function renderQuiz(onResult = vi.fn()) {
+function renderQuiz(onResult = vi.fn(), beforeSubmit?: () => Promise<void>) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -27,6 +27,7 @@ function renderQuiz(onResult = vi.fn()) {
         passMark={content!.passMark}
         completed={false}
         onResult={onResult}
+        beforeSubmit={beforeSubmit}
       />
     </QueryClientProvider>,
   );
@@ -90,6 +91,30 @@ describe("QuizLesson (graded on the server; answers revealed only after submissi
     expect(screen.queryAllByTestId("correct-answer")).toHaveLength(0);
     expect((screen.getByRole("radio", { name: "B. Xin chào" }) as HTMLInputElement).checked).toBe(false);
     expect(submitButton().disabled).toBe(true);
+  });
+
+  it("keeps the answer key hidden when the server did not reveal it, saying when it will (issue 16 item 6)", async () => {
+    const fetch = vi.fn(async () => jsonResponse(quizResult(false, false)));
+    vi.stubGlobal("fetch", fetch);
+    let opened!: () => void;
+    const beforeSubmit = vi.fn(() => new Promise<void>((resolve) => (opened = resolve)));
+    renderQuiz(vi.fn(), beforeSubmit);
+    fireEvent.click(screen.getByRole("radio", { name: "B. Xin chào" }));
+    fireEvent.click(screen.getByRole("radio", { name: "B. Xin lỗi" }));
+    fireEvent.click(submitButton());
+    // The answers wait for the lesson's open report to reach the server.
+    await waitFor(() => expect(beforeSubmit).toHaveBeenCalledTimes(1));
+    expect(fetch).not.toHaveBeenCalled();
+    opened();
+    await screen.findByTestId("quiz-result");
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [, q2] = screen.getAllByTestId("quiz-question");
+    expect(q2!.dataset.correct).toBe("false");
+    expect(screen.queryAllByTestId("correct-answer")).toHaveLength(0);
+    expect(within(q2!).getByText("Your answer")).toBeTruthy();
+    expect(screen.getByTestId("quiz-answers-hidden").textContent).toBe(
+      "The correct answers are shown once you pass, or after 2 more attempts.",
+    );
   });
 
   it("says when the answers could not be submitted and lets the student try again", async () => {

@@ -21,7 +21,8 @@ const LETTERS = "ABCDEFGHIJ";
  * A quiz lesson (issue: "questions and choices, graded on the server — the correct answers never
  * reach the browser before submission"): radio choices per question; Submit is enabled once every
  * question has an answer; the server's result shows the score, the pass mark, passed or not, and
- * each question marked right or wrong with the correct answer it revealed. "Retake quiz" starts
+ * each question marked right or wrong, and the correct answers once the server reveals them (after
+ * a pass or the creator's number of failed attempts, issue 16 item 6). "Retake quiz" starts
  * again. Passing completes the lesson (the result's progress goes to `onResult`).
  */
 export function QuizLesson({
@@ -31,6 +32,7 @@ export function QuizLesson({
   passMark,
   completed,
   onResult,
+  beforeSubmit,
 }: {
   courseId: string;
   lessonId: string;
@@ -39,6 +41,8 @@ export function QuizLesson({
   /** The lesson is already completed (a note invites to practise). */
   completed: boolean;
   onResult: (result: QuizResult) => void;
+  /** Awaited before the answers are sent (the lesson's `open` report must reach the server first). */
+  beforeSubmit?: () => Promise<void>;
 }) {
   const { t } = useTranslation("player");
   const [answers, setAnswers] = React.useState<Record<string, number>>({});
@@ -46,7 +50,10 @@ export function QuizLesson({
   const resultRef = React.useRef<HTMLDivElement>(null);
   const formRef = React.useRef<HTMLFormElement>(null);
   const submit = useMutation({
-    mutationFn: (chosen: Record<string, number>) => submitQuiz(courseId, lessonId, chosen),
+    mutationFn: async (chosen: Record<string, number>) => {
+      await beforeSubmit?.();
+      return submitQuiz(courseId, lessonId, chosen);
+    },
     onSuccess: (data) => {
       setResult(data);
       onResult(data);
@@ -275,6 +282,13 @@ function QuizScore({
         <p className="mt-1.5">
           {result.passed ? t("quiz.passedBody") : t("quiz.failedBody", { passMark: result.passMark })}
         </p>
+        {result.answersRevealed ? null : (
+          <p className="mt-1.5 text-muted-foreground" data-testid="quiz-answers-hidden">
+            {result.attemptsUntilReveal === null
+              ? t("quiz.answersAfterPass")
+              : t("quiz.answersAfterAttempts", { count: result.attemptsUntilReveal })}
+          </p>
+        )}
       </div>
       <Button type="button" variant="outline" onClick={onRetake} className="shrink-0 bg-background">
         <RotateCcwIcon aria-hidden />

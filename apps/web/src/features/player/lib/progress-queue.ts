@@ -95,6 +95,22 @@ export class ProgressQueue<R = unknown> {
     return this.waiting.splice(0);
   }
 
+  /**
+   * Resolves when every report has been sent (or dropped), or after `timeoutMs` at the latest —
+   * e.g. a quiz submission waits for its lesson's `open` (issue 16 item 6).
+   */
+  idle(timeoutMs: number): Promise<void> {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const check = () => {
+        if (!this.busy || this.disposed || Date.now() - started >= timeoutMs) resolve();
+        else setTimeout(check, 50);
+      };
+      setTimeout(check, 50);
+    });
+  }
+
   /** Sends the waiting reports now instead of waiting for the backoff (the browser came back online). */
   retryNow(): void {
     if (this.timer === undefined) return;

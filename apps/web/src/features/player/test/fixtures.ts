@@ -87,8 +87,12 @@ export function playerCourse(
 
 export const LESSON_IDS = [id(1), id(2), id(3), id(4)] as const;
 
-/** A graded quiz: q1 right, q2 wrong → 50%, not passed. */
-export function quizResult(passed = false): QuizResult {
+/**
+ * A graded quiz: q1 right, q2 wrong → 50%, not passed. `revealed` false: the server kept the
+ * answer key back (correctIndex null, 2 more failed attempts before it shows them).
+ */
+export function quizResult(passed = false, revealed = true): QuizResult {
+  const key = (index: number) => (revealed ? index : null);
   return {
     score: passed ? 100 : 50,
     passMark: 70,
@@ -96,9 +100,12 @@ export function quizResult(passed = false): QuizResult {
     correct: passed ? 2 : 1,
     total: 2,
     results: {
-      q1: { chosen: 1, correctIndex: 1, isCorrect: true },
-      q2: { chosen: passed ? 0 : 1, correctIndex: 0, isCorrect: passed },
+      q1: { chosen: 1, correctIndex: key(1), isCorrect: true },
+      q2: { chosen: passed ? 0 : 1, correctIndex: key(0), isCorrect: passed },
     },
+    answersRevealed: revealed,
+    failedAttempts: passed ? 0 : 1,
+    attemptsUntilReveal: revealed ? null : 2,
     progress: {
       lesson: {
         isCompleted: passed,

@@ -73,4 +73,16 @@ describe("QuizLessonEditor", () => {
     fireEvent.blur(pass);
     expect((spy.mock.lastCall![0] as QuizContent).passMark).toBe(100);
   });
+
+  it("lets the creator choose when students see the correct answers (default: 3 failed attempts)", () => {
+    const spy = vi.fn();
+    render(<Harness initial={{ type: "quiz", passMark: 70, questions: [] }} spy={spy} />);
+    const reveal = screen.getByRole("combobox", { name: "Show the correct answers" }) as HTMLSelectElement;
+    expect(reveal.value).toBe("3");
+    expect(reveal.selectedOptions[0]?.textContent).toBe("After passing or 3 failed attempts");
+    fireEvent.change(reveal, { target: { value: "0" } });
+    expect((spy.mock.lastCall![0] as QuizContent).revealAfterAttempts).toBe(0);
+    expect(reveal.value).toBe("0");
+    expect(screen.getByRole("option", { name: "Only after passing" })).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import type { QuizQuestion } from "@academy/shared";
+import { DEFAULT_REVEAL_AFTER_ATTEMPTS, type QuizQuestion } from "@academy/shared";
 import { PlusIcon, Trash2Icon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,9 +17,14 @@ import {
   setChoice,
 } from "./structure-ops";
 
+/** Failed attempts after which the answers may be shown (0: only after passing). */
+const REVEAL_CHOICES = [0, 1, 2, 3, 5] as const;
+
 /**
  * The editor of a quiz lesson: a pass mark (%), and questions with 2 to 6 choices each and one
- * correct answer (a radio). Emits content {type: "quiz", questions, passMark}.
+ * correct answer (a radio), and when students see the correct answers: after passing only, or also
+ * after 1, 2, 3 (default) or 5 failed attempts (issue 16 item 6). Emits content {type: "quiz",
+ * questions, passMark, revealAfterAttempts}.
  */
 export function QuizLessonEditor({
   content,
@@ -39,31 +44,49 @@ export function QuizLessonEditor({
 
   return (
     <div className="grid gap-4">
-      <div className="grid max-w-48 gap-1.5">
-        <Label htmlFor={`${id}-pass`}>{t("quiz.passMark")}</Label>
-        <div className="flex items-center gap-2">
-          <Input
-            id={`${id}-pass`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={100}
-            className="w-24"
-            value={passDraft}
-            onChange={(event) => {
-              setPassDraft(event.target.value);
-              if (event.target.value.trim() !== "")
-                onChange({ ...content, passMark: parsePassMark(event.target.value) });
-            }}
-            onBlur={() => {
-              const value = parsePassMark(passDraft);
-              setPassDraft(String(value));
-              onChange({ ...content, passMark: value });
-            }}
-          />
-          <span className="text-sm text-muted-foreground" aria-hidden>
-            %
-          </span>
+      <div className="flex flex-wrap items-start gap-4">
+        <div className="grid max-w-48 gap-1.5">
+          <Label htmlFor={`${id}-pass`}>{t("quiz.passMark")}</Label>
+          <div className="flex items-center gap-2">
+            <Input
+              id={`${id}-pass`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              className="w-24"
+              value={passDraft}
+              onChange={(event) => {
+                setPassDraft(event.target.value);
+                if (event.target.value.trim() !== "")
+                  onChange({ ...content, passMark: parsePassMark(event.target.value) });
+              }}
+              onBlur={() => {
+                const value = parsePassMark(passDraft);
+                setPassDraft(String(value));
+                onChange({ ...content, passMark: value });
+              }}
+            />
+            <span className="text-sm text-muted-foreground" aria-hidden>
+              %
+            </span>
+          </div>
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor={`${id}-reveal`}>{t("quiz.revealLabel")}</Label>
+          <select
+            id={`${id}-reveal`}
+            className="h-10 max-w-full rounded-md border border-input bg-background px-3 text-base md:text-sm focus-visible:outline-2 focus-visible:outline-ring"
+            value={String(content.revealAfterAttempts ?? DEFAULT_REVEAL_AFTER_ATTEMPTS)}
+            onChange={(event) => onChange({ ...content, revealAfterAttempts: Number(event.target.value) })}
+            data-testid="quiz-reveal-after"
+          >
+            {REVEAL_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n === 0 ? t("quiz.revealPassOnly") : t("quiz.revealAfter", { count: n })}
+              </option>
+            ))}
+          </select>
         </div>
       </div>
 
