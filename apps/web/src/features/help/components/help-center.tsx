@@ -38,7 +38,9 @@ import {
   useToggleVote,
 } from "../api/help";
 import { FaqEditor } from "./faq-editor";
-import { Markdown } from "./markdown";
+
+/** The guides' markdown renderer (marked + DOMPurify, ~20 KB gzip) loads with the Guides tab (issue 17 §14). */
+const Markdown = React.lazy(() => import("./markdown").then((module) => ({ default: module.Markdown })));
 
 const selectClass =
   "h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -140,7 +142,9 @@ function GuidesTab({ contact }: { contact?: React.ReactNode }) {
             <CardTitle className="text-lg">{vi ? g.titleVi : g.titleEn}</CardTitle>
           </CardHeader>
           <CardContent>
-            <Markdown source={vi ? g.bodyVi : g.bodyEn} />
+            <React.Suspense fallback={null}>
+              <Markdown source={vi ? g.bodyVi : g.bodyEn} />
+            </React.Suspense>
           </CardContent>
         </Card>
       ))}
