@@ -2,9 +2,9 @@
 // `npm run build` (with the web app) and `npm start` (when the sources are newer): bundles the
 // server into apps/server/dist/ so a start loads one JavaScript file instead of transpiling ~400
 // TypeScript modules through tsx (issue 17 §12, decision 0208).
-//   apps/server/dist/server.mjs      apps/server/src/index.ts and packages/shared, bundled
+//   apps/server/dist/server.mjs      apps/server/src/index.ts, packages/shared and most npm packages
 //   apps/server/dist/pdf-worker.mjs  the certificate PDF worker (pdf.ts), loaded by piscina
-// Packages from node_modules stay imports (resolved at run time as before). `import.meta.url` in
+// The packages in EXTERNAL stay imports, resolved at run time as before. `import.meta.url` in
 // a bundled source file is rewritten to that file's own address (relative to the bundle), so the
 // paths it computes (drizzle migrations, apps/web/dist, fonts) are the same as under tsx — except
 // in pdf-renderer.ts, whose "./pdf-worker.mjs" must name the bundled worker next to server.mjs.
@@ -16,7 +16,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_DIST = path.join(root, "apps/server/dist");
 export const SERVER_BUNDLE = path.join(SERVER_DIST, "server.mjs");
-const SOURCES = ["apps/server/src", "packages/shared/src", "scripts/build-server.mjs"];
+// package-lock.json: an `npm install` may change the packages bundled in.
+const SOURCES = ["apps/server/src", "packages/shared/src", "scripts/build-server.mjs", "package-lock.json"];
 /**
  * Packages left as imports: native addons, and packages that read files or start threads from
  * their own directory (PGlite's WebAssembly and data files, pino's transports, piscina's workers).
