@@ -6,7 +6,8 @@ import { queryClient } from "@/lib/query-client";
 
 /**
  * Spec 000 §9 toasts: 5000 ms by default, 3 visible, 14 px gap. The tooltip provider lives in the
- * dashboard layout, the only place with tooltips, so the entry chunk carries no popper code (issue 17 §14).
+ * dashboard shell (SidebarProvider), the only place with tooltips: the entry carries no popper
+ * code (issue 17 §14).
  */
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (

@@ -33,7 +33,7 @@ import { LanguageSwitch } from "@/components/layout/language-switch";
 import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from "@/components/layout/sidebar";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { MaintenanceBanner } from "@/features/admin/components/maintenance-banner";
 import { type MeData, meQueryOptions, saveLocale, useSignOut } from "@/features/auth/api/session";
 import { unreadQueryOptions } from "@/features/messaging/api/messaging";
@@ -229,44 +229,41 @@ export function Component() {
       onError: () => toast.error(t("toast.signOutFailed")),
     });
 
-  // Tooltips exist only in the dashboard (sidebar, analytics): their provider is here, not in the entry.
   return (
-    <TooltipProvider>
-      <SidebarProvider>
-        <Sidebar label={t("menu.label")} closeLabel={t("menu.close")}>
-          {(expanded) => <SidebarBody me={me} expanded={expanded} onSignOut={handleSignOut} />}
-        </Sidebar>
-        <div className="flex min-w-0 flex-1 flex-col bg-muted/40">
-          <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-background/95 px-3 backdrop-blur sm:px-6">
-            <SidebarTrigger label={t("menu.toggle")} />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm text-muted-foreground">{t("header.welcomeBack")}</p>
-              <p className="truncate font-semibold" data-testid="greeting-name">
-                {me.fullName || me.email}
-              </p>
-            </div>
-            <LanguageSwitch onChange={saveLocale} className="hidden sm:inline-flex" />
-            <Link
-              to="/dashboard/account"
-              className="hidden rounded-full sm:flex"
-              aria-label={tAccount("page.title")}
-            >
-              <Avatar name={me.fullName || me.email} src={me.avatarUrl} />
-            </Link>
-            <Button variant="outline" size="sm" onClick={handleSignOut} disabled={signOut.isPending}>
-              <LogOutIcon aria-hidden />
-              <span className="hidden sm:inline">{t("signOut")}</span>
-            </Button>
-          </header>
-          <MaintenanceBanner />
-          <div className="flex justify-end px-3 pt-3 sm:hidden">
-            <LanguageSwitch onChange={saveLocale} />
+    <SidebarProvider>
+      <Sidebar label={t("menu.label")} closeLabel={t("menu.close")}>
+        {(expanded) => <SidebarBody me={me} expanded={expanded} onSignOut={handleSignOut} />}
+      </Sidebar>
+      <div className="flex min-w-0 flex-1 flex-col bg-muted/40">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-background/95 px-3 backdrop-blur sm:px-6">
+          <SidebarTrigger label={t("menu.toggle")} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm text-muted-foreground">{t("header.welcomeBack")}</p>
+            <p className="truncate font-semibold" data-testid="greeting-name">
+              {me.fullName || me.email}
+            </p>
           </div>
-          <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6">
-            {me.role === "student" && isCreatorOnlyPath(location.pathname) ? <CreatorsOnly /> : <Outlet />}
-          </main>
+          <LanguageSwitch onChange={saveLocale} className="hidden sm:inline-flex" />
+          <Link
+            to="/dashboard/account"
+            className="hidden rounded-full sm:flex"
+            aria-label={tAccount("page.title")}
+          >
+            <Avatar name={me.fullName || me.email} src={me.avatarUrl} />
+          </Link>
+          <Button variant="outline" size="sm" onClick={handleSignOut} disabled={signOut.isPending}>
+            <LogOutIcon aria-hidden />
+            <span className="hidden sm:inline">{t("signOut")}</span>
+          </Button>
+        </header>
+        <MaintenanceBanner />
+        <div className="flex justify-end px-3 pt-3 sm:hidden">
+          <LanguageSwitch onChange={saveLocale} />
         </div>
-      </SidebarProvider>
-    </TooltipProvider>
+        <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-6">
+          {me.role === "student" && isCreatorOnlyPath(location.pathname) ? <CreatorsOnly /> : <Outlet />}
+        </main>
+      </div>
+    </SidebarProvider>
   );
 }
