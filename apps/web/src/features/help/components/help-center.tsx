@@ -39,8 +39,12 @@ import {
 } from "../api/help";
 import { FaqEditor } from "./faq-editor";
 
-/** The guides' markdown renderer (marked + DOMPurify, ~20 KB gzip) loads with the Guides tab (issue 17 §14). */
-const Markdown = React.lazy(() => import("./markdown").then((module) => ({ default: module.Markdown })));
+/**
+ * The guides' markdown renderer (marked + DOMPurify, ~20 KB gzip) is not part of the page's first
+ * load (issue 17 §14): the Help Center fetches it once rendered, before anyone opens a guide.
+ */
+const loadMarkdown = () => import("./markdown");
+const Markdown = React.lazy(() => loadMarkdown().then((module) => ({ default: module.Markdown })));
 
 const selectClass =
   "h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -142,7 +146,7 @@ function GuidesTab({ contact }: { contact?: React.ReactNode }) {
             <CardTitle className="text-lg">{vi ? g.titleVi : g.titleEn}</CardTitle>
           </CardHeader>
           <CardContent>
-            <React.Suspense fallback={null}>
+            <React.Suspense fallback={<Loading />}>
               <Markdown source={vi ? g.bodyVi : g.bodyEn} />
             </React.Suspense>
           </CardContent>
@@ -711,6 +715,9 @@ export function HelpCenter({
 }) {
   const { t } = useTranslation("help");
   const student = role === "student";
+  React.useEffect(() => {
+    void loadMarkdown().catch(() => undefined); // retried by the Guides tab if this fails
+  }, []);
   const tabs = student
     ? (["faq", "contact", "guides"] as const)
     : (["faq", "tickets", "roadmap", "guides"] as const);
