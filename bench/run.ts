@@ -56,7 +56,7 @@ async function main(): Promise<number> {
     );
   }
   try {
-    const webBuild = ensureWebBuilt(log, note);
+    const webBuild = await ensureWebBuilt(log, note);
     const tempDir = makeTempDir();
     const dataDir = path.join(tempDir, "data");
 

@@ -449,6 +449,8 @@ describe.skipIf(skip)("platform administration and help", () => {
     await s.page.getByRole("tab", { name: "Learning Guides" }).click();
     await s.page.getByText("Live chat: 9AM-5PM EST", { exact: true }).waitFor();
     await s.page.getByRole("heading", { name: "Learning well online" }).waitFor();
+    // The guide's markdown (its renderer loads on demand, issue 17 §14) shows as HTML.
+    await s.page.getByRole("heading", { name: "A rhythm that works" }).waitFor();
     await expectNoHorizontalOverflow(s.page, "student guides");
     await screenshot(s.page, "help-student-guides-phone");
     await s.page.goto(`/report?type=course&id=${courseId}&back=${encodeURIComponent(`/join/${courseId}`)}`);

@@ -29,6 +29,10 @@ export default async function setup(project: TestProject) {
     const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: ROOT, stdio: "inherit" });
     if (build.status !== 0) throw new Error("web build failed");
   }
+  if (process.env.E2E_SERVER_BUNDLE === "1") {
+    const build = spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: ROOT, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("server build failed");
+  }
   const server = await startServer();
   project.provide("e2e", { baseURL: server.url, chromium });
   return async () => {

@@ -28,7 +28,8 @@ export interface StartedServer {
 }
 
 /**
- * Starts a real Academy server (`node --import tsx apps/server/src/index.ts`) on a free port
+ * Starts a real Academy server (`node --import tsx apps/server/src/index.ts`, or the bundle with
+ * E2E_SERVER_BUNDLE=1) on a free port
  * with its own DATA_DIR, and waits until GET /api/health answers 200.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
@@ -36,7 +37,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "academy-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
+  // E2E_SERVER_BUNDLE=1 runs the bundle `npm start` runs (built by global-setup), to check it.
+  const args =
+    process.env.E2E_SERVER_BUNDLE === "1"
+      ? ["apps/server/dist/server.mjs"]
+      : ["--import", "tsx", "apps/server/src/index.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its sources are newer than the build, then runs the server
-// in this same process (so the PID npm reports is the server's).
+// `npm start`: builds the web app and the server bundle when their sources are newer than the
+// builds, then runs the bundled server (apps/server/dist/server.mjs, scripts/build-server.mjs) in
+// this same process (so the PID npm reports is the server's).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const distIndex = path.join(root, "apps/web/dist/index.html");
@@ -33,6 +34,14 @@ if (builtAt < sourcesAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { register } = await import("tsx/esm/api");
-register();
-await import(path.join(root, "apps/server/src/index.ts"));
+const { buildServer, SERVER_BUNDLE, serverBuildState } = await import("./build-server.mjs");
+const serverState = serverBuildState();
+if (serverState !== "fresh") {
+  console.log(
+    serverState === "stale"
+      ? "Server sources changed: rebuilding the server…"
+      : "Building the server (first start)…",
+  );
+  await buildServer();
+}
+await import(pathToFileURL(SERVER_BUNDLE).href);

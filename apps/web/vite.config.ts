@@ -7,5 +7,11 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000", "/dev": "http://localhost:3000" } },
-  build: { target: "es2022", sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    // bench/benchmarks/route-js.ts reads each route's JS from the manifest (issue 17 §14).
+    manifest: true,
+  },
 });

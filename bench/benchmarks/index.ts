@@ -7,6 +7,7 @@ import { hardeningBenchmark } from "./hardening.ts";
 import { landingPagesBenchmark } from "./landing-pages.ts";
 import { learningBenchmark } from "./learning.ts";
 import { messagingBenchmark } from "./messaging.ts";
+import { routeJsBenchmark } from "./route-js.ts";
 import { schoolPageBenchmark } from "./school-page.ts";
 import { startupBenchmark } from "./startup.ts";
 import { studentsBenchmark } from "./students.ts";
@@ -29,4 +30,5 @@ export const benchmarks: Benchmark[] = [
   schoolPageBenchmark,
   hardeningBenchmark,
   communityBenchmark,
+  routeJsBenchmark,
 ];

@@ -4,8 +4,9 @@ import { type Benchmark, row } from "../lib/types.ts";
 const RUNS = 5;
 /** Extra attempts allowed for runs in which `npm start` rebuilt the web app (sources edited meanwhile). */
 const MAX_REPLACED = 5;
-const TARGET_MS = 3_000;
-const REBUILD_MESSAGE = /Building the web app|rebuilding/;
+/** Issue 17 §12: under 2 s (it was 3 s before). */
+const TARGET_MS = 2_000;
+const REBUILD_MESSAGE = /Building the (web app|server)|rebuilding/;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -5,7 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describeExit, type GroupProcess, spawnGroup, stopGroup, tail } from "./process.ts";
 
 /** Repository root. */
@@ -189,14 +189,21 @@ export function webBuildState(): "missing" | "stale" | "fresh" {
 }
 
 /**
- * Runs `npm run build` when apps/web/dist/index.html is missing, or older than the web sources
+ * Builds the server bundle when missing or stale, and runs `npm run build` when
+ * apps/web/dist/index.html is missing, or older than the web sources
  * (`npm start` would otherwise rebuild inside the first timed start). A failed rebuild of a stale
  * build is reported and tolerated; a missing build is fatal.
  */
-export function ensureWebBuilt(
+export async function ensureWebBuilt(
   log: (message: string) => void,
   note: (message: string) => void,
-): "missing" | "stale" | "fresh" {
+): Promise<"missing" | "stale" | "fresh"> {
+  // The server bundle that `npm start` runs (issue 17 §12): built here too, so no timed start builds it.
+  const server = await import(pathToFileURL(path.join(ROOT, "scripts/build-server.mjs")).href);
+  if (server.serverBuildState() !== "fresh") {
+    log("server bundle is missing or stale: building it…");
+    await server.buildServer();
+  }
   const state = webBuildState();
   if (state === "fresh") return state;
   log(`web app build is ${state}: running npm run build…`);

@@ -62,8 +62,6 @@ export async function main(): Promise<void> {
   orderJobs.start();
   const domainChecks = createDomainRecheckWorker(runtime);
   domainChecks.start();
-  // Certificate PDFs render in worker threads: start one now rather than on the first download.
-  sharedPdfRenderer().warm();
   const replyDigests = createReplyDigestWorker({
     db: runtime.db,
     mailer: runtime.mailer,
@@ -73,6 +71,9 @@ export async function main(): Promise<void> {
   });
   replyDigests.start();
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    // Certificate PDFs render in worker threads: start one now rather than on the first download,
+    // once listening so its start-up does not delay the server's (issue 17 §12).
+    sharedPdfRenderer().warm();
     runtime.logger.info(
       { port: info.port, url: env.appUrl, database: runtime.handle.kind, mail: runtime.mailer.mode },
       `Academy is ready at ${env.appUrl}`,

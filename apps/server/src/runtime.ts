@@ -2,7 +2,7 @@ import path from "node:path";
 import { createAiAdapter } from "./ai/ai.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
-import { checkKeyFingerprints } from "./db/key-fingerprints.ts";
+import { checkKeyFingerprints, fingerprintKeys } from "./db/key-fingerprints.ts";
 import { lockDataDir } from "./db/lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { createMailer, type Mailer } from "./email/mailer.ts";
@@ -46,6 +46,9 @@ export async function createRuntime(
   try {
     const secret = resolveAuthSecret(env);
     const encryptionKey = resolveEncryptionKey(env);
+    // Hashed off the main thread while the database opens (issue 17 §12).
+    const fingerprints = fingerprintKeys({ AUTH_SECRET: secret, ENCRYPTION_KEY: encryptionKey });
+    fingerprints.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
     const handle =
       options.handle ??
       (await openDatabase({
@@ -56,7 +59,7 @@ export async function createRuntime(
     await migrateDatabase(handle);
     // Servers sharing the database must share these keys (issue 16 item 9).
     try {
-      await checkKeyFingerprints(handle.db, { AUTH_SECRET: secret, ENCRYPTION_KEY: encryptionKey });
+      await checkKeyFingerprints(handle.db, fingerprints);
     } catch (error) {
       if (!options.handle) await handle.close().catch(() => {});
       throw error;

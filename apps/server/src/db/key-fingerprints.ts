@@ -1,4 +1,4 @@
-import { scryptSync } from "node:crypto";
+import { scrypt, scryptSync } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { instanceKeys } from "./schema/index.ts";
@@ -23,15 +23,42 @@ export function keyFingerprint(name: string, key: string | Buffer): string {
   return scryptSync(key, `academy-key-fingerprint:${name}`, 16).toString("hex");
 }
 
+/** A key's name and fingerprint, as stored in instance_keys. */
+export interface KeyFingerprint {
+  name: string;
+  fingerprint: string;
+}
+
+/**
+ * `keyFingerprint` of each key, computed on libuv's thread pool (two scrypt runs cost ~100 ms of
+ * CPU): start it before opening the database and the main thread never waits for it (issue 17 §12).
+ */
+export function fingerprintKeys(keys: Record<string, string | Buffer>): Promise<KeyFingerprint[]> {
+  return Promise.all(
+    Object.entries(keys).map(
+      ([name, key]) =>
+        new Promise<KeyFingerprint>((resolve, reject) =>
+          scrypt(key, `academy-key-fingerprint:${name}`, 16, (error, digest) =>
+            error ? reject(error) : resolve({ name, fingerprint: digest.toString("hex") }),
+          ),
+        ),
+    ),
+  );
+}
+
 /**
  * Records the fingerprints of the shared keys on first start and compares them on every later
  * start (issue 16 item 9): servers on one database with different AUTH_SECRET cannot read each
  * other's sessions, and with different ENCRYPTION_KEY cannot decrypt payment-method secrets.
- * @param keys by environment variable name, e.g. `{ AUTH_SECRET: "…", ENCRYPTION_KEY: <Buffer> }`.
+ * @param keys by environment variable name, e.g. `{ AUTH_SECRET: "…", ENCRYPTION_KEY: <Buffer> }`, or
+ *   their fingerprints from `fingerprintKeys` (started earlier).
  * @throws KeyMismatchError naming each variable whose fingerprint differs.
  */
-export async function checkKeyFingerprints(db: Db, keys: Record<string, string | Buffer>): Promise<void> {
-  const mine = Object.entries(keys).map(([name, key]) => ({ name, fingerprint: keyFingerprint(name, key) }));
+export async function checkKeyFingerprints(
+  db: Db,
+  keys: Record<string, string | Buffer> | Promise<KeyFingerprint[]>,
+): Promise<void> {
+  const mine = keys instanceof Promise ? await keys : await fingerprintKeys(keys);
   await db.insert(instanceKeys).values(mine).onConflictDoNothing();
   const stored = await db
     .select({ name: instanceKeys.name, fingerprint: instanceKeys.fingerprint })

@@ -1,19 +1,20 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type * as React from "react";
 import { Toaster } from "sonner";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { PlatformDefaults } from "@/features/admin/components/platform-defaults";
 import { queryClient } from "@/lib/query-client";
 
-/** Spec 000 §9 toasts: 5000 ms by default, 3 visible, 14 px gap. */
+/**
+ * Spec 000 §9 toasts: 5000 ms by default, 3 visible, 14 px gap. The tooltip provider lives in the
+ * dashboard shell (SidebarProvider), the only place with tooltips: the entry carries no popper
+ * code (issue 17 §14).
+ */
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <PlatformDefaults />
-        <Toaster position="top-right" duration={5000} visibleToasts={3} gap={14} richColors closeButton />
-      </TooltipProvider>
+      {children}
+      <PlatformDefaults />
+      <Toaster position="top-right" duration={5000} visibleToasts={3} gap={14} richColors closeButton />
     </QueryClientProvider>
   );
 }

@@ -1,10 +1,12 @@
 import { createBrowserRouter, RouterProvider, redirect } from "react-router";
 import { RouteErrorBoundary } from "./routes/error-fallback";
+import NotFound from "./routes/not-found";
 import { PageLoading } from "./routes/page-loading";
 
 /**
  * The route table (spec 001 §2 Route table). Every page is a lazy route module; every sidebar entry
- * has its own page, and an unknown address (inside /dashboard too) is the 404 page.
+ * has its own page, and an unknown address (inside /dashboard too) is the 404 page (in the entry
+ * chunk: the error boundary shows it too).
  */
 export const router = createBrowserRouter([
   {
@@ -44,11 +46,11 @@ export const router = createBrowserRouter([
           { path: "earnings", lazy: () => import("./routes/dashboard/earnings") },
           { path: "analytics", lazy: () => import("./routes/dashboard/analytics") },
           { path: "branding", lazy: () => import("./routes/dashboard/branding") },
-          { path: "*", lazy: () => import("./routes/not-found") },
+          { path: "*", Component: NotFound },
         ],
       },
-      { path: "/404", lazy: () => import("./routes/not-found") },
-      { path: "*", lazy: () => import("./routes/not-found") },
+      { path: "/404", Component: NotFound },
+      { path: "*", Component: NotFound },
     ],
   },
 ]);

@@ -1,55 +1,5 @@
-import { ERROR_REASON_TEXT } from "@academy/shared";
-import i18next from "i18next";
+import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import enAccount from "@/locales/en/account.json";
-import enAdmin from "@/locales/en/admin.json";
-import enAnalytics from "@/locales/en/analytics.json";
-import enAuth from "@/locales/en/auth.json";
-import enBuddies from "@/locales/en/buddies.json";
-import enBuilder from "@/locales/en/builder.json";
-import enCertificates from "@/locales/en/certificates.json";
-import enCommon from "@/locales/en/common.json";
-import enCommunity from "@/locales/en/community.json";
-import enCourses from "@/locales/en/courses.json";
-import enDashboard from "@/locales/en/dashboard.json";
-import enHelp from "@/locales/en/help.json";
-import enInvitations from "@/locales/en/invitations.json";
-import enJoin from "@/locales/en/join.json";
-import enJourneys from "@/locales/en/journeys.json";
-import enLanding from "@/locales/en/landing.json";
-import enLandingPages from "@/locales/en/landingPages.json";
-import enMaterials from "@/locales/en/materials.json";
-import enMessaging from "@/locales/en/messaging.json";
-import enPayments from "@/locales/en/payments.json";
-import enPlayer from "@/locales/en/player.json";
-import enSchools from "@/locales/en/schools.json";
-import enStructure from "@/locales/en/structure.json";
-import enStudents from "@/locales/en/students.json";
-import viAccount from "@/locales/vi/account.json";
-import viAdmin from "@/locales/vi/admin.json";
-import viAnalytics from "@/locales/vi/analytics.json";
-import viAuth from "@/locales/vi/auth.json";
-import viBuddies from "@/locales/vi/buddies.json";
-import viBuilder from "@/locales/vi/builder.json";
-import viCertificates from "@/locales/vi/certificates.json";
-import viCommon from "@/locales/vi/common.json";
-import viCommunity from "@/locales/vi/community.json";
-import viCourses from "@/locales/vi/courses.json";
-import viDashboard from "@/locales/vi/dashboard.json";
-import viErrors from "@/locales/vi/errors.json";
-import viHelp from "@/locales/vi/help.json";
-import viInvitations from "@/locales/vi/invitations.json";
-import viJoin from "@/locales/vi/join.json";
-import viJourneys from "@/locales/vi/journeys.json";
-import viLanding from "@/locales/vi/landing.json";
-import viLandingPages from "@/locales/vi/landingPages.json";
-import viMaterials from "@/locales/vi/materials.json";
-import viMessaging from "@/locales/vi/messaging.json";
-import viPayments from "@/locales/vi/payments.json";
-import viPlayer from "@/locales/vi/player.json";
-import viSchools from "@/locales/vi/schools.json";
-import viStructure from "@/locales/vi/structure.json";
-import viStudents from "@/locales/vi/students.json";
 
 export const LANGUAGES = ["en", "vi"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -58,77 +8,56 @@ const STORAGE_KEY = "academy.lang";
 const COOKIE = "academy_lang";
 
 /**
- * The `errors` namespace: the API's error texts by reason (issue 17 §6, decision 0203). English is
- * the server's own text from packages/shared (`ERROR_REASON_TEXT`, "landing.slugTaken" →
- * { landing: { slugTaken } }); Vietnamese is `locales/vi/errors.json`, which the catalogue test keeps
- * complete.
+ * The namespaces (one JSON file each under locales/<language>/); i18n.test.ts checks this list
+ * against the files. All are loaded with the language, so no page waits for a namespace.
  */
-function nestReasons(texts: Readonly<Record<string, string>>): Record<string, Record<string, string>> {
-  const nested: Record<string, Record<string, string>> = {};
-  for (const [reason, text] of Object.entries(texts)) {
-    const [group, key] = reason.split(".");
-    nested[group] ??= {};
-    nested[group][key] = text;
-  }
-  return nested;
-}
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "auth",
+  "buddies",
+  "dashboard",
+  "landing",
+  "landingPages",
+  "courses",
+  "builder",
+  "structure",
+  "materials",
+  "join",
+  "certificates",
+  "player",
+  "students",
+  "invitations",
+  "messaging",
+  "account",
+  "admin",
+  "help",
+  "payments",
+  "journeys",
+  "analytics",
+  "schools",
+  "community",
+] as const;
 
-export const resources = {
-  en: {
-    errors: nestReasons(ERROR_REASON_TEXT),
-    common: enCommon,
-    auth: enAuth,
-    buddies: enBuddies,
-    dashboard: enDashboard,
-    landing: enLanding,
-    landingPages: enLandingPages,
-    courses: enCourses,
-    builder: enBuilder,
-    structure: enStructure,
-    materials: enMaterials,
-    join: enJoin,
-    certificates: enCertificates,
-    player: enPlayer,
-    students: enStudents,
-    invitations: enInvitations,
-    messaging: enMessaging,
-    account: enAccount,
-    admin: enAdmin,
-    help: enHelp,
-    payments: enPayments,
-    journeys: enJourneys,
-    analytics: enAnalytics,
-    schools: enSchools,
-    community: enCommunity,
+/** One chunk per language, fetched on first use (issue 17 §14: the entry carries no catalogue). */
+const catalogues: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import("@/locales/en/index"),
+  vi: () => import("@/locales/vi/index"),
+};
+
+/** i18next backend reading a namespace from its language's chunk (an unknown language has none). */
+const chunkBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const load = catalogues[language as Language];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, (module.default[namespace] ?? {}) as Record<string, string>),
+      (error: Error) => callback(error, null),
+    );
   },
-  vi: {
-    errors: viErrors,
-    common: viCommon,
-    auth: viAuth,
-    buddies: viBuddies,
-    dashboard: viDashboard,
-    landing: viLanding,
-    landingPages: viLandingPages,
-    courses: viCourses,
-    builder: viBuilder,
-    structure: viStructure,
-    materials: viMaterials,
-    join: viJoin,
-    certificates: viCertificates,
-    player: viPlayer,
-    students: viStudents,
-    invitations: viInvitations,
-    messaging: viMessaging,
-    account: viAccount,
-    admin: viAdmin,
-    help: viHelp,
-    payments: viPayments,
-    journeys: viJourneys,
-    analytics: viAnalytics,
-    schools: viSchools,
-    community: viCommunity,
-  },
-} as const;
+};
 
 /** The remembered language, else the browser's (Vietnamese browsers get vi), else English. */
 export function initialLanguage(): Language {
@@ -204,35 +133,21 @@ const numberFormatter = {
   },
 };
 
-void i18next
+/**
+ * Resolves once the first language's catalogue is loaded: render nothing before (main.tsx awaits
+ * it). Only that language is fetched: no fallback language, since i18n.test.ts keeps en and vi
+ * complete (decision 0207). `changeLanguage` fetches the other language before switching.
+ */
+export const i18nReady: Promise<unknown> = i18next
+  .use(chunkBackend)
   .use(initReactI18next)
   .use(numberFormatter)
   .init({
-    resources,
     lng: initialLanguage(),
-    fallbackLng: "en",
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
     defaultNS: "common",
-    ns: [
-      "common",
-      "errors",
-      "auth",
-      "buddies",
-      "dashboard",
-      "landing",
-      "landingPages",
-      "courses",
-      "builder",
-      "structure",
-      "materials",
-      "player",
-      "join",
-      "certificates",
-      "messaging",
-      "account",
-      "admin",
-      "help",
-      "community",
-    ],
+    ns: [...NAMESPACES],
     interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });

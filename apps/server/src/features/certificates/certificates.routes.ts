@@ -3,8 +3,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter } from "../../lib/http.ts";
 import { errorResponseSchema } from "../../lib/openapi.ts";
 import type { HeadResolver, PageHead } from "../../lib/page-head.ts";
+import { formatCertificateDate } from "./certificate-date.ts";
 import { findPublicCertificate, getCertificate, getCertificatePdf } from "./certificates.service.ts";
-import { formatCertificateDate } from "./pdf.ts";
 
 // Any string: a code that cannot exist answers 404 "No certificate with this ID exists.", not 400.
 const idParams = z.object({

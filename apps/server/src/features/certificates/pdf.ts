@@ -3,6 +3,7 @@ import fontkit from "@pdf-lib/fontkit";
 import { type Color, degrees, PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import QRCode from "qrcode";
 import { BRAND_FONT } from "../../lib/brand-font.ts";
+import { CERTIFICATE_TIME_ZONE, formatCertificateDate } from "./certificate-date.ts";
 
 /** What a certificate PDF shows. Dates are instants; they are printed in CERTIFICATE_TIME_ZONE. */
 export interface CertificatePdfInput {
@@ -23,11 +24,7 @@ export interface CertificatePdfInput {
   logo?: { bytes: Uint8Array; kind: "png" | "jpeg" } | null;
 }
 
-/**
- * Time zone of the dates printed on certificates: the platform's home (profiles.time_zone default),
- * so a course finished late in the evening in Vietnam is not dated the next day.
- */
-export const CERTIFICATE_TIME_ZONE = "Asia/Ho_Chi_Minh";
+export { CERTIFICATE_TIME_ZONE, formatCertificateDate } from "./certificate-date.ts";
 
 const NAVY = hex("#1A237E");
 const TEAL = hex("#00C7B1");
@@ -40,23 +37,6 @@ const WHITE = rgb(1, 1, 1);
 function hex(value: string): Color {
   const n = Number.parseInt(value.slice(1), 16);
   return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
-}
-
-/** The completion date as printed: `{ long: "21 November 2026", short: "21/11/2026" }`. */
-export function formatCertificateDate(date: Date): { long: string; short: string } {
-  const long = new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: CERTIFICATE_TIME_ZONE,
-  }).format(date);
-  const short = new Intl.DateTimeFormat("en-GB", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: CERTIFICATE_TIME_ZONE,
-  }).format(date);
-  return { long, short };
 }
 
 let fontBytes: Promise<{ regular: Uint8Array; semiBold: Uint8Array; bold: Uint8Array }> | undefined;

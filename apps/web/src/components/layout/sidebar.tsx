@@ -1,6 +1,7 @@
 import { PanelLeftIcon } from "lucide-react";
 import * as React from "react";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 
 /**
@@ -93,7 +94,8 @@ export function SidebarProvider({ children }: { children: React.ReactNode }) {
           } as React.CSSProperties
         }
       >
-        {children}
+        {/* Tooltips live only inside the app shell: their provider is here, not in the entry chunk (issue 17 §14). */}
+        <TooltipProvider>{children}</TooltipProvider>
       </div>
     </SidebarContext.Provider>
   );

@@ -53,7 +53,13 @@ import {
 } from "../api/help";
 import { FaqEditor } from "./faq-editor";
 import { GuideEditor } from "./guide-editor";
-import { Markdown } from "./markdown";
+
+/**
+ * The guides' markdown renderer (marked + DOMPurify, ~20 KB gzip) is not part of the page's first
+ * load (issue 17 §14): the Help Center fetches it once rendered, before anyone opens a guide.
+ */
+const loadMarkdown = () => import("./markdown");
+const Markdown = React.lazy(() => loadMarkdown().then((module) => ({ default: module.Markdown })));
 
 const selectClass =
   "h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -164,7 +170,9 @@ function GuidesTab({ contact, admin = false }: { contact?: React.ReactNode; admi
             {admin ? <GuideActions guide={g} onEdit={() => setEditing(g)} /> : null}
           </CardHeader>
           <CardContent className="min-w-0 break-words">
-            <Markdown source={vi ? g.bodyVi : g.bodyEn} />
+            <React.Suspense fallback={<Loading />}>
+              <Markdown source={vi ? g.bodyVi : g.bodyEn} />
+            </React.Suspense>
           </CardContent>
         </Card>
       ))}
@@ -802,6 +810,9 @@ export function HelpCenter({
 }) {
   const { t } = useTranslation("help");
   const student = role === "student";
+  React.useEffect(() => {
+    void loadMarkdown().catch(() => undefined); // retried by the Guides tab if this fails
+  }, []);
   const tabs = student
     ? (["faq", "contact", "guides"] as const)
     : (["faq", "tickets", "roadmap", "guides"] as const);

@@ -1,4 +1,4 @@
-import { type MessagingEvent, messagingEventSchema } from "@academy/shared";
+import type { MessagingEvent, messagingEventSchema } from "@academy/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { addMessagesToCache, messagingEventsUrl, messagingKeys } from "../api/messaging";
@@ -7,6 +7,14 @@ import { addMessagesToCache, messagingEventsUrl, messagingKeys } from "../api/me
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
   const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
   return Math.round(base * (1 + 0.2 * random()));
+}
+
+/**
+ * The event validator, fetched with zod on first use: the dashboard layout runs this hook, and
+ * pages that validate nothing else skip zod's 26 KB gzip (issue 17 §14).
+ */
+function loadEventSchema(): Promise<typeof messagingEventSchema> {
+  return import("@academy/shared/schemas/messaging").then((module) => module.messagingEventSchema);
 }
 
 /**
@@ -25,6 +33,7 @@ export function useMessagingEvents(enabled: boolean) {
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let eventSchema: typeof messagingEventSchema | null = null;
 
     const refreshAll = () => void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
     const refreshLists = () => {
@@ -33,8 +42,8 @@ export function useMessagingEvents(enabled: boolean) {
     };
     const parse = (event: MessageEvent<string>): MessagingEvent | null => {
       try {
-        const parsed = messagingEventSchema.safeParse(JSON.parse(event.data));
-        return parsed.success ? parsed.data : null;
+        const parsed = eventSchema?.safeParse(JSON.parse(event.data));
+        return parsed?.success ? parsed.data : null;
       } catch {
         return null;
       }
@@ -66,7 +75,16 @@ export function useMessagingEvents(enabled: boolean) {
         attempt += 1;
       };
     };
-    connect();
+    // Connect once the validator is here (every event is parsed with it).
+    void loadEventSchema().then(
+      (schema) => {
+        eventSchema = schema;
+        if (!stopped) connect();
+      },
+      () => {
+        // The chunk failed to load (offline, new deployment): keep the page; messages refresh on navigation.
+      },
+    );
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,0 +1,70 @@
+// Every English catalogue, one namespace per file. Loaded on demand by lib/i18n.ts as one chunk
+// per language (issue 17 §14: only the visitor's language is downloaded).
+import { ERROR_REASON_TEXT } from "@academy/shared";
+import account from "./account.json";
+import admin from "./admin.json";
+import analytics from "./analytics.json";
+import auth from "./auth.json";
+import buddies from "./buddies.json";
+import builder from "./builder.json";
+import certificates from "./certificates.json";
+import common from "./common.json";
+import community from "./community.json";
+import courses from "./courses.json";
+import dashboard from "./dashboard.json";
+import help from "./help.json";
+import invitations from "./invitations.json";
+import join from "./join.json";
+import journeys from "./journeys.json";
+import landing from "./landing.json";
+import landingPages from "./landingPages.json";
+import materials from "./materials.json";
+import messaging from "./messaging.json";
+import payments from "./payments.json";
+import player from "./player.json";
+import schools from "./schools.json";
+import structure from "./structure.json";
+import students from "./students.json";
+
+/**
+ * The `errors` namespace: the API's error texts by reason (issue 17 §6, decision 0203). English is
+ * the server's own text from packages/shared (`ERROR_REASON_TEXT`, "landing.slugTaken" →
+ * { landing: { slugTaken } }); Vietnamese is `vi/errors.json`, which the catalogue test keeps complete.
+ */
+function nestReasons(texts: Readonly<Record<string, string>>): Record<string, Record<string, string>> {
+  const nested: Record<string, Record<string, string>> = {};
+  for (const [reason, text] of Object.entries(texts)) {
+    const [group, key] = reason.split(".");
+    nested[group] ??= {};
+    nested[group][key] = text;
+  }
+  return nested;
+}
+
+export default {
+  common,
+  errors: nestReasons(ERROR_REASON_TEXT),
+  auth,
+  buddies,
+  dashboard,
+  landing,
+  landingPages,
+  courses,
+  builder,
+  structure,
+  materials,
+  join,
+  certificates,
+  player,
+  students,
+  invitations,
+  messaging,
+  account,
+  admin,
+  help,
+  payments,
+  journeys,
+  analytics,
+  schools,
+  community,
+};
