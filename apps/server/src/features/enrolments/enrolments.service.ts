@@ -13,9 +13,9 @@ import type { PageHead } from "../../lib/page-head.ts";
 import { platformName } from "../../lib/platform-name.ts";
 import { openOrder, openOrderOf, sellingMethods } from "../payments/payments.service.ts";
 import {
-  findCoursePageId,
   decrementEnrollmentCount,
   deleteEnrolment,
+  findCoursePageId,
   findEnrolment,
   findPublishedCourse,
   incrementEnrollmentCount,
