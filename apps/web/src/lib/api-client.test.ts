@@ -1,7 +1,7 @@
 import { ERROR_REASON_TEXT, LANDING_MESSAGES } from "@academy/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import viErrors from "@/locales/vi/errors.json";
-import { ApiError, unwrap } from "./api-client";
+import { ApiError, errorReasonsReady, unwrap } from "./api-client";
 import i18n from "./i18n";
 
 /** A typed-client-like response answering `body` with `status`. */
@@ -33,6 +33,7 @@ describe("API errors in the UI language (issue 17 §6)", () => {
   describe("in Vietnamese", () => {
     beforeAll(async () => {
       await i18n.changeLanguage("vi");
+      await errorReasonsReady;
     });
 
     it("shows the Vietnamese text of the error's reason and keeps the server's English message", async () => {

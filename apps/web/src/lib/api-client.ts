@@ -1,5 +1,5 @@
 import type { AppType } from "@academy/server/app";
-import { errorReason, isErrorBody, MAPPED_ERROR_TEXT, mapErrorMessage } from "@academy/shared";
+import { isErrorBody, MAPPED_ERROR_TEXT, mapErrorMessage } from "@academy/shared";
 import { type ClientResponse, hc } from "hono/client";
 import i18next from "i18next";
 
@@ -12,6 +12,21 @@ export type SuccessBody<R> =
         ? undefined
         : never
     : never;
+
+/**
+ * English message → reason, for texts that arrive without one (client-side checks with the shared
+ * schemas, better-auth's messages). The catalogue imports every message set, and with them zod, so
+ * it is fetched after start-up instead of weighing on the entry (issue 17 §14); server errors carry
+ * their `reason` and need it not.
+ */
+let reasonOfText: (message: string) => string | undefined = () => undefined;
+export const errorReasonsReady: Promise<void> = import("@academy/shared/error-reasons").then(
+  (module) => {
+    reasonOfText = module.errorReason;
+  },
+  () => undefined,
+);
+const errorReason = (message: string) => reasonOfText(message);
 
 /**
  * The text of an API error in the UI language (issue 17 §6, decision 0203): the `errors:<reason>`
