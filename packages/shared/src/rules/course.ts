@@ -120,3 +120,11 @@ export function cutText(text: string | null | undefined, max: number): string {
   const value = text ?? "";
   return value.length > max ? `${value.slice(0, max).trimEnd()}…` : value;
 }
+
+/** Bulk course actions (000 §2, §4, §5): the actions and their texts (zod-free for the course list page). */
+export const BULK_ACTIONS = ["publish", "unpublish", "duplicate", "email"] as const;
+export const BULK_MESSAGES = {
+  missingSelection: "Please select courses and an action.",
+  invalidAction: "Invalid action selected",
+  messageRequired: "Please write the message to send.",
+} as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGE_MAX_LENGTH, messageContentSchema } from "../schemas/messaging.ts";
-import { linkifyText, mergeMessages, unreadBadgeLabel } from "./messaging.ts";
+import { messageContentSchema } from "../schemas/messaging.ts";
+import { linkifyText, MESSAGE_MAX_LENGTH, mergeMessages, unreadBadgeLabel } from "./messaging.ts";
 
 describe("mergeMessages", () => {
   const m = (id: string, createdAt: string) => ({ id, createdAt });

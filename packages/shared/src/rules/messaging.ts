@@ -59,3 +59,12 @@ export function linkifyText(text: string): TextPart[] {
 export function unreadBadgeLabel(count: number): string {
   return count > 99 ? "99+" : String(Math.max(0, Math.floor(count)));
 }
+
+/** Longest message accepted, in characters after trimming (issue 6). */
+export const MESSAGE_MAX_LENGTH = 5000;
+/** Messages one user may send per rate-limit window (issue 6; MESSAGE_RATE_LIMIT_MAX overrides it). */
+export const MESSAGE_RATE_LIMIT_DEFAULT = 30;
+/** The rate-limit window in seconds. */
+export const MESSAGE_RATE_LIMIT_WINDOW_SECONDS = 60;
+/** Largest page of messages or conversations one request returns. */
+export const MESSAGING_PAGE_MAX = 100;

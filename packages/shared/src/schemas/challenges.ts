@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  CHALLENGE_DESCRIPTION_MAX,
+  CHALLENGE_GOAL_KINDS,
+  CHALLENGE_MAX_DAYS,
+  CHALLENGE_TARGET_MAX,
+  CHALLENGE_TITLE_MAX,
+} from "../rules/challenges.ts";
 import { NUL_MESSAGE } from "../rules/text-safety.ts";
 
 /**
@@ -8,16 +15,6 @@ import { NUL_MESSAGE } from "../rules/text-safety.ts";
  * their name; completing it awards the "challenger" achievement. Days are YYYY-MM-DD; each
  * participant's days are days of their own profile time zone (decision 0191).
  */
-
-export const CHALLENGE_GOAL_KINDS = ["lessons", "hours"] as const;
-export type ChallengeGoalKind = (typeof CHALLENGE_GOAL_KINDS)[number];
-export const CHALLENGE_TITLE_MAX = 120;
-export const CHALLENGE_DESCRIPTION_MAX = 1000;
-export const CHALLENGE_TARGET_MAX = 1000;
-/** Longest challenge, in days (inclusive of both ends). */
-export const CHALLENGE_MAX_DAYS = 366;
-/** Rows of the leaderboard returned (the caller's own row is always added). */
-export const CHALLENGE_LEADERBOARD_SIZE = 50;
 
 export const CHALLENGE_MESSAGES = {
   titleRequired: "Please enter a challenge title.",

@@ -1,60 +1,20 @@
 import { z } from "zod";
-import { NUL_MESSAGE } from "../rules/text-safety.ts";
+import {
+  COMMUNITY_MESSAGES,
+  DISCUSSION_PAGE_MAX,
+  DISCUSSION_PAGE_SIZE,
+  DISCUSSION_SORTS,
+  DISCUSSION_TAGS_MAX,
+  DISCUSSION_TITLE_MAX,
+  POST_MAX_LENGTH,
+  TAG_MAX_LENGTH,
+} from "../rules/community.ts";
 
 /**
  * Student community contracts (spec 000 §2 Student community, §3 community shapes, §5, §8;
  * issue 13): discussions per course or per school, one level of replies, upvotes, moderation,
  * reports, reply e-mail preference and achievements. Times are ISO 8601 strings.
  */
-
-/** Longest discussion or reply body, in characters after trimming (issue 13 §7). */
-export const POST_MAX_LENGTH = 10_000;
-/** Longest discussion title, in characters. */
-export const DISCUSSION_TITLE_MAX = 200;
-/** At most this many tags on a discussion, each at most TAG_MAX_LENGTH characters. */
-export const DISCUSSION_TAGS_MAX = 10;
-export const TAG_MAX_LENGTH = 30;
-/** Posts (discussions + replies) one user may write per window (issue 13 §7, counted in the database). */
-export const POST_RATE_LIMIT_MAX = 10;
-export const POST_RATE_LIMIT_WINDOW_SECONDS = 60;
-/** Minutes after posting during which the author may edit a discussion or reply (issue 13 §2). */
-export const EDIT_WINDOW_MINUTES = 15;
-/** Discussions per page of the list. */
-export const DISCUSSION_PAGE_SIZE = 20;
-/** Largest page the list accepts. */
-export const DISCUSSION_PAGE_MAX = 50;
-/** The list counts matches up to this many; more shows as "10,000+" (decision 0193). */
-export const DISCUSSION_COUNT_CAP = 10_000;
-/** At most one reply digest e-mail per thread author in this many minutes (issue 13 §2). */
-export const REPLY_DIGEST_EVERY_MINUTES = 60;
-
-/** Texts of the community: spec texts verbatim (000 §8), the rest written for issue 13. */
-export const COMMUNITY_MESSAGES = {
-  fillTitleAndContent: "Please fill in title and content",
-  created: "Discussion created successfully!",
-  empty: "No discussions found matching your criteria.",
-  titleTooLong: `Titles can be at most ${DISCUSSION_TITLE_MAX} characters.`,
-  bodyTooLong: `Posts can be at most ${POST_MAX_LENGTH.toLocaleString("en-US")} characters.`,
-  replyEmpty: "Please write a reply.",
-  nulCharacter: NUL_MESSAGE,
-  tooManyTags: `At most ${DISCUSSION_TAGS_MAX} tags.`,
-  tagTooLong: `Tags can be at most ${TAG_MAX_LENGTH} characters.`,
-  rateLimited: "You are posting too quickly. Please wait a minute and try again.",
-  notFound: "Discussion not found.",
-  replyNotFound: "Reply not found.",
-  courseNotFound: "Course not found.",
-  schoolNotFound: "School not found.",
-  noAccess: "You do not have access to this community.",
-  notModerator: "Only the course's creator can do this.",
-  notAuthor: "You can only edit your own posts.",
-  editWindowOver: `Posts can only be edited within ${EDIT_WINDOW_MINUTES} minutes of posting.`,
-  locked: "This discussion is locked.",
-  replyNotInDiscussion: "This reply does not belong to the discussion.",
-  reportReasonEmpty: "Please tell us what is wrong with this post.",
-  alreadyReported: "You have already reported this post.",
-  reportNotFound: "Report not found.",
-  chooseSpace: "Choose a course or a school.",
-} as const;
 
 const noNul = (value: string) => !value.includes("\u0000");
 
@@ -88,18 +48,6 @@ export const discussionTagsSchema = z
   .transform((tags) => [...new Set(tags.filter((tag) => tag.length > 0))])
   .refine((tags) => tags.length <= DISCUSSION_TAGS_MAX, COMMUNITY_MESSAGES.tooManyTags)
   .default([]);
-
-/** "tag one, tag two" (the spec's comma-separated field) → ["tag one", "tag two"]. */
-export function parseTags(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split(",")
-        .map((tag) => tag.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  ];
-}
 
 /**
  * Start a Discussion (000 §2): in a course (`courseId`: its enrolled students and its creator) or
@@ -136,9 +84,6 @@ export const replyBodySchema = z
   .refine(noNul, COMMUNITY_MESSAGES.nulCharacter);
 export const replyInputSchema = z.object({ body: replyBodySchema });
 export type ReplyInput = z.infer<typeof replyInputSchema>;
-
-export const DISCUSSION_SORTS = ["newest", "upvoted", "active"] as const;
-export type DiscussionSort = (typeof DISCUSSION_SORTS)[number];
 
 const flag = z
   .enum(["true", "false", "1", "0"])

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_LESSON_MINUTES } from "../rules/course.ts";
+import { BULK_ACTIONS, BULK_MESSAGES, DEFAULT_LESSON_MINUTES } from "../rules/course.ts";
 
 /**
  * Course builder and course contracts (spec 001 §2 Course builder, §3 Course / Lesson / Course
@@ -197,12 +197,6 @@ export const courseListSchema = z.object({
 export type CourseList = z.infer<typeof courseListSchema>;
 
 /** Bulk course actions (000 §2, §4, §5): at least one course and an action. */
-export const BULK_ACTIONS = ["publish", "unpublish", "duplicate", "email"] as const;
-export const BULK_MESSAGES = {
-  missingSelection: "Please select courses and an action.",
-  invalidAction: "Invalid action selected",
-  messageRequired: "Please write the message to send.",
-} as const;
 export const bulkCourseActionSchema = z
   .object({
     action: z.string().min(1, BULK_MESSAGES.missingSelection),

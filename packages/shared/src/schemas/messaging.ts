@@ -1,19 +1,11 @@
 import { z } from "zod";
+import { MESSAGE_MAX_LENGTH, MESSAGING_PAGE_MAX } from "../rules/messaging.ts";
 
 /**
  * Messaging contracts (spec 000 §2 Messaging panel, §3 conversations / messages /
  * message_participants, §4 Message send and conversation list, §5 Message, §6, §7, §8; issue 6).
  * Times are ISO 8601 strings; unread counts are whole numbers of messages.
  */
-
-/** Longest message accepted, in characters after trimming (issue 6). */
-export const MESSAGE_MAX_LENGTH = 5000;
-/** Messages one user may send per rate-limit window (issue 6; MESSAGE_RATE_LIMIT_MAX overrides it). */
-export const MESSAGE_RATE_LIMIT_DEFAULT = 30;
-/** The rate-limit window in seconds. */
-export const MESSAGE_RATE_LIMIT_WINDOW_SECONDS = 60;
-/** Largest page of messages or conversations one request returns. */
-export const MESSAGING_PAGE_MAX = 100;
 
 /** Texts of the messaging feature: spec texts verbatim, the rest written for issue 6. */
 export const MESSAGING_MESSAGES = {

@@ -1,15 +1,16 @@
 import { z } from "zod";
+import {
+  STUDY_GROUP_CAPACITY_MAX,
+  STUDY_GROUP_CAPACITY_MIN,
+  STUDY_GROUP_DESCRIPTION_MAX,
+  STUDY_GROUP_NAME_MAX,
+} from "../rules/study-groups.ts";
 import { NUL_MESSAGE } from "../rules/text-safety.ts";
 
 /**
  * Study group contracts (spec 000 §2 Study Groups, §3 study group shape: name, members, course,
  * nextMeeting, description; issue 13 §3). Times are ISO 8601 strings; durations in minutes.
  */
-
-export const STUDY_GROUP_CAPACITY_MIN = 2;
-export const STUDY_GROUP_CAPACITY_MAX = 100;
-export const STUDY_GROUP_NAME_MAX = 100;
-export const STUDY_GROUP_DESCRIPTION_MAX = 1000;
 
 export const STUDY_GROUP_MESSAGES = {
   nameRequired: "Please enter a group name.",
