@@ -10,7 +10,6 @@ import { PasswordInput } from "@/components/form/password-input";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { localizeApiMessage } from "@/lib/api-client";
-import { authClient } from "@/lib/auth-client";
 import { sessionsQueryOptions } from "../api/account";
 
 const formSchema = changePasswordSchema
@@ -32,6 +31,8 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
+    // The better-auth client (~11 KB gzip) loads on submit, not with the page (issue 17 §14).
+    const { authClient } = await import("@/lib/auth-client");
     const { error } = await authClient.changePassword({
       currentPassword: values.currentPassword,
       newPassword: values.newPassword,
