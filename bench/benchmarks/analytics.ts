@@ -239,7 +239,13 @@ async function writeCost(a: Awaited<ReturnType<typeof app>>): Promise<Row[]> {
       returning enrollment_id, is_completed, progress, time_spent, completed_at)
     select up.*, e.id, e.progress from up join enrollments e on e.id = up.enrollment_id`);
   const withEvent = (t: (typeof targets)[number]) =>
-    addTimeSpent(db, { studentId: t.student_id, courseId: t.course_id, lessonId: t.lesson_id, delta: 1, cap: true });
+    addTimeSpent(db, {
+      studentId: t.student_id,
+      courseId: t.course_id,
+      lessonId: t.lesson_id,
+      delta: 1,
+      cap: true,
+    });
   const time = async (fn: (t: (typeof targets)[number]) => Promise<unknown>) => {
     for (let i = 0; i < 100; i++) await fn(targets[i % targets.length]);
     const started = performance.now();
