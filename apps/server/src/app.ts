@@ -50,7 +50,7 @@ import {
 } from "./features/operations/operations.ts";
 import { paymentRoutes } from "./features/payments/payments.routes.ts";
 import { createOrderHub } from "./features/payments/payments.stream.ts";
-import { platformRoutes } from "./features/platform/platform.routes.ts";
+import { healthRoutes, platformRoutes } from "./features/platform/platform.routes.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
 import {
@@ -106,6 +106,9 @@ export function createApp(
 ) {
   const production = deps.env.nodeEnv === "production";
   const app = new OpenAPIHono<AppEnv>();
+
+  // The health check first: it needs no host routing, session, body or origin checks (decision 0215).
+  app.route("/api", healthRoutes(deps, securityHeaderList({ production })));
 
   // Published landing pages served from the cache skip the rest of the middleware (decision 0071).
   const landingCache = new LandingPageCache(securityHeaderList({ production, csp: LANDING_CSP }));

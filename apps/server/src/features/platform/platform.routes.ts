@@ -50,12 +50,19 @@ const clientErrorRoute = createRoute({
 /** A successful database check is reused for this long; concurrent checks share one query. */
 export const HEALTH_CACHE_MS = 1000;
 
+const HEALTHY_BODY = JSON.stringify({ status: "ok", database: "ok" });
+const UNHEALTHY_BODY = JSON.stringify({ status: "error", database: "error" });
+
 /**
- * GET /api/health, GET /api/config, POST /api/client-errors (issue 2 Operations and Errors).
- * The health check runs `select 1` at most once per HEALTH_CACHE_MS (load balancers and
- * monitors poll it hard); a failure is never cached.
+ * GET /api/health (issue 2 Operations and Errors; decision 0215), mounted by createApp before
+ * every other middleware: it reads no cookie, body or session, so it skips them and answers with
+ * the app's security headers (`headerList`), `Cache-Control: no-store` and a JSON body,
+ * `{status:"ok",database:"ok"}` (200) or `{status:"error",database:"error"}` (503). The headers
+ * are a plain object, which the Node adapter writes without building a `Headers` per request
+ * (load balancers and monitors poll this path hard). The database check runs `select 1` at most
+ * once per HEALTH_CACHE_MS; a failure is never cached.
  */
-export function platformRoutes(deps: AppDeps) {
+export function healthRoutes(deps: AppDeps, headerList: ReadonlyArray<readonly [string, string]>) {
   let healthyUntil = 0;
   let inFlight: Promise<boolean> | undefined;
   const checkDatabase = (): Promise<boolean> => {
@@ -77,12 +84,24 @@ export function platformRoutes(deps: AppDeps) {
       });
     return inFlight;
   };
+  const headers: Record<string, string> = Object.fromEntries([
+    ...headerList,
+    ["Cache-Control", "no-store"],
+    ["Content-Type", "application/json"],
+  ]);
+  // A plain Response carries the documented bodies; the route's typed-response check cannot see it.
+  return createRouter().openapi(
+    healthRoute,
+    async () =>
+      ((await checkDatabase())
+        ? new Response(HEALTHY_BODY, { status: 200, headers })
+        : new Response(UNHEALTHY_BODY, { status: 503, headers })) as never,
+  );
+}
+
+/** GET /api/config, POST /api/client-errors (issue 2 Operations and Errors). */
+export function platformRoutes(deps: AppDeps) {
   return createRouter()
-    .openapi(healthRoute, async (c) =>
-      (await checkDatabase())
-        ? c.json({ status: "ok" as const, database: "ok" as const }, 200)
-        : c.json({ status: "error" as const, database: "error" as const }, 503),
-    )
     .openapi(configRoute, (c) =>
       c.json({ googleEnabled: Boolean(deps.env.google), aiMode: deps.env.ai ? "model" : "offline" }, 200),
     )
