@@ -121,6 +121,10 @@ describe.skipIf(skip)("study buddies", () => {
     await expectNoHorizontalOverflow(phone, "study buddies suggestions (phone)");
     await screenshot(phone, "study-buddies-suggestions-phone");
     await card.getByRole("button", { name: "Send request" }).click();
+    await card.getByLabel("Add a note (optional)").fill("Evenings work best for me — study together?");
+    await expectNoHorizontalOverflow(phone, "study buddy request note (phone)");
+    await screenshot(phone, "study-buddies-request-note-phone");
+    await card.getByRole("button", { name: "Send", exact: true }).click();
     await toast(phone, "Request sent");
     await phone.getByTestId("request-outgoing").filter({ hasText: thu.name }).waitFor();
     await expect.poll(() => phone.getByTestId("buddy-suggestion").count()).toBe(0);
@@ -130,6 +134,7 @@ describe.skipIf(skip)("study buddies", () => {
     await desk.getByTestId("buddy-requests-badge").filter({ hasText: "1" }).waitFor();
     const incoming = desk.getByTestId("request-incoming").filter({ hasText: minh.name });
     await incoming.waitFor();
+    await incoming.getByText("“Evenings work best for me — study together?”").waitFor();
     await screenshot(desk, "study-buddies-request-desktop");
     await incoming.getByRole("button", { name: "Accept" }).click();
     await toast(desk, "You are now study buddies!");

@@ -5,6 +5,7 @@ import { ShieldCheckIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { Field } from "@/components/form/field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -134,17 +135,15 @@ function SubjectsTab() {
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
-            <div className="grid gap-1.5">
-              <Label htmlFor="subject-name">{t("subjects.name")}</Label>
+            <Field id="subject-name" label={t("subjects.name")}>
               <Input
                 id="subject-name"
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 maxLength={100}
               />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="subject-icon">{t("subjects.icon")}</Label>
+            </Field>
+            <Field id="subject-icon" label={t("subjects.icon")}>
               <Input
                 id="subject-icon"
                 value={icon}
@@ -152,16 +151,15 @@ function SubjectsTab() {
                 onChange={(e) => setIcon(e.target.value)}
                 maxLength={16}
               />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="subject-description">{t("subjects.description")}</Label>
+            </Field>
+            <Field id="subject-description" label={t("subjects.description")}>
               <Textarea
                 id="subject-description"
                 value={description}
                 onChange={(e) => setDescription(e.target.value)}
                 maxLength={500}
               />
-            </div>
+            </Field>
             {error ? (
               <p role="alert" className="text-sm text-destructive">
                 {error}
@@ -364,15 +362,14 @@ function KitsTab() {
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} className="flex flex-col gap-3">
-            <div className="grid gap-1.5">
-              <Label htmlFor="kit-name">{t("kits.name")}</Label>
+            <Field id="kit-name" label={t("kits.name")}>
               <Input
                 id="kit-name"
                 required
                 value={draft.name}
                 onChange={(e) => setDraft({ ...draft, name: e.target.value })}
               />
-            </div>
+            </Field>
             <div className="grid grid-cols-5 gap-1">
               {COLOR_KEYS.map((key) => (
                 <label key={key} className="flex flex-col items-center text-[10px]">
@@ -457,24 +454,20 @@ function SettingsTab() {
             });
           }}
         >
-          <div className="grid gap-1.5">
-            <Label htmlFor="settings-platformName">{t("settings.platformName")}</Label>
+          <Field id="settings-platformName" label={t("settings.platformName")}>
             <Input {...field("platformName")} maxLength={60} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="settings-supportEmail">{t("settings.supportEmail")}</Label>
+          </Field>
+          <Field id="settings-supportEmail" label={t("settings.supportEmail")}>
             <Input type="email" {...field("supportEmail")} />
-          </div>
+          </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-1.5">
-              <Label htmlFor="settings-defaultLanguage">{t("settings.defaultLanguage")}</Label>
+            <Field id="settings-defaultLanguage" label={t("settings.defaultLanguage")}>
               <select className={selectClass} {...field("defaultLanguage")}>
                 <option value="vi">Tiếng Việt</option>
                 <option value="en">English</option>
               </select>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="settings-signupMode">{t("settings.signupMode")}</Label>
+            </Field>
+            <Field id="settings-signupMode" label={t("settings.signupMode")}>
               <select className={selectClass} {...field("signupMode")}>
                 {(["open", "invite-only", "closed"] as const).map((m) => (
                   <option key={m} value={m}>
@@ -482,20 +475,18 @@ function SettingsTab() {
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="settings-liveChatHours">{t("settings.liveChatHours")}</Label>
+          <Field id="settings-liveChatHours" label={t("settings.liveChatHours")}>
             <Input {...field("liveChatHours")} maxLength={60} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="settings-maintenanceBanner">{t("settings.maintenanceBanner")}</Label>
+          </Field>
+          <Field id="settings-maintenanceBanner" label={t("settings.maintenanceBanner")}>
             <Textarea
               {...field("maintenanceBanner")}
               maxLength={300}
               placeholder={t("settings.bannerHint")}
             />
-          </div>
+          </Field>
           <Button type="submit" className="self-start" disabled={save.isPending}>
             {t("save")}
           </Button>

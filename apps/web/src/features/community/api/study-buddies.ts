@@ -56,7 +56,8 @@ export function useSaveBuddyPreferences() {
 export function useRequestBuddy() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (userId: string) => unwrap(api["study-buddies"].requests.$post({ json: { userId } })),
+    mutationFn: (input: { userId: string; note?: string }) =>
+      unwrap(api["study-buddies"].requests.$post({ json: input })),
     onSuccess: refresh,
   });
 }

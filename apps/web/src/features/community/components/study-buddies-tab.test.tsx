@@ -96,4 +96,44 @@ describe("StudyBuddiesTab", () => {
     expect(await screen.findByText(/No study buddies yet/)).toBeTruthy();
     expect(screen.getByText(/No suggestions yet/)).toBeTruthy();
   }, 30_000);
+
+  it("sends a request with the note typed in its composer, and Cancel sends nothing", async () => {
+    const bodies: unknown[] = [];
+    let sent = false;
+    const suggestion = {
+      user: { id: "u-minh", name: "Minh", avatarUrl: null },
+      score: 10,
+      sharedCourses: [COURSE],
+      overlapHours: 2,
+      sharedGoals: [],
+      sameLanguage: true,
+    };
+    renderTab({
+      "GET /api/study-buddies/preferences": () => json(prefs(true)),
+      "GET /api/study-buddies": () => json({ buddies: [], incoming: [], outgoing: [] }),
+      "GET /api/study-buddies/suggestions": () =>
+        json({ optedIn: true, suggestions: sent ? [] : [suggestion] }),
+      "GET /api/study-buddies/blocks": () => json({ blocked: [] }),
+      "POST /api/study-buddies/requests": (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        sent = true;
+        return json({ ...buddy, status: "pending", direction: "outgoing" }, 201);
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Send request" }));
+    const note = screen.getByLabelText("Add a note (optional)");
+    fireEvent.change(note, { target: { value: "Học cùng buổi tối nhé?" } });
+    expect(screen.getByText("278 characters left")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByLabelText("Add a note (optional)")).toBeNull();
+    expect(bodies).toEqual([]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Send request" }));
+    fireEvent.change(screen.getByLabelText("Add a note (optional)"), {
+      target: { value: "  Học cùng buổi tối nhé?  " },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(bodies).toEqual([{ userId: "u-minh", note: "Học cùng buổi tối nhé?" }]));
+    await waitFor(() => expect(screen.queryByText("Minh")).toBeNull());
+  }, 30_000);
 });

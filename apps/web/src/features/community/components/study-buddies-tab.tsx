@@ -2,6 +2,7 @@ import {
   BUDDY_DAYS,
   BUDDY_GOALS,
   BUDDY_LANGUAGES,
+  BUDDY_NOTE_MAX,
   BUDDY_PERIODS,
   type BuddyLanguage,
   type BuddyLink,
@@ -30,6 +31,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
 import {
   buddyBlocksQueryOptions,
@@ -415,6 +417,9 @@ function RequestRow({ link }: { link: BuddyLink }) {
 function SuggestionCard({ suggestion }: { suggestion: BuddySuggestion }) {
   const { t } = useTranslation("buddies");
   const request = useRequestBuddy();
+  const [composing, setComposing] = React.useState(false);
+  const [note, setNote] = React.useState("");
+  const noteId = React.useId();
   const reasons = [
     t("why.courses", { titles: suggestion.sharedCourses.map((c) => c.title).join(", ") }),
     suggestion.overlapHours > 0 ? t("why.hours", { count: suggestion.overlapHours }) : t("why.noHours"),
@@ -435,20 +440,60 @@ function SuggestionCard({ suggestion }: { suggestion: BuddySuggestion }) {
               </li>
             ))}
           </ul>
-          <div className="mt-auto flex flex-wrap gap-1">
-            <Button
-              size="sm"
-              disabled={request.isPending}
-              onClick={() =>
-                request.mutate(suggestion.user.id, {
-                  onSuccess: () => toast.success(t("requests.done.sent")),
-                  onError: (e) => toast.error(e.message),
-                })
-              }
+          {composing ? (
+            <form
+              className="mt-auto space-y-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const trimmed = note.trim();
+                request.mutate(
+                  { userId: suggestion.user.id, ...(trimmed ? { note: trimmed } : {}) },
+                  {
+                    onSuccess: () => toast.success(t("requests.done.sent")),
+                    onError: (e) => toast.error(e.message),
+                  },
+                );
+              }}
             >
-              <UserPlusIcon className="size-4" aria-hidden />
-              {t("suggestions.request")}
-            </Button>
+              <Label htmlFor={noteId}>{t("suggestions.noteLabel")}</Label>
+              <Textarea
+                id={noteId}
+                value={note}
+                maxLength={BUDDY_NOTE_MAX}
+                rows={3}
+                autoFocus
+                placeholder={t("suggestions.notePlaceholder")}
+                aria-describedby={`${noteId}-left`}
+                onChange={(event) => setNote(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === "Escape") setComposing(false);
+                }}
+              />
+              <p id={`${noteId}-left`} className="text-xs text-muted-foreground">
+                {t("suggestions.noteLeft", { count: Math.max(0, BUDDY_NOTE_MAX - note.length) })}
+              </p>
+              <div className="flex flex-wrap gap-1">
+                <Button type="submit" size="sm" disabled={request.isPending}>
+                  {request.isPending ? (
+                    <Spinner className="size-4" label={t("requests.sending")} />
+                  ) : (
+                    <UserPlusIcon className="size-4" aria-hidden />
+                  )}
+                  {t("suggestions.send")}
+                </Button>
+                <Button type="button" variant="ghost" size="sm" onClick={() => setComposing(false)}>
+                  {t("suggestions.cancel")}
+                </Button>
+              </div>
+            </form>
+          ) : null}
+          <div className={cn("flex flex-wrap gap-1", !composing && "mt-auto")}>
+            {composing ? null : (
+              <Button size="sm" onClick={() => setComposing(true)}>
+                <UserPlusIcon className="size-4" aria-hidden />
+                {t("suggestions.request")}
+              </Button>
+            )}
             <BlockButton person={suggestion.user} />
           </div>
         </CardContent>

@@ -14,6 +14,7 @@ import { ChevronUpIcon, MailIcon, MessageCircleIcon, SearchIcon, Trash2Icon } fr
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { Field } from "@/components/form/field";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -421,26 +422,23 @@ function NewTicketForm() {
         );
       }}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor="ticket-subject">{t("tickets.subject")}</Label>
+      <Field id="ticket-subject" label={t("tickets.subject")}>
         <Input
           id="ticket-subject"
           value={subject}
           onChange={(e) => setSubject(e.target.value)}
           maxLength={200}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="ticket-description">{t("tickets.description")}</Label>
+      </Field>
+      <Field id="ticket-description" label={t("tickets.description")}>
         <Textarea
           id="ticket-description"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           maxLength={5000}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="ticket-priority">{t("tickets.priority")}</Label>
+      </Field>
+      <Field id="ticket-priority" label={t("tickets.priority")}>
         <select
           id="ticket-priority"
           className={selectClass}
@@ -453,7 +451,7 @@ function NewTicketForm() {
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       {error ? (
         <p role="alert" className="text-sm text-destructive">
           {error}
@@ -598,26 +596,23 @@ function RoadmapTab({ admin }: { admin: boolean }) {
               );
             }}
           >
-            <div className="grid gap-1.5">
-              <Label htmlFor="request-title">{t("roadmap.title")}</Label>
+            <Field id="request-title" label={t("roadmap.title")}>
               <Input
                 id="request-title"
                 value={title}
                 onChange={(e) => setTitle(e.target.value)}
                 maxLength={150}
               />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="request-description">{t("roadmap.description")}</Label>
+            </Field>
+            <Field id="request-description" label={t("roadmap.description")}>
               <Textarea
                 id="request-description"
                 value={description}
                 onChange={(e) => setDescription(e.target.value)}
                 maxLength={3000}
               />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="request-category">{t("roadmap.category")}</Label>
+            </Field>
+            <Field id="request-category" label={t("roadmap.category")}>
               <select
                 id="request-category"
                 className={selectClass}
@@ -630,7 +625,7 @@ function RoadmapTab({ admin }: { admin: boolean }) {
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
             {error ? (
               <p role="alert" className="text-sm text-destructive">
                 {error}
@@ -685,8 +680,7 @@ function ContactInstructorTab({ messageLink }: { messageLink?: (courseId: string
               );
             }}
           >
-            <div className="grid gap-1.5">
-              <Label htmlFor="contact-course">{t("contact.course")}</Label>
+            <Field id="contact-course" label={t("contact.course")}>
               <select
                 id="contact-course"
                 className={selectClass}
@@ -699,27 +693,24 @@ function ContactInstructorTab({ messageLink }: { messageLink?: (courseId: string
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="contact-subject">{t("tickets.subject")}</Label>
+            </Field>
+            <Field id="contact-subject" label={t("tickets.subject")}>
               <Input
                 id="contact-subject"
                 value={subject}
                 onChange={(e) => setSubject(e.target.value)}
                 maxLength={200}
               />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="contact-message">{t("contact.message")}</Label>
+            </Field>
+            <Field id="contact-message" label={t("contact.message")}>
               <Textarea
                 id="contact-message"
                 value={message}
                 onChange={(e) => setMessage(e.target.value)}
                 maxLength={5000}
               />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="contact-priority">{t("tickets.priority")}</Label>
+            </Field>
+            <Field id="contact-priority" label={t("tickets.priority")}>
               <select
                 id="contact-priority"
                 className={selectClass}
@@ -732,7 +723,7 @@ function ContactInstructorTab({ messageLink }: { messageLink?: (courseId: string
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
             {error ? (
               <p role="alert" className="text-sm text-destructive">
                 {error}
