@@ -26,3 +26,16 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "application/json": { schema } }, required: true },
 });
+
+/** Path parameters `{id}` of a resource addressed by its UUID. */
+export const uuidParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
+
+/** The `{ ok: true }` body of an action that returns nothing else. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** 400, 401, 403 and 404 with the error body: the usual answers of a signed-in resource route. */
+export const resourceErrors = {
+  ...errorResponses,
+  403: json(errorResponseSchema, "No access"),
+  404: json(errorResponseSchema, "Not found"),
+} as const;

@@ -7,7 +7,15 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
+import {
+  errorResponseSchema,
+  errorResponses,
+  json,
+  jsonBody,
+  okSchema,
+  resourceErrors,
+  uuidParams,
+} from "../../lib/openapi.ts";
 import {
   createChallenge,
   deleteChallenge,
@@ -19,14 +27,6 @@ import {
 } from "./challenges.service.ts";
 
 const tags = ["Challenges"];
-const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
-const common = {
-  400: errorResponses[400],
-  401: errorResponses[401],
-  403: json(errorResponseSchema, "No access"),
-  404: json(errorResponseSchema, "Not found"),
-};
-const okSchema = z.object({ ok: z.literal(true) });
 
 const listRoute = createRoute({
   method: "get",
@@ -42,33 +42,33 @@ const createChallengeRoute = createRoute({
   tags,
   summary: "Create a challenge for an own course (complete N lessons or study N hours between two days)",
   request: jsonBody(createChallengeSchema),
-  responses: { 201: json(challengeDetailSchema, "The challenge"), ...common },
+  responses: { 201: json(challengeDetailSchema, "The challenge"), ...resourceErrors },
 });
 const getRoute = createRoute({
   method: "get",
   path: "/community/challenges/{id}",
   tags,
   summary: "One challenge with its leaderboard",
-  request: { params: idParams },
-  responses: { 200: json(challengeDetailSchema, "The challenge"), ...common },
+  request: { params: uuidParams },
+  responses: { 200: json(challengeDetailSchema, "The challenge"), ...resourceErrors },
 });
 const deleteRoute = createRoute({
   method: "delete",
   path: "/community/challenges/{id}",
   tags,
   summary: "Delete a challenge (the course's creator)",
-  request: { params: idParams },
-  responses: { 200: json(okSchema, "Deleted"), ...common },
+  request: { params: uuidParams },
+  responses: { 200: json(okSchema, "Deleted"), ...resourceErrors },
 });
 const joinRoute = createRoute({
   method: "post",
   path: "/community/challenges/{id}/join",
   tags,
   summary: "Join (a student of the course, before the end day)",
-  request: { params: idParams, ...jsonBody(joinChallengeSchema) },
+  request: { params: uuidParams, ...jsonBody(joinChallengeSchema) },
   responses: {
     200: json(challengeDetailSchema, "The challenge"),
-    ...common,
+    ...resourceErrors,
     409: json(errorResponseSchema, "Ended"),
   },
 });
@@ -77,16 +77,16 @@ const leaveRoute = createRoute({
   path: "/community/challenges/{id}/leave",
   tags,
   summary: "Leave a challenge",
-  request: { params: idParams },
-  responses: { 200: json(okSchema, "Left"), ...common },
+  request: { params: uuidParams },
+  responses: { 200: json(okSchema, "Left"), ...resourceErrors },
 });
 const visibilityRoute = createRoute({
   method: "put",
   path: "/community/challenges/{id}/visibility",
   tags,
   summary: "Show or hide the caller's name on the leaderboard",
-  request: { params: idParams, ...jsonBody(challengeVisibilitySchema) },
-  responses: { 200: json(challengeDetailSchema, "The challenge"), ...common },
+  request: { params: uuidParams, ...jsonBody(challengeVisibilitySchema) },
+  responses: { 200: json(challengeDetailSchema, "The challenge"), ...resourceErrors },
 });
 
 /** /api/community/challenges/* (issue 13 §6; decisions 0191, 0192). */

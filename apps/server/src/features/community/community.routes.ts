@@ -21,7 +21,14 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
+import {
+  errorResponseSchema,
+  errorResponses,
+  json,
+  jsonBody,
+  okSchema,
+  uuidParams,
+} from "../../lib/openapi.ts";
 import { COMMUNITY_CHANNEL, type CommunityNotification } from "./community.queries.ts";
 import {
   createDiscussion,
@@ -45,11 +52,9 @@ import {
 } from "./community.service.ts";
 
 const tags = ["Community"];
-const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const denied = json(errorResponseSchema, "No access, or not allowed for this user");
 const missing = json(errorResponseSchema, "Not found");
 const common = { 400: errorResponses[400], 401: errorResponses[401], 403: denied, 404: missing };
-const okSchema = z.object({ ok: z.literal(true) });
 
 const route = <const M extends "get" | "post" | "put" | "patch" | "delete", const P extends string>(
   method: M,
@@ -85,37 +90,37 @@ const createDiscussionRoute = createRoute({
 });
 const getRoute = createRoute({
   ...route("get", "/community/discussions/{id}", "One discussion with its replies"),
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 200: json(discussionDetailSchema, "The discussion"), ...common },
 });
 const updateRoute = createRoute({
   ...route("patch", "/community/discussions/{id}", "The author edits within 15 minutes"),
-  request: { params: idParams, ...jsonBody(updateDiscussionSchema) },
+  request: { params: uuidParams, ...jsonBody(updateDiscussionSchema) },
   responses: { 200: json(discussionDetailSchema, "The discussion"), ...common },
 });
 const deleteRoute = createRoute({
   ...route("delete", "/community/discussions/{id}", "Delete (the school's creator or the author)"),
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 200: json(okSchema, "Deleted"), ...common },
 });
 const moderateRoute = createRoute({
   ...route("post", "/community/discussions/{id}/moderation", "Pin or lock (the school's creator)"),
-  request: { params: idParams, ...jsonBody(moderationInputSchema) },
+  request: { params: uuidParams, ...jsonBody(moderationInputSchema) },
   responses: { 200: json(discussionDetailSchema, "The discussion"), ...common },
 });
 const answerRoute = createRoute({
   ...route("put", "/community/discussions/{id}/answer", "Mark or clear the answer (creator or author)"),
-  request: { params: idParams, ...jsonBody(markAnswerSchema) },
+  request: { params: uuidParams, ...jsonBody(markAnswerSchema) },
   responses: { 200: json(discussionDetailSchema, "The discussion"), ...common },
 });
 const upvoteRoute = createRoute({
   ...route("put", "/community/discussions/{id}/upvote", "Set the caller's upvote (one per user)"),
-  request: { params: idParams, ...jsonBody(upvoteInputSchema) },
+  request: { params: uuidParams, ...jsonBody(upvoteInputSchema) },
   responses: { 200: json(upvoteResultSchema, "The upvote"), ...common },
 });
 const replyRoute = createRoute({
   ...route("post", "/community/discussions/{id}/replies", "Reply (one level; locked: creator only)"),
-  request: { params: idParams, ...jsonBody(replyInputSchema) },
+  request: { params: uuidParams, ...jsonBody(replyInputSchema) },
   responses: {
     201: json(replySchema, "The reply"),
     ...common,
@@ -124,12 +129,12 @@ const replyRoute = createRoute({
 });
 const updateReplyRoute = createRoute({
   ...route("patch", "/community/replies/{id}", "The author edits a reply within 15 minutes"),
-  request: { params: idParams, ...jsonBody(replyInputSchema) },
+  request: { params: uuidParams, ...jsonBody(replyInputSchema) },
   responses: { 200: json(replySchema, "The reply"), ...common },
 });
 const deleteReplyRoute = createRoute({
   ...route("delete", "/community/replies/{id}", "Delete a reply (its author or the school's creator)"),
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 200: json(okSchema, "Deleted"), ...common },
 });
 const reportRoute = createRoute({
@@ -147,7 +152,7 @@ const reportsRoute = createRoute({
 });
 const resolveRoute = createRoute({
   ...route("post", "/community/reports/{id}/resolve", "Keep (approve) or remove (reject) the reported post"),
-  request: { params: idParams, ...jsonBody(resolveReportSchema) },
+  request: { params: uuidParams, ...jsonBody(resolveReportSchema) },
   responses: { 200: json(z.object({ status: z.enum(["approved", "rejected"]) }), "Decided"), ...common },
 });
 const prefsRoute = createRoute({

@@ -11,7 +11,14 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
+import {
+  errorResponseSchema,
+  errorResponses,
+  json,
+  jsonBody,
+  okSchema,
+  uuidParams,
+} from "../../lib/openapi.ts";
 import {
   acceptRequest,
   blockUser,
@@ -29,9 +36,7 @@ import {
 } from "./study-buddies.service.ts";
 
 const tags = ["Study buddies"];
-const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const userParams = z.object({ userId: z.string().max(100) });
-const okSchema = z.object({ ok: z.literal(true) });
 const common = {
   400: errorResponses[400],
   401: errorResponses[401],
@@ -90,7 +95,7 @@ const acceptRoute = createRoute({
   path: "/study-buddies/requests/{id}/accept",
   tags,
   summary: "Accept a request sent to the caller (exactly once) and open the buddies' conversation",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 200: json(buddyLinkSchema, "The buddyship"), ...common },
 });
 const declineRoute = createRoute({
@@ -98,7 +103,7 @@ const declineRoute = createRoute({
   path: "/study-buddies/requests/{id}/decline",
   tags,
   summary: "Decline a request sent to the caller",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 200: json(okSchema, "Declined"), ...common },
 });
 const cancelRoute = createRoute({
@@ -106,7 +111,7 @@ const cancelRoute = createRoute({
   path: "/study-buddies/requests/{id}/cancel",
   tags,
   summary: "Cancel a request the caller sent",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 200: json(okSchema, "Cancelled"), ...common },
 });
 const removeRoute = createRoute({
@@ -114,7 +119,7 @@ const removeRoute = createRoute({
   path: "/study-buddies/{id}",
   tags,
   summary: "End a buddyship (either buddy); their conversation closes",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 200: json(okSchema, "Removed"), ...common },
 });
 const conversationRoute = createRoute({
@@ -122,7 +127,7 @@ const conversationRoute = createRoute({
   path: "/study-buddies/{id}/conversation",
   tags,
   summary: "Open the buddies' conversation (buddies only)",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 200: json(buddyConversationSchema, "The conversation"), ...common },
 });
 const blocksRoute = createRoute({

@@ -8,7 +8,15 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
+import {
+  errorResponseSchema,
+  errorResponses,
+  json,
+  jsonBody,
+  okSchema,
+  resourceErrors,
+  uuidParams,
+} from "../../lib/openapi.ts";
 import {
   createStudyGroup,
   deleteStudyGroup,
@@ -21,14 +29,6 @@ import {
 } from "./study-groups.service.ts";
 
 const tags = ["Study groups"];
-const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
-const common = {
-  400: errorResponses[400],
-  401: errorResponses[401],
-  403: json(errorResponseSchema, "No access"),
-  404: json(errorResponseSchema, "Not found"),
-};
-const okSchema = z.object({ ok: z.literal(true) });
 
 const listRoute = createRoute({
   method: "get",
@@ -44,25 +44,25 @@ const createGroupRoute = createRoute({
   tags,
   summary: "Create a study group (name, description, course, capacity, open or invite)",
   request: jsonBody(createStudyGroupSchema),
-  responses: { 201: json(studyGroupDetailSchema, "The group"), ...common },
+  responses: { 201: json(studyGroupDetailSchema, "The group"), ...resourceErrors },
 });
 const getRoute = createRoute({
   method: "get",
   path: "/study-groups/{id}",
   tags,
   summary: "One group (members and sessions for members)",
-  request: { params: idParams },
-  responses: { 200: json(studyGroupDetailSchema, "The group"), ...common },
+  request: { params: uuidParams },
+  responses: { 200: json(studyGroupDetailSchema, "The group"), ...resourceErrors },
 });
 const joinRoute = createRoute({
   method: "post",
   path: "/study-groups/{id}/join",
   tags,
   summary: "Join (capacity exact under concurrency; invite-only needs the token)",
-  request: { params: idParams, ...jsonBody(joinStudyGroupSchema) },
+  request: { params: uuidParams, ...jsonBody(joinStudyGroupSchema) },
   responses: {
     200: json(studyGroupDetailSchema, "The group"),
-    ...common,
+    ...resourceErrors,
     409: json(errorResponseSchema, "Full"),
   },
 });
@@ -71,24 +71,24 @@ const leaveRoute = createRoute({
   path: "/study-groups/{id}/leave",
   tags,
   summary: "Leave, or remove a member (owner or the course's creator)",
-  request: { params: idParams, ...jsonBody(z.object({ memberId: z.string().max(100).optional() })) },
-  responses: { 200: json(okSchema, "Left"), ...common },
+  request: { params: uuidParams, ...jsonBody(z.object({ memberId: z.string().max(100).optional() })) },
+  responses: { 200: json(okSchema, "Left"), ...resourceErrors },
 });
 const deleteRoute = createRoute({
   method: "delete",
   path: "/study-groups/{id}",
   tags,
   summary: "Delete a group (owner or the course's creator)",
-  request: { params: idParams },
-  responses: { 200: json(okSchema, "Deleted"), ...common },
+  request: { params: uuidParams },
+  responses: { 200: json(okSchema, "Deleted"), ...resourceErrors },
 });
 const sessionRoute = createRoute({
   method: "post",
   path: "/study-groups/{id}/sessions",
   tags,
   summary: "Schedule a session (members)",
-  request: { params: idParams, ...jsonBody(scheduleSessionSchema) },
-  responses: { 201: json(studyGroupSessionSchema, "The session"), ...common },
+  request: { params: uuidParams, ...jsonBody(scheduleSessionSchema) },
+  responses: { 201: json(studyGroupSessionSchema, "The session"), ...resourceErrors },
 });
 
 /** /api/study-groups/* (issue 13 §3) and the session .ics download /api/study-group-sessions/{id}.ics. */

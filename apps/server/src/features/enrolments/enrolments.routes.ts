@@ -3,12 +3,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser, toIssues } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json, uuidParams } from "../../lib/openapi.ts";
 import type { HeadResolver } from "../../lib/page-head.ts";
 import { enrollInCourse, getJoinCourse, joinPageHead, leaveCourse } from "./enrolments.service.ts";
 
 // Any string: a malformed id is answered like an unknown course (404 courseNotAvailable).
-const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const notAvailable = json(errorResponseSchema, "Course not found or not available");
 
 const joinRoute = createRoute({
@@ -17,7 +16,7 @@ const joinRoute = createRoute({
   tags: ["Enrolments"],
   summary: "The public enrolment page of a published course (with the caller's enrolment when signed in)",
   request: {
-    params: idParams,
+    params: uuidParams,
     query: z.object({
       lp: z.string().max(200).optional().openapi({ description: "Landing page slug the visitor came from" }),
     }),
@@ -30,7 +29,7 @@ const enrollRoute = createRoute({
   path: "/courses/{id}/enroll",
   tags: ["Enrolments"],
   summary: "Enrol Now: one enrolment per student and course; free → completed, paid → pending",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: {
     200: json(enrollResultSchema, "Enrolled (created) or already enrolled (existing)"),
     400: errorResponses[400],
@@ -69,7 +68,7 @@ const leaveRoute = createRoute({
   path: "/courses/{id}/leave",
   tags: ["Enrolments"],
   summary: "Leave a course the signed-in student was invited to or assigned to (issue 16 item 8)",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: {
     204: { description: "Left: the enrolment and its progress are deleted" },
     401: errorResponses[401],

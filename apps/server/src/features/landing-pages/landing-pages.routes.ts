@@ -16,7 +16,7 @@ import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import type { AppDeps, AppEnv } from "../../lib/http.ts";
 import { createRouter, requireUser } from "../../lib/http.ts";
 import { statedLocale } from "../../lib/locale.ts";
-import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json, jsonBody, uuidParams } from "../../lib/openapi.ts";
 import {
   createLandingPage,
   deleteLandingPage,
@@ -40,7 +40,6 @@ import {
   renderPublicLandingPage,
 } from "./landing-public.ts";
 
-const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const notFound = json(errorResponseSchema, "Landing page not found (or not yours)");
 const tags = ["Landing pages"];
 const owned = { 401: errorResponses[401], 404: notFound };
@@ -71,7 +70,7 @@ const getRoute = createRoute({
   path: "/landing-pages/{id}",
   tags,
   summary: "One of your landing pages",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 200: json(landingPageSchema, "The page"), ...owned },
 });
 const updateRoute = createRoute({
@@ -79,7 +78,7 @@ const updateRoute = createRoute({
   path: "/landing-pages/{id}",
   tags,
   summary: "Save a landing page (Save Draft and auto-save: isPublished false; Publish: true)",
-  request: { params: idParams, ...jsonBody(landingPageInputSchema) },
+  request: { params: uuidParams, ...jsonBody(landingPageInputSchema) },
   responses: {
     200: json(landingPageSchema, "Saved"),
     400: errorResponses[400],
@@ -93,7 +92,7 @@ const deleteRoute = createRoute({
   path: "/landing-pages/{id}",
   tags,
   summary: "Delete a landing page with its payment methods and analytics",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 204: { description: "Deleted" }, ...owned },
 });
 const getMethodsRoute = createRoute({
@@ -101,7 +100,7 @@ const getMethodsRoute = createRoute({
   path: "/landing-pages/{id}/payment-methods",
   tags,
   summary: "A page's payment methods in order; secret fields only as set / not set",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: { 200: json(paymentMethodListSchema, "Methods"), ...owned },
 });
 const putMethodsRoute = createRoute({
@@ -109,7 +108,7 @@ const putMethodsRoute = createRoute({
   path: "/landing-pages/{id}/payment-methods",
   tags,
   summary: "Replace a page's payment methods (ordered; each type once; omitted secrets are kept)",
-  request: { params: idParams, ...jsonBody(paymentMethodsInputSchema) },
+  request: { params: uuidParams, ...jsonBody(paymentMethodsInputSchema) },
   responses: { 200: json(paymentMethodListSchema, "Saved"), 400: errorResponses[400], ...owned },
 });
 const analyticsRoute = createRoute({
@@ -117,7 +116,7 @@ const analyticsRoute = createRoute({
   path: "/landing-pages/{id}/analytics",
   tags,
   summary: "Views and conversions of a page, by device",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: {
     200: json(
       z.object({

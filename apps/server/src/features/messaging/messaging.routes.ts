@@ -11,10 +11,10 @@ import {
   startConversationSchema,
   unreadTotalSchema,
 } from "@academy/shared";
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json, jsonBody, uuidParams } from "../../lib/openapi.ts";
 import {
   getConversation,
   getUnreadTotal,
@@ -31,7 +31,6 @@ import {
   TOO_MANY_STREAMS_MESSAGE,
 } from "./messaging.stream.ts";
 
-const idParams = z.object({ id: z.string().openapi({ format: "uuid" }) });
 const denied = json(errorResponseSchema, "Not a participant of this conversation");
 const missing = json(errorResponseSchema, "Conversation not found");
 const tags = ["Messaging"];
@@ -70,7 +69,7 @@ const getRoute = createRoute({
   path: "/conversations/{id}",
   tags,
   summary: "One conversation (participants only)",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: {
     200: json(conversationSchema, "The conversation"),
     401: errorResponses[401],
@@ -84,7 +83,7 @@ const messagesRoute = createRoute({
   path: "/conversations/{id}/messages",
   tags,
   summary: "A page of messages, oldest first (participants only)",
-  request: { params: idParams, query: messageListQuerySchema },
+  request: { params: uuidParams, query: messageListQuerySchema },
   responses: {
     200: json(messageListSchema, "Messages"),
     400: errorResponses[400],
@@ -99,7 +98,7 @@ const sendRoute = createRoute({
   path: "/conversations/{id}/messages",
   tags,
   summary: "Send a message: trimmed, 1–5,000 characters, rate limited per user (participants only)",
-  request: { params: idParams, ...jsonBody(sendMessageSchema) },
+  request: { params: uuidParams, ...jsonBody(sendMessageSchema) },
   responses: {
     201: json(messageSchema, "The message"),
     400: errorResponses[400],
@@ -115,7 +114,7 @@ const readRoute = createRoute({
   path: "/conversations/{id}/read",
   tags,
   summary: "Record the read marker (upsert message_participants.last_read_at)",
-  request: { params: idParams },
+  request: { params: uuidParams },
   responses: {
     200: json(readMarkerSchema, "The marker"),
     401: errorResponses[401],
