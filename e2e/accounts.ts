@@ -62,3 +62,50 @@ export async function useSession(
     }),
   );
 }
+
+/**
+ * Publishes, as the creator whose session `cookie` is, a free course of one section with one text
+ * lesson (10 minutes) through POST /api/courses/publish, and enrols each of `students` (session
+ * cookies) through POST /api/courses/{id}/enroll. Throws unless every call answers 200.
+ * @returns the course's id.
+ */
+export async function publishOneLessonCourse(
+  baseURL: string,
+  cookie: string,
+  course: { title: string; description: string; section: string; lesson: string; html: string },
+  students: string[] = [],
+): Promise<string> {
+  const publish = await fetch(`${baseURL}/api/courses/publish`, {
+    method: "POST",
+    headers: { cookie, origin: baseURL, "content-type": "application/json" },
+    body: JSON.stringify({
+      title: course.title,
+      description: course.description,
+      outline: [
+        {
+          id: "s1",
+          title: course.section,
+          lessons: [
+            {
+              id: "l1",
+              title: course.lesson,
+              type: "text",
+              duration: 10,
+              content: { type: "text", html: course.html },
+            },
+          ],
+        },
+      ],
+    }),
+  });
+  if (publish.status !== 200) throw new Error(`publish answered ${publish.status}: ${await publish.text()}`);
+  const { courseId } = (await publish.json()) as { courseId: string };
+  for (const student of students) {
+    const enrol = await fetch(`${baseURL}/api/courses/${courseId}/enroll`, {
+      method: "POST",
+      headers: { cookie: student, origin: baseURL },
+    });
+    if (enrol.status !== 200) throw new Error(`enrol answered ${enrol.status}: ${await enrol.text()}`);
+  }
+  return courseId;
+}

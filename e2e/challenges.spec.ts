@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
+import { createVerifiedAccount, newAccount, publishOneLessonCourse, useSession } from "./accounts.ts";
 import {
   DESKTOP,
   e2eContext,
@@ -56,38 +56,18 @@ describe.skipIf(skip)("community challenges", () => {
     creatorCookie = await createVerifiedAccount(baseURL, creator);
     anhCookie = await createVerifiedAccount(baseURL, anh);
     binhCookie = await createVerifiedAccount(baseURL, binh);
-    const publish = await fetch(`${baseURL}/api/courses/publish`, {
-      method: "POST",
-      headers: { cookie: creatorCookie, origin: baseURL, "content-type": "application/json" },
-      body: JSON.stringify({
+    courseId = await publishOneLessonCourse(
+      baseURL,
+      creatorCookie,
+      {
         title: courseTitle,
         description: "Luyện viết chữ đẹp mỗi ngày.",
-        outline: [
-          {
-            id: "s1",
-            title: "Nét cơ bản",
-            lessons: [
-              {
-                id: "l1",
-                title: "Nét thẳng",
-                type: "text",
-                duration: 10,
-                content: { type: "text", html: "<p>Viết nét thẳng đều tay.</p>" },
-              },
-            ],
-          },
-        ],
-      }),
-    });
-    expect(publish.status).toBe(200);
-    courseId = ((await publish.json()) as { courseId: string }).courseId;
-    for (const cookie of [anhCookie, binhCookie]) {
-      const enrol = await fetch(`${baseURL}/api/courses/${courseId}/enroll`, {
-        method: "POST",
-        headers: { cookie, origin: baseURL },
-      });
-      expect(enrol.status).toBe(200);
-    }
+        section: "Nét cơ bản",
+        lesson: "Nét thẳng",
+        html: "<p>Viết nét thẳng đều tay.</p>",
+      },
+      [anhCookie, binhCookie],
+    );
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);

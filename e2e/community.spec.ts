@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
+import { createVerifiedAccount, newAccount, publishOneLessonCourse, useSession } from "./accounts.ts";
 import {
   DESKTOP,
   e2eContext,
@@ -54,38 +54,18 @@ describe.skipIf(skip)("student community", () => {
     creatorCookie = await createVerifiedAccount(baseURL, creator);
     anhCookie = await createVerifiedAccount(baseURL, anh);
     binhCookie = await createVerifiedAccount(baseURL, binh);
-    const publish = await fetch(`${baseURL}/api/courses/publish`, {
-      method: "POST",
-      headers: { cookie: creatorCookie, origin: baseURL, "content-type": "application/json" },
-      body: JSON.stringify({
+    courseId = await publishOneLessonCourse(
+      baseURL,
+      creatorCookie,
+      {
         title: courseTitle,
         description: "Luyện phát âm sáu thanh điệu.",
-        outline: [
-          {
-            id: "s1",
-            title: "Thanh điệu",
-            lessons: [
-              {
-                id: "l1",
-                title: "Sáu thanh",
-                type: "text",
-                duration: 10,
-                content: { type: "text", html: "<p>Ngang, huyền, sắc, hỏi, ngã, nặng.</p>" },
-              },
-            ],
-          },
-        ],
-      }),
-    });
-    expect(publish.status).toBe(200);
-    courseId = ((await publish.json()) as { courseId: string }).courseId;
-    for (const cookie of [anhCookie, binhCookie]) {
-      const enrol = await fetch(`${baseURL}/api/courses/${courseId}/enroll`, {
-        method: "POST",
-        headers: { cookie, origin: baseURL },
-      });
-      expect(enrol.status).toBe(200);
-    }
+        section: "Thanh điệu",
+        lesson: "Sáu thanh",
+        html: "<p>Ngang, huyền, sắc, hỏi, ngã, nặng.</p>",
+      },
+      [anhCookie, binhCookie],
+    );
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);

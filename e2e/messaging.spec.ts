@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
+import { createVerifiedAccount, newAccount, publishOneLessonCourse, useSession } from "./accounts.ts";
 import {
   DESKTOP,
   e2eContext,
@@ -41,36 +41,18 @@ describe.skipIf(skip)("messaging between a teacher and a student", () => {
     creatorCookie = await createVerifiedAccount(baseURL, creator);
     studentCookie = await createVerifiedAccount(baseURL, student);
     outsiderCookie = await createVerifiedAccount(baseURL, outsider);
-    const publish = await fetch(`${baseURL}/api/courses/publish`, {
-      method: "POST",
-      headers: { cookie: creatorCookie, origin: baseURL, "content-type": "application/json" },
-      body: JSON.stringify({
+    courseId = await publishOneLessonCourse(
+      baseURL,
+      creatorCookie,
+      {
         title: courseTitle,
         description: "Những câu giao tiếp hằng ngày.",
-        outline: [
-          {
-            id: "s1",
-            title: "Bắt đầu",
-            lessons: [
-              {
-                id: "l1",
-                title: "Chào hỏi",
-                type: "text",
-                duration: 10,
-                content: { type: "text", html: "<p>Xin chào!</p>" },
-              },
-            ],
-          },
-        ],
-      }),
-    });
-    expect(publish.status).toBe(200);
-    courseId = ((await publish.json()) as { courseId: string }).courseId;
-    const enrol = await fetch(`${baseURL}/api/courses/${courseId}/enroll`, {
-      method: "POST",
-      headers: { cookie: studentCookie, origin: baseURL },
-    });
-    expect(enrol.status).toBe(200);
+        section: "Bắt đầu",
+        lesson: "Chào hỏi",
+        html: "<p>Xin chào!</p>",
+      },
+      [studentCookie],
+    );
   });
   afterAll(async () => {
     await browser?.close();

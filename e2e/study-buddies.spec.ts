@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
+import { createVerifiedAccount, newAccount, publishOneLessonCourse, useSession } from "./accounts.ts";
 import {
   DESKTOP,
   e2eContext,
@@ -57,38 +57,18 @@ describe.skipIf(skip)("study buddies", () => {
     const creatorCookie = await createVerifiedAccount(baseURL, creator);
     thuCookie = await createVerifiedAccount(baseURL, thu);
     minhCookie = await createVerifiedAccount(baseURL, minh);
-    const publish = await fetch(`${baseURL}/api/courses/publish`, {
-      method: "POST",
-      headers: { cookie: creatorCookie, origin: baseURL, "content-type": "application/json" },
-      body: JSON.stringify({
+    await publishOneLessonCourse(
+      baseURL,
+      creatorCookie,
+      {
         title: courseTitle,
         description: "Nói tiếng Anh hằng ngày.",
-        outline: [
-          {
-            id: "s1",
-            title: "Chào hỏi",
-            lessons: [
-              {
-                id: "l1",
-                title: "Hello",
-                type: "text",
-                duration: 10,
-                content: { type: "text", html: "<p>Hello!</p>" },
-              },
-            ],
-          },
-        ],
-      }),
-    });
-    expect(publish.status).toBe(200);
-    const courseId = ((await publish.json()) as { courseId: string }).courseId;
-    for (const cookie of [thuCookie, minhCookie]) {
-      const enrol = await fetch(`${baseURL}/api/courses/${courseId}/enroll`, {
-        method: "POST",
-        headers: { cookie, origin: baseURL },
-      });
-      expect(enrol.status).toBe(200);
-    }
+        section: "Chào hỏi",
+        lesson: "Hello",
+        html: "<p>Hello!</p>",
+      },
+      [thuCookie, minhCookie],
+    );
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
