@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Field } from "@/components/form/field";
+import { FormError } from "@/components/form/form-error";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -63,11 +64,7 @@ export function Component() {
               {...form.register("email")}
             />
           </Field>
-          {failure ? (
-            <p role="alert" className="text-sm text-destructive">
-              {failure}
-            </p>
-          ) : null}
+          <FormError message={failure} />
           <Button type="submit" size="lg" disabled={isSubmitting}>
             {isSubmitting ? t("forgot.sending") : t("forgot.submit")}
           </Button>

@@ -6,11 +6,13 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Field } from "@/components/form/field";
+import { FormError } from "@/components/form/form-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -33,9 +35,6 @@ import {
   useSuspend,
   useUpdateSubject,
 } from "../api/admin";
-
-const selectClass =
-  "h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 function errorText(error: unknown) {
   return error instanceof Error ? error.message : String(error);
@@ -160,11 +159,7 @@ function SubjectsTab() {
                 maxLength={500}
               />
             </Field>
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
+            <FormError message={error} />
             <Button type="submit" disabled={create.isPending}>
               {t("subjects.add")}
             </Button>
@@ -186,9 +181,8 @@ function ReportsTab() {
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-2">
         <Label htmlFor="report-status">{t("reports.status")}</Label>
-        <select
+        <NativeSelect
           id="report-status"
-          className={selectClass}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as typeof status);
@@ -200,7 +194,7 @@ function ReportsTab() {
               {t(`reports.statuses.${s}`)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       {reports.isPending ? <Loading /> : null}
       {reports.data?.reports.length === 0 ? <Empty text={t("reports.empty")} /> : null}
@@ -462,19 +456,19 @@ function SettingsTab() {
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="settings-defaultLanguage" label={t("settings.defaultLanguage")}>
-              <select className={selectClass} {...field("defaultLanguage")}>
+              <NativeSelect {...field("defaultLanguage")}>
                 <option value="vi">Tiếng Việt</option>
                 <option value="en">English</option>
-              </select>
+              </NativeSelect>
             </Field>
             <Field id="settings-signupMode" label={t("settings.signupMode")}>
-              <select className={selectClass} {...field("signupMode")}>
+              <NativeSelect {...field("signupMode")}>
                 {(["open", "invite-only", "closed"] as const).map((m) => (
                   <option key={m} value={m}>
                     {t(`settings.modes.${m}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </Field>
           </div>
           <Field id="settings-liveChatHours" label={t("settings.liveChatHours")}>
@@ -538,9 +532,8 @@ function UsersTab({ myId }: { myId: string }) {
                 {t("users.suspended")}
               </Badge>
             ) : null}
-            <select
+            <NativeSelect
               aria-label={t("users.role")}
-              className={selectClass}
               value={u.role}
               disabled={u.userId === myId}
               onChange={(e) =>
@@ -555,7 +548,7 @@ function UsersTab({ myId }: { myId: string }) {
                   {t(`users.roles.${r}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
             <Button
               size="sm"
               variant={u.suspended ? "outline" : "destructive"}

@@ -4,6 +4,7 @@ import { FlagIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { FormError } from "@/components/form/form-error";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,13 +16,11 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { meQueryOptions } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { useReportContent } from "../api/admin";
-
-const selectClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /**
  * "Report" for a course, landing page or material (issue 14): a signed-in user picks a reason
@@ -100,9 +99,9 @@ export function ReportContent({
             <DialogDescription>{t("report.description")}</DialogDescription>
           </DialogHeader>
           <Label htmlFor={`${ids}-reason`}>{t("report.reason")}</Label>
-          <select
+          <NativeSelect
             id={`${ids}-reason`}
-            className={selectClass}
+            className="w-full"
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           >
@@ -112,7 +111,7 @@ export function ReportContent({
                 {t(`report.reasons.${r}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
           <Label htmlFor={`${ids}-details`}>{t("report.details")}</Label>
           <Textarea
             id={`${ids}-details`}
@@ -121,11 +120,7 @@ export function ReportContent({
             onChange={(e) => setDetails(e.target.value)}
             maxLength={2000}
           />
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)}>
               {t("report.cancel")}

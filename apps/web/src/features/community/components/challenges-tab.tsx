@@ -28,6 +28,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
@@ -41,8 +42,6 @@ import {
   useLeaveChallenge,
 } from "../api/challenges";
 
-const selectClass =
-  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 const LOCALE_TAG: Record<string, string> = { en: "en-US", vi: "vi-VN" };
 
 /** A YYYY-MM-DD local day as a medium date (the day itself, no time zone shift). */
@@ -148,9 +147,9 @@ function CreateChallengeDialog({
         >
           <div className="space-y-1">
             <Label htmlFor="challenge-course">{t("spaceLabel")}</Label>
-            <select
+            <NativeSelect
               id="challenge-course"
-              className={selectClass}
+              className="w-full"
               value={chosen}
               onChange={(e) => setCourseId(e.target.value)}
             >
@@ -159,7 +158,7 @@ function CreateChallengeDialog({
                   {c.title}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           <div className="space-y-1">
             <Label htmlFor="challenge-title">{t("challenges.title")}</Label>
@@ -183,15 +182,15 @@ function CreateChallengeDialog({
           <div className="grid grid-cols-2 gap-3">
             <div className="space-y-1">
               <Label htmlFor="challenge-kind">{t("challenges.goalKind")}</Label>
-              <select
+              <NativeSelect
                 id="challenge-kind"
-                className={selectClass}
+                className="w-full"
                 value={goalKind}
                 onChange={(e) => setGoalKind(e.target.value as ChallengeGoalKind)}
               >
                 <option value="lessons">{t("challenges.kindLessons")}</option>
                 <option value="hours">{t("challenges.kindHours")}</option>
-              </select>
+              </NativeSelect>
             </div>
             <div className="space-y-1">
               <Label htmlFor="challenge-target">{t("challenges.goalTarget")}</Label>

@@ -24,6 +24,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
@@ -34,9 +35,6 @@ import {
   useCreateDiscussion,
   useUpvote,
 } from "../api/community";
-
-const selectClass =
-  "h-10 rounded-md border border-border bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /** One row of the list (000 §2 Discussions item: pin, title, solved, author and course, tags, counts, activity, upvote). */
 function DiscussionItem({ item, onOpen }: { item: DiscussionSummary; onOpen: (id: string) => void }) {
@@ -186,9 +184,9 @@ function StartDiscussionForm({
             </div>
             <div className="space-y-1">
               <Label htmlFor="discussion-space">{t("spaceLabel")}</Label>
-              <select
+              <NativeSelect
                 id="discussion-space"
-                className={`${selectClass} w-full`}
+                className="w-full"
                 value={chosen}
                 onChange={(e) => setSpace(e.target.value)}
               >
@@ -197,7 +195,7 @@ function StartDiscussionForm({
                     {o.label}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <div className="space-y-1">
               <Label htmlFor="discussion-tags">{t("tagsLabel")}</Label>
@@ -291,9 +289,8 @@ export function DiscussionsTab({
           />
         </div>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-          <select
+          <NativeSelect
             aria-label={t("filterCourse")}
-            className={selectClass}
             value={params.courseId ?? ""}
             onChange={(e) => setParams({ courseId: e.target.value || undefined, page: 1 })}
           >
@@ -303,10 +300,9 @@ export function DiscussionsTab({
                 {c.title}
               </option>
             ))}
-          </select>
-          <select
+          </NativeSelect>
+          <NativeSelect
             aria-label={t("filterLabel")}
-            className={selectClass}
             value={filter}
             onChange={(e) =>
               setParams({
@@ -319,10 +315,9 @@ export function DiscussionsTab({
             <option value="all">{t("filters.all")}</option>
             <option value="unanswered">{t("filters.unanswered")}</option>
             <option value="mine">{t("filters.mine")}</option>
-          </select>
-          <select
+          </NativeSelect>
+          <NativeSelect
             aria-label={t("sortLabel")}
-            className={selectClass}
             value={params.sort}
             onChange={(e) => setParams({ sort: e.target.value as DiscussionSort, page: 1 })}
           >
@@ -331,7 +326,7 @@ export function DiscussionsTab({
                 {t(`sorts.${sort}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         {params.tag ? (
           <div className="flex items-center gap-2 text-sm">

@@ -30,6 +30,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
@@ -46,9 +47,6 @@ import {
   useSaveBuddyPreferences,
   useUnblockUser,
 } from "../api/study-buddies";
-
-const selectClass =
-  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /** The browser's time zone (the form's default before the first save). */
 function browserZone(): string {
@@ -211,9 +209,9 @@ function PreferencesCard({ prefs }: { prefs: BuddyPreferences }) {
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="space-y-1">
               <Label htmlFor="buddy-language">{t("prefs.language")}</Label>
-              <select
+              <NativeSelect
                 id="buddy-language"
-                className={selectClass}
+                className="w-full"
                 value={language}
                 onChange={(e) => setLanguage(e.target.value as BuddyLanguage)}
               >
@@ -222,13 +220,13 @@ function PreferencesCard({ prefs }: { prefs: BuddyPreferences }) {
                     {t(`languages.${l}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <div className="space-y-1">
               <Label htmlFor="buddy-zone">{t("prefs.timeZone")}</Label>
-              <select
+              <NativeSelect
                 id="buddy-zone"
-                className={selectClass}
+                className="w-full"
                 value={timeZone}
                 onChange={(e) => setTimeZone(e.target.value)}
               >
@@ -237,7 +235,7 @@ function PreferencesCard({ prefs }: { prefs: BuddyPreferences }) {
                     {z}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
           </div>
           <Button type="submit" disabled={save.isPending}>

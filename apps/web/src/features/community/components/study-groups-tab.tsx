@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { copyText } from "@/lib/clipboard";
@@ -28,9 +29,6 @@ import {
   useLeaveGroup,
   useScheduleSession,
 } from "../api/study-groups";
-
-const selectClass =
-  "h-10 w-full rounded-md border border-border bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 function formatWhen(iso: string, lng: string) {
   return new Intl.DateTimeFormat(lng, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
@@ -98,9 +96,9 @@ function CreateGroupDialog({
           </div>
           <div className="space-y-1">
             <Label htmlFor="group-course">{t("spaceLabel")}</Label>
-            <select
+            <NativeSelect
               id="group-course"
-              className={selectClass}
+              className="w-full"
               value={chosen}
               onChange={(e) => setCourseId(e.target.value)}
             >
@@ -109,7 +107,7 @@ function CreateGroupDialog({
                   {c.title}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           <div className="grid grid-cols-2 gap-3">
             <div className="space-y-1">
@@ -125,15 +123,15 @@ function CreateGroupDialog({
             </div>
             <div className="space-y-1">
               <Label htmlFor="group-visibility">{t("groups.visibility")}</Label>
-              <select
+              <NativeSelect
                 id="group-visibility"
-                className={selectClass}
+                className="w-full"
                 value={visibility}
                 onChange={(e) => setVisibility(e.target.value as "open" | "invite")}
               >
                 <option value="open">{t("groups.open")}</option>
                 <option value="invite">{t("groups.invite")}</option>
-              </select>
+              </NativeSelect>
             </div>
           </div>
           <DialogFooter>

@@ -2,15 +2,14 @@ import { FAQ_CATEGORIES, type FaqEntry, type FaqInput, HELP_AUDIENCES } from "@a
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { FormError } from "@/components/form/form-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { useDeleteFaq, useSaveFaq } from "../api/help";
-
-const selectClass =
-  "h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 const EMPTY: FaqInput & { id?: string } = {
   audience: "all",
@@ -61,9 +60,8 @@ export function FaqEditor({ editing, onDone }: { editing: FaqEntry | null; onDon
           }}
         >
           <div className="grid grid-cols-2 gap-2">
-            <select
+            <NativeSelect
               aria-label={t("faqAdmin.audience")}
-              className={selectClass}
               value={form.audience}
               onChange={(e) => setForm({ ...form, audience: e.target.value as FaqInput["audience"] })}
             >
@@ -72,10 +70,9 @@ export function FaqEditor({ editing, onDone }: { editing: FaqEntry | null; onDon
                   {t(`faqAdmin.audiences.${a}`)}
                 </option>
               ))}
-            </select>
-            <select
+            </NativeSelect>
+            <NativeSelect
               aria-label={t("faq.category")}
-              className={selectClass}
               value={form.category}
               onChange={(e) => setForm({ ...form, category: e.target.value as FaqInput["category"] })}
             >
@@ -84,7 +81,7 @@ export function FaqEditor({ editing, onDone }: { editing: FaqEntry | null; onDon
                   {t(`faq.categories.${c}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           <Label htmlFor="faq-questionEn">{t("faqAdmin.questionEn")}</Label>
           <Input {...text("questionEn")} maxLength={300} />
@@ -94,11 +91,7 @@ export function FaqEditor({ editing, onDone }: { editing: FaqEntry | null; onDon
           <Input {...text("questionVi")} maxLength={300} />
           <Label htmlFor="faq-answerVi">{t("faqAdmin.answerVi")}</Label>
           <Textarea {...text("answerVi")} maxLength={5000} />
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={save.isPending}>
               {t("faqAdmin.save")}

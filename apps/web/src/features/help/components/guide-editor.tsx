@@ -2,15 +2,14 @@ import { type Guide, type GuideInput, HELP_AUDIENCES } from "@academy/shared";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { FormError } from "@/components/form/form-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { useSaveGuide } from "../api/help";
-
-const selectClass =
-  "h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 type Form = {
   id?: string;
@@ -84,9 +83,8 @@ export function GuideEditor({ editing, onDone }: { editing: Guide | null; onDone
           }}
         >
           <div className="grid grid-cols-2 gap-2">
-            <select
+            <NativeSelect
               aria-label={t("faqAdmin.audience")}
-              className={selectClass}
               value={form.audience}
               onChange={(e) => setForm({ ...form, audience: e.target.value as Form["audience"] })}
             >
@@ -95,7 +93,7 @@ export function GuideEditor({ editing, onDone }: { editing: Guide | null; onDone
                   {t(`faqAdmin.audiences.${a}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
             <Input
               type="number"
               min={0}
@@ -126,11 +124,7 @@ export function GuideEditor({ editing, onDone }: { editing: Guide | null; onDone
             {t("guideAdmin.publishNow")}
           </label>
           <p className="text-xs text-muted-foreground">{t("guideAdmin.markdownHint")}</p>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={save.isPending}>
               {t("guideAdmin.save")}

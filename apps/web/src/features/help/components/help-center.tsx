@@ -15,6 +15,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Field } from "@/components/form/field";
+import { FormError } from "@/components/form/form-error";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -30,6 +31,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -62,8 +64,6 @@ import { GuideEditor } from "./guide-editor";
 const loadMarkdown = () => import("./markdown");
 const Markdown = React.lazy(() => loadMarkdown().then((module) => ({ default: module.Markdown })));
 
-const selectClass =
-  "h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function Loading() {
@@ -106,9 +106,8 @@ function FaqTab({ withCategories, admin = false }: { withCategories: boolean; ad
           />
         </div>
         {withCategories ? (
-          <select
+          <NativeSelect
             aria-label={t("faq.category")}
-            className={selectClass}
             value={category}
             onChange={(e) => setCategory(e.target.value)}
           >
@@ -118,7 +117,7 @@ function FaqTab({ withCategories, admin = false }: { withCategories: boolean; ad
                 {t(`faq.categories.${c}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         ) : null}
       </div>
       {faq.isPending ? <Loading /> : null}
@@ -325,9 +324,8 @@ function TicketThread({ id, onClose }: { id: string; onClose: () => void }) {
               {t("tickets.send")}
             </Button>
             {tk.canManage ? (
-              <select
+              <NativeSelect
                 aria-label={t("tickets.setStatus")}
-                className={selectClass}
                 value={tk.status}
                 onChange={(e) => setStatus.mutate({ id, status: e.target.value as Ticket["status"] })}
               >
@@ -336,7 +334,7 @@ function TicketThread({ id, onClose }: { id: string; onClose: () => void }) {
                     {t(`tickets.statuses.${s}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             ) : tk.status !== "resolved" ? (
               <Button
                 type="button"
@@ -439,9 +437,8 @@ function NewTicketForm() {
         />
       </Field>
       <Field id="ticket-priority" label={t("tickets.priority")}>
-        <select
+        <NativeSelect
           id="ticket-priority"
-          className={selectClass}
           value={priority}
           onChange={(e) => setPriority(e.target.value as typeof priority)}
         >
@@ -450,13 +447,9 @@ function NewTicketForm() {
               {t(`tickets.priorities.${p}`)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </Field>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <Button type="submit" disabled={create.isPending}>
         {t("tickets.submit")}
       </Button>
@@ -523,9 +516,9 @@ function RequestCard({ r, admin }: { r: FeatureRequest; admin: boolean }) {
           <p className="break-words text-sm text-muted-foreground">{r.description}</p>
           <p className="text-xs text-muted-foreground">{t("roadmap.by", { name: r.submittedBy })}</p>
           {admin ? (
-            <select
+            <NativeSelect
               aria-label={t("roadmap.setStatus")}
-              className={`${selectClass} self-start`}
+              className="self-start"
               value={r.status}
               onChange={(e) =>
                 status.mutate({ id: r.id, status: e.target.value as FeatureRequest["status"] })
@@ -536,7 +529,7 @@ function RequestCard({ r, admin }: { r: FeatureRequest; admin: boolean }) {
                   {t(`roadmap.statuses.${s}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           ) : null}
         </div>
       </CardContent>
@@ -613,9 +606,8 @@ function RoadmapTab({ admin }: { admin: boolean }) {
               />
             </Field>
             <Field id="request-category" label={t("roadmap.category")}>
-              <select
+              <NativeSelect
                 id="request-category"
-                className={selectClass}
                 value={category}
                 onChange={(e) => setCategory(e.target.value as typeof category)}
               >
@@ -624,13 +616,9 @@ function RoadmapTab({ admin }: { admin: boolean }) {
                     {t(`roadmap.categories.${c}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </Field>
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
+            <FormError message={error} />
             <Button type="submit" disabled={create.isPending}>
               {t("roadmap.submit")}
             </Button>
@@ -681,9 +669,8 @@ function ContactInstructorTab({ messageLink }: { messageLink?: (courseId: string
             }}
           >
             <Field id="contact-course" label={t("contact.course")}>
-              <select
+              <NativeSelect
                 id="contact-course"
-                className={selectClass}
                 value={selected}
                 onChange={(e) => setCourseId(e.target.value)}
               >
@@ -692,7 +679,7 @@ function ContactInstructorTab({ messageLink }: { messageLink?: (courseId: string
                     {c.courseTitle} — {c.instructorName}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </Field>
             <Field id="contact-subject" label={t("tickets.subject")}>
               <Input
@@ -711,9 +698,8 @@ function ContactInstructorTab({ messageLink }: { messageLink?: (courseId: string
               />
             </Field>
             <Field id="contact-priority" label={t("tickets.priority")}>
-              <select
+              <NativeSelect
                 id="contact-priority"
-                className={selectClass}
                 value={priority}
                 onChange={(e) => setPriority(e.target.value as typeof priority)}
               >
@@ -722,13 +708,9 @@ function ContactInstructorTab({ messageLink }: { messageLink?: (courseId: string
                     {t(`contact.priorities.${p}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </Field>
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
+            <FormError message={error} />
             {sent ? (
               <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-800">
                 {t("contact.sent")}
