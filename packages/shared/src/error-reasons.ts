@@ -15,6 +15,7 @@ import { COMMUNITY_MESSAGES } from "./rules/community.ts";
 import { BULK_MESSAGES } from "./rules/course.ts";
 import { MAPPED_ERROR_TEXT } from "./rules/error-mapping.ts";
 import { ANALYTICS_ID_MESSAGES, LANDING_MESSAGES } from "./rules/landing-pages.ts";
+import { SCHOOL_MESSAGES } from "./rules/schools.ts";
 import { STUDENT_MESSAGES } from "./rules/students.ts";
 import { NUL_MESSAGE } from "./rules/text-safety.ts";
 import {
@@ -34,7 +35,6 @@ import { HELP_MESSAGES } from "./schemas/help.ts";
 import { LEARNING_MESSAGES } from "./schemas/learning.ts";
 import { MESSAGING_MESSAGES } from "./schemas/messaging.ts";
 import { PAYMENT_MESSAGES } from "./schemas/payments.ts";
-import { SCHOOL_MESSAGES } from "./schemas/schools.ts";
 import { BUDDY_MESSAGES } from "./schemas/study-buddies.ts";
 import { STUDY_GROUP_MESSAGES } from "./schemas/study-groups.ts";
 
