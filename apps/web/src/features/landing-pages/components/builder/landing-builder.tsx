@@ -1,5 +1,5 @@
 import { type LandingSection, landingSlug, sectionsWithSampleText } from "@academy/shared";
-import { formatPrice } from "@academy/shared/render/landing-page";
+import { formatPrice } from "@academy/shared/render/price";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, ExternalLinkIcon, RocketIcon, SaveIcon } from "lucide-react";
 import * as React from "react";
@@ -38,11 +38,19 @@ import {
   toEditable,
   usePaymentMethodsEditor,
 } from "./payment-tab";
-import { PreviewPane } from "./preview-pane";
-import { SectionsEditor } from "./sections-editor";
 import { SeoTab } from "./seo-tab";
 import { SetupTab } from "./setup-tab";
 import { MobileTab, StylesTab } from "./styles-tab";
+
+/**
+ * The live preview (with the renderer and its zod-based section checks) and the Sections editor
+ * (with drag and drop) load after the builder (issue 17 §14); the preview is fetched at once.
+ */
+const loadPreviewPane = () => import("./preview-pane");
+const PreviewPane = React.lazy(() => loadPreviewPane().then((module) => ({ default: module.PreviewPane })));
+const SectionsEditor = React.lazy(() =>
+  import("./sections-editor").then((module) => ({ default: module.SectionsEditor })),
+);
 
 /**
  * The landing-page builder (spec 001 §2 Landing page builder, §4, §5): tabs Setup, Design
@@ -67,6 +75,12 @@ export function LandingBuilder({
     initialTab && ["setup", "design", "payment", "settings"].includes(initialTab) ? initialTab : "setup",
   );
   const [qrOpen, setQrOpen] = React.useState(false);
+  // The preview's code downloads while the page's data loads; the save validators after that.
+  React.useEffect(() => {
+    void loadPreviewPane()
+      .then(() => import("@academy/shared/schemas/landing-pages"))
+      .catch(() => undefined);
+  }, []);
   const methodsQuery = useQuery({ ...paymentMethodsQueryOptions(id ?? "new"), enabled: id !== null });
   const [methods, setMethods] = React.useState<EditableMethod[]>([]);
   React.useEffect(() => {
@@ -210,11 +224,13 @@ export function LandingBuilder({
                 <TabsTrigger value="mobile">{t("builder.designTabs.mobile")}</TabsTrigger>
               </TabsList>
               <TabsContent value="sections">
-                <SectionsEditor
-                  sections={page.sections}
-                  courseId={page.courseId}
-                  onChange={(sections) => b.update({ sections })}
-                />
+                <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                  <SectionsEditor
+                    sections={page.sections}
+                    courseId={page.courseId}
+                    onChange={(sections) => b.update({ sections })}
+                  />
+                </React.Suspense>
               </TabsContent>
               <TabsContent value="styles">
                 <StylesTab styles={page.styles} onChange={(styles) => b.update({ styles })} />
@@ -260,11 +276,13 @@ export function LandingBuilder({
           </TabsContent>
         </Tabs>
         <div className="min-w-0 xl:sticky xl:top-24 xl:self-start">
-          <PreviewPane
-            page={page}
-            methods={methods}
-            onShowQr={page.isPublished && id ? () => setQrOpen(true) : undefined}
-          />
+          <React.Suspense fallback={<Skeleton className="h-[480px] w-full" />}>
+            <PreviewPane
+              page={page}
+              methods={methods}
+              onShowQr={page.isPublished && id ? () => setQrOpen(true) : undefined}
+            />
+          </React.Suspense>
         </div>
       </div>
 

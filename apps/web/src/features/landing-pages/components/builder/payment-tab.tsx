@@ -5,7 +5,6 @@ import {
   type PaymentMethod,
   type PaymentMethodInput,
   type PaymentMethodType,
-  paymentMethodsInputSchema,
   stripeKeyMode,
 } from "@academy/shared";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, SettingsIcon, Trash2Icon } from "lucide-react";
@@ -91,6 +90,8 @@ export function usePaymentMethodsEditor(
       setDraft(next);
       dirtyRef.current = true;
       const body = toInput(next);
+      // The shared schema (with zod) the server checks too, loaded on the first save (issue 17 §14).
+      const { paymentMethodsInputSchema } = await import("@academy/shared/schemas/landing-pages");
       const checked = paymentMethodsInputSchema.safeParse({ methods: body });
       if (!checked.success) {
         toast.error(t("toast.paymentsError"), {
