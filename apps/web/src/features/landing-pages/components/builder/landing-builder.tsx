@@ -33,24 +33,34 @@ import { useLandingBuilder } from "../../hooks/use-landing-builder";
 import { useLeaveGuard } from "../../hooks/use-leave-guard";
 import {
   type EditableMethod,
-  PaymentMethodsTab,
-  PaymentSettingsTab,
   toEditable,
   usePaymentMethodsEditor,
-} from "./payment-tab";
-import { SeoTab } from "./seo-tab";
+} from "../../hooks/use-payment-methods-editor";
 import { SetupTab } from "./setup-tab";
 import { MobileTab, StylesTab } from "./styles-tab";
 
 /**
- * The live preview (with the renderer and its zod-based section checks) and the Sections editor
- * (with drag and drop) load after the builder (issue 17 §14); the preview is fetched at once.
+ * The live preview (with the renderer and its zod-based section checks) loads after the builder,
+ * at once; the Sections editor (with drag and drop), the Payment tabs and the SEO tab when opened
+ * (issue 17 §14).
  */
 const loadPreviewPane = () => import("./preview-pane");
 const PreviewPane = React.lazy(() => loadPreviewPane().then((module) => ({ default: module.PreviewPane })));
 const SectionsEditor = React.lazy(() =>
   import("./sections-editor").then((module) => ({ default: module.SectionsEditor })),
 );
+const PaymentMethodsTab = React.lazy(() =>
+  import("./payment-tab").then((module) => ({ default: module.PaymentMethodsTab })),
+);
+const PaymentSettingsTab = React.lazy(() =>
+  import("./payment-tab").then((module) => ({ default: module.PaymentSettingsTab })),
+);
+const SeoTab = React.lazy(() => import("./seo-tab").then((module) => ({ default: module.SeoTab })));
+
+/** A lazily loaded tab's content, with a placeholder while its code downloads. */
+function LazyTab({ children }: { children: React.ReactNode }) {
+  return <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>{children}</React.Suspense>;
+}
 
 /**
  * The landing-page builder (spec 001 §2 Landing page builder, §4, §5): tabs Setup, Design
@@ -224,13 +234,13 @@ export function LandingBuilder({
                 <TabsTrigger value="mobile">{t("builder.designTabs.mobile")}</TabsTrigger>
               </TabsList>
               <TabsContent value="sections">
-                <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                <LazyTab>
                   <SectionsEditor
                     sections={page.sections}
                     courseId={page.courseId}
                     onChange={(sections) => b.update({ sections })}
                   />
-                </React.Suspense>
+                </LazyTab>
               </TabsContent>
               <TabsContent value="styles">
                 <StylesTab styles={page.styles} onChange={(styles) => b.update({ styles })} />
@@ -247,32 +257,38 @@ export function LandingBuilder({
                 <TabsTrigger value="settings">{t("builder.paymentTabs.settings")}</TabsTrigger>
               </TabsList>
               <TabsContent value="methods">
-                <PaymentMethodsTab pageId={id} editor={paymentEditor} />
+                <LazyTab>
+                  <PaymentMethodsTab pageId={id} editor={paymentEditor} />
+                </LazyTab>
               </TabsContent>
               <TabsContent value="settings">
-                <PaymentSettingsTab
-                  priceLabel={
-                    course
-                      ? formatPrice(course.price, course.currency, i18n.language === "vi" ? "vi" : "en")
-                      : null
-                  }
-                />
+                <LazyTab>
+                  <PaymentSettingsTab
+                    priceLabel={
+                      course
+                        ? formatPrice(course.price, course.currency, i18n.language === "vi" ? "vi" : "en")
+                        : null
+                    }
+                  />
+                </LazyTab>
               </TabsContent>
             </Tabs>
           </TabsContent>
           <TabsContent value="settings">
-            <SeoTab
-              seo={page.seo}
-              onChange={(seo) => b.update({ seo })}
-              structuredInput={{
-                name: course?.title ?? page.title,
-                description: course?.description || page.seo.metaDescription || page.description,
-                url: `${window.location.origin}/lp/${page.slug}`,
-                providerName: context.data?.instructor.fullName ?? "Academy",
-                price: course?.price ?? 0,
-                currency: course?.currency ?? "VND",
-              }}
-            />
+            <LazyTab>
+              <SeoTab
+                seo={page.seo}
+                onChange={(seo) => b.update({ seo })}
+                structuredInput={{
+                  name: course?.title ?? page.title,
+                  description: course?.description || page.seo.metaDescription || page.description,
+                  url: `${window.location.origin}/lp/${page.slug}`,
+                  providerName: context.data?.instructor.fullName ?? "Academy",
+                  price: course?.price ?? 0,
+                  currency: course?.currency ?? "VND",
+                }}
+              />
+            </LazyTab>
           </TabsContent>
         </Tabs>
         <div className="min-w-0 xl:sticky xl:top-24 xl:self-start">
