@@ -47,12 +47,7 @@ import { useLeaveGuard } from "../hooks/use-leave-guard";
 import { translateMessage } from "../lib/messages";
 import { emptyDraft, fallbackOutline } from "../lib/outline";
 import { BuilderHeader } from "./builder-header";
-import {
-  CourseInfoCard,
-  type CourseInfoForm,
-  type CourseInfoInput,
-  type SubjectOption,
-} from "./course-info-card";
+import type { CourseInfoForm, CourseInfoInput, SubjectOption } from "./course-info-card";
 import { NeedsContentDialog } from "./needs-content-dialog";
 import { OutlineGenerator } from "./outline-generator";
 import { PaymentWarningDialog } from "./payment-warning-dialog";
@@ -61,6 +56,15 @@ import { PaymentWarningDialog } from "./payment-warning-dialog";
 const loadStructureEditor = () => import("./structure/structure-editor");
 const StructureEditor = React.lazy(() =>
   loadStructureEditor().then((module) => ({ default: module.StructureEditor })),
+);
+
+/**
+ * Course Information (with its selects and the thumbnail upload) downloads while the page's data
+ * loads (the page shows its skeleton until both are in, issue 17 §14).
+ */
+const loadCourseInfoCard = () => import("./course-info-card");
+const CourseInfoCard = React.lazy(() =>
+  loadCourseInfoCard().then((module) => ({ default: module.CourseInfoCard })),
 );
 
 /** The Preview tab, loaded when it is opened (issue 17 §14). */
@@ -172,6 +176,9 @@ export function CourseBuilder({
   const discard = useDiscardDraft();
 
   const [ready, setReady] = React.useState(false);
+  React.useEffect(() => {
+    void loadCourseInfoCard().catch(() => undefined);
+  }, []);
   const [restoredAt, setRestoredAt] = React.useState<string | null>(null);
   const [savedAt, setSavedAt] = React.useState<string | null>(null);
   const [isPublished, setIsPublished] = React.useState(false);
@@ -517,7 +524,9 @@ export function CourseBuilder({
           void onSave();
         }}
       >
-        <CourseInfoCard form={form} subjects={subjects} />
+        <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
+          <CourseInfoCard form={form} subjects={subjects} />
+        </React.Suspense>
       </form>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)} className="min-w-0">

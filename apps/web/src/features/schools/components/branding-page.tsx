@@ -25,8 +25,12 @@ import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { brandingQueryOptions, useSaveBranding } from "../api/schools";
 import { translateSchoolMessage } from "../lib/messages";
 import { BrandPreview } from "./brand-preview";
-import { DomainsCard } from "./domains-card";
 import { SchoolImageField } from "./school-image-field";
+
+/** Custom domains, below the form: loaded after it (issue 17 §14). */
+const DomainsCard = React.lazy(() =>
+  import("./domains-card").then((module) => ({ default: module.DomainsCard })),
+);
 
 /** The shared schema the server checks too, with zod, loaded on first use (issue 17 §14). */
 const brandingResolver = lazyZodResolver<SchoolBrandingInput>(() =>
@@ -339,7 +343,9 @@ function BrandingForm({ branding }: { branding: SchoolBranding }) {
         </aside>
       </div>
 
-      <DomainsCard branding={branding} />
+      <React.Suspense fallback={<Skeleton className="h-40 w-full" />}>
+        <DomainsCard branding={branding} />
+      </React.Suspense>
     </div>
   );
 }
