@@ -11,6 +11,7 @@
  */
 
 import { ANALYTICS_MESSAGES } from "./rules/analytics.ts";
+import { AUTH_MESSAGES } from "./rules/auth.ts";
 import { COMMUNITY_MESSAGES } from "./rules/community.ts";
 import { BULK_MESSAGES, COURSE_MESSAGES } from "./rules/course.ts";
 import { MAPPED_ERROR_TEXT } from "./rules/error-mapping.ts";
@@ -28,7 +29,6 @@ import {
 } from "./rules/upload-areas.ts";
 import { ACCOUNT_MESSAGES } from "./schemas/account.ts";
 import { ADMIN_MESSAGES } from "./schemas/admin.ts";
-import { AUTH_MESSAGES } from "./schemas/auth.ts";
 import { CHALLENGE_MESSAGES } from "./schemas/challenges.ts";
 import { HELP_MESSAGES } from "./schemas/help.ts";
 import { LEARNING_MESSAGES } from "./schemas/learning.ts";

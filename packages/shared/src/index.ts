@@ -3,6 +3,7 @@ export * from "./errors.ts";
 export * from "./rules/achievements.ts";
 export * from "./rules/analytics.ts";
 export * from "./rules/attribution.ts";
+export * from "./rules/auth.ts";
 export * from "./rules/buddies.ts";
 export * from "./rules/challenges.ts";
 export * from "./rules/community.ts";
