@@ -11,10 +11,12 @@
  */
 
 import { ANALYTICS_MESSAGES } from "./rules/analytics.ts";
+import { AUTH_MESSAGES } from "./rules/auth.ts";
 import { COMMUNITY_MESSAGES } from "./rules/community.ts";
-import { BULK_MESSAGES } from "./rules/course.ts";
+import { BULK_MESSAGES, COURSE_MESSAGES } from "./rules/course.ts";
 import { MAPPED_ERROR_TEXT } from "./rules/error-mapping.ts";
 import { ANALYTICS_ID_MESSAGES, LANDING_MESSAGES } from "./rules/landing-pages.ts";
+import { SCHOOL_MESSAGES } from "./rules/schools.ts";
 import { STUDENT_MESSAGES } from "./rules/students.ts";
 import { NUL_MESSAGE } from "./rules/text-safety.ts";
 import {
@@ -27,14 +29,11 @@ import {
 } from "./rules/upload-areas.ts";
 import { ACCOUNT_MESSAGES } from "./schemas/account.ts";
 import { ADMIN_MESSAGES } from "./schemas/admin.ts";
-import { AUTH_MESSAGES } from "./schemas/auth.ts";
 import { CHALLENGE_MESSAGES } from "./schemas/challenges.ts";
-import { COURSE_MESSAGES } from "./schemas/courses.ts";
 import { HELP_MESSAGES } from "./schemas/help.ts";
 import { LEARNING_MESSAGES } from "./schemas/learning.ts";
 import { MESSAGING_MESSAGES } from "./schemas/messaging.ts";
 import { PAYMENT_MESSAGES } from "./schemas/payments.ts";
-import { SCHOOL_MESSAGES } from "./schemas/schools.ts";
 import { BUDDY_MESSAGES } from "./schemas/study-buddies.ts";
 import { STUDY_GROUP_MESSAGES } from "./schemas/study-groups.ts";
 

@@ -7,6 +7,7 @@ import {
   zaloLink,
 } from "../rules/landing-pages.ts";
 import { sectionContentProblem, sectionLabel } from "../schemas/landing-sections.ts";
+import { FREE_LABEL, formatPrice, type RenderLang } from "./price.ts";
 
 /**
  * The one landing-page renderer (decision 0071): sections + styles → an HTML string and its CSS.
@@ -15,7 +16,7 @@ import { sectionContentProblem, sectionLabel } from "../schemas/landing-sections
  * Every text is HTML-escaped; only https:, http: and /files/ image addresses are kept.
  */
 
-export type RenderLang = "en" | "vi";
+export { formatPrice, type RenderLang } from "./price.ts";
 
 /** A payment method as the public page shows it (never secrets). `qrDataUrl` is a PNG data URL. */
 export type PublicPayment =
@@ -75,7 +76,7 @@ export interface RenderInput {
 const LABELS = {
   en: {
     enrol: "Enroll Now",
-    free: "Free",
+    free: FREE_LABEL.en,
     about: "About This Course",
     students: "students",
     hours: "hours",
@@ -115,7 +116,7 @@ const LABELS = {
   },
   vi: {
     enrol: "Đăng ký ngay",
-    free: "Miễn phí",
+    free: FREE_LABEL.vi,
     about: "Về khóa học này",
     students: "học viên",
     hours: "giờ",
@@ -186,21 +187,6 @@ export function safeImageUrl(url: unknown): string {
 /** A colour fit for a style attribute (hex or transparent), else "". */
 function safeColour(value: string): string {
   return /^(#[0-9a-fA-F]{3,8}|transparent)$/.test(value) ? value : "";
-}
-
-/** Money in the course currency: VND without decimals ('Free' when 0 or missing, spec 001 §2). */
-export function formatPrice(amount: number | null | undefined, currency: string, lang: RenderLang): string {
-  if (!amount) return LABELS[lang].free;
-  try {
-    return new Intl.NumberFormat(lang === "vi" ? "vi-VN" : "en-US", {
-      style: "currency",
-      currency: currency || "VND",
-      maximumFractionDigits: currency === "VND" ? 0 : 2,
-    }).format(amount);
-  } catch {
-    // A currency code Intl does not know (stored before issue 16 item 12): the number and the code.
-    return `${new Intl.NumberFormat(lang === "vi" ? "vi-VN" : "en-US").format(amount)} ${currency}`;
-  }
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { courseDraftSchema } from "../schemas/courses.ts";
 import {
   CARD_DESCRIPTION_LENGTH,
   courseSlug,
@@ -6,6 +7,7 @@ import {
   DEFAULT_LESSON_MINUTES,
   duplicateSlug,
   duplicateTitle,
+  emptyCourseDraft,
   FALLBACK_SECTION_MINUTES,
   foldVietnamese,
   hoursToMinutes,
@@ -193,5 +195,17 @@ describe("cutText", () => {
     expect(cutText("hello world", 5)).toBe("hello…");
     expect(cutText("hello world", 6)).toBe("hello…");
     expect(cutText("a".repeat(101), CARD_DESCRIPTION_LENGTH)).toBe(`${"a".repeat(100)}…`);
+  });
+});
+
+describe("emptyCourseDraft", () => {
+  it("is the course draft schema's defaults", () => {
+    expect(emptyCourseDraft()).toStrictEqual(courseDraftSchema.parse({}));
+  });
+
+  it("gives a new draft each call", () => {
+    const first = emptyCourseDraft();
+    first.outline.push({ id: "s1", title: "S", description: "", duration: 30, materials: [], lessons: [] });
+    expect(emptyCourseDraft().outline).toEqual([]);
   });
 });

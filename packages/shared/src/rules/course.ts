@@ -2,6 +2,7 @@
  * Course rules (spec 001 §5 course slug and duration, §9 Builder; 000 §4, §5, §9).
  * Pure functions, no I/O.
  */
+import type { CourseDraft } from "../schemas/courses.ts";
 
 /** Short description length (001 §5, §9): the first 150 characters of the description. */
 export const SHORT_DESCRIPTION_LENGTH = 150;
@@ -128,3 +129,63 @@ export const BULK_MESSAGES = {
   invalidAction: "Invalid action selected",
   messageRequired: "Please write the message to send.",
 } as const;
+
+/** Course Information choices and course/lesson/material kinds (zod-free: the builder page loads without zod). */
+export const CATEGORIES = ["language", "programming", "business", "creative", "science"] as const;
+export const SKILL_LEVELS = ["beginner", "intermediate", "advanced"] as const;
+export const AUDIENCES = ["adults", "teenagers", "children"] as const;
+export const CURRENCIES = ["VND", "USD"] as const;
+export const LESSON_TYPES = ["text", "video", "quiz"] as const;
+export const MATERIAL_TYPES = [
+  "video",
+  "document",
+  "quiz",
+  "worksheet",
+  "audio",
+  "image",
+  "presentation",
+] as const;
+export const AI_MATERIAL_TYPES = ["quiz", "worksheet", "essay", "assessment"] as const;
+
+export const COURSE_MESSAGES = {
+  titleRequired: "Please enter a course title.",
+  titleTooLong: "The title must be at most 200 characters.",
+  descriptionTooLong: "The description must be at most 5000 characters.",
+  durationInvalid: "Estimated duration must be between 0 and 1000 hours.",
+  priceInvalid: "Price must be a number of 0 or more.",
+  lessonTitleRequired: "Every lesson needs a title.",
+  sectionTitleRequired: "Every section needs a title.",
+  quizNeedsQuestion: "A quiz needs at least one question.",
+  quizChoices: "Each question needs 2 to 6 choices.",
+  quizCorrect: "Pick the correct answer of each question.",
+  videoUrlInvalid: "Enter a YouTube or Vimeo link, or upload a video file.",
+  tooManyLessons: "A course can have at most 1000 lessons.",
+  lessonsNeedContent: "Some lessons have no content yet. Fill or remove them before publishing.",
+  quizHasNoQuestions: "This quiz has no questions yet.",
+  videoHasNoVideo: "This video lesson has no video yet.",
+  textIsEmpty: "This lesson has no text yet.",
+  sectionHasNoLessons: "This section has no lessons yet.",
+} as const;
+
+/**
+ * A blank course (spec 001 §2 Course builder): what `courseDraftSchema.parse({})` gives — no title,
+ * VND, beginner, adults, 0 hours, free, no outline or materials — without zod, so the builder page
+ * can start without it (issue 17 §14; course.test.ts keeps the two equal). A new object each call.
+ */
+export function emptyCourseDraft(): CourseDraft {
+  return {
+    title: "",
+    description: "",
+    category: null,
+    subjectId: null,
+    skillLevel: "beginner",
+    targetAudience: "adults",
+    estimatedDuration: 0,
+    price: 0,
+    currency: "VND",
+    thumbnailUrl: null,
+    courseId: null,
+    outline: [],
+    materials: [],
+  };
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTH_MESSAGES } from "./auth.ts";
+import { AUTH_MESSAGES } from "../rules/auth.ts";
 
 /**
  * Account settings contracts (issue 16 item 14): the signed-in person's name (≤ 120 characters,

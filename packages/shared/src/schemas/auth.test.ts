@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_MAX, PASSWORD_MIN, resendVerificationSchema, signInSchema, signUpSchema } from "./auth.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../rules/auth.ts";
+import { resendVerificationSchema, signInSchema, signUpSchema } from "./auth.ts";
 
 const valid = { name: "Nguyễn Văn A", email: "a@example.com", password: "12345678" };
 

@@ -1,29 +1,11 @@
 import { z } from "zod";
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from "../rules/auth.ts";
 
 /**
  * Sign-up and sign-in contracts (spec 000 §2 /auth, §5 Sign-up/Sign-in; issue 2 passwords).
  * The server validates the better-auth request bodies with these before better-auth sees them;
  * the /auth forms use them through zodResolver. Messages are English catalogue texts.
  */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-
-/** The validation texts of the auth forms, by stable key (the web client translates the key). */
-export const AUTH_MESSAGES = {
-  nameRequired: "Full name is required.",
-  nameTooLong: "Full name must be at most 120 characters.",
-  emailRequired: "Email is required.",
-  emailInvalid: "Please enter a valid email address.",
-  passwordRequired: "Password is required.",
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
-  passwordBlank: "Password must not be blank.",
-  passwordCommon: "This password is too common. Please choose a less guessable password.",
-  passwordsDiffer: "The passwords do not match.",
-  resetTokenInvalid: "This link is invalid or has expired. Please ask for a new one.",
-} as const;
-export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
-
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()
@@ -109,3 +91,15 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
   revokeOtherSessions: z.boolean().optional(),
 });
+
+/**
+ * The account page's Password form (web only): the current and new password as
+ * changePasswordSchema checks them, and the new one repeated (`passwordsDiffer` on confirmPassword).
+ */
+export const changePasswordFormSchema = changePasswordSchema
+  .pick({ currentPassword: true, newPassword: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });

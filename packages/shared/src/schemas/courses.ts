@@ -1,5 +1,17 @@
 import { z } from "zod";
-import { BULK_ACTIONS, BULK_MESSAGES, DEFAULT_LESSON_MINUTES } from "../rules/course.ts";
+import {
+  AI_MATERIAL_TYPES,
+  AUDIENCES,
+  BULK_ACTIONS,
+  BULK_MESSAGES,
+  CATEGORIES,
+  COURSE_MESSAGES,
+  CURRENCIES,
+  DEFAULT_LESSON_MINUTES,
+  LESSON_TYPES,
+  MATERIAL_TYPES,
+  SKILL_LEVELS,
+} from "../rules/course.ts";
 
 /**
  * Course builder and course contracts (spec 001 §2 Course builder, §3 Course / Lesson / Course
@@ -7,42 +19,6 @@ import { BULK_ACTIONS, BULK_MESSAGES, DEFAULT_LESSON_MINUTES } from "../rules/co
  * Units: estimatedDuration in HOURS in the builder (stored as minutes); section and lesson
  * durations in MINUTES; price in whole VND (or USD with cents).
  */
-export const CATEGORIES = ["language", "programming", "business", "creative", "science"] as const;
-export const SKILL_LEVELS = ["beginner", "intermediate", "advanced"] as const;
-export const AUDIENCES = ["adults", "teenagers", "children"] as const;
-export const CURRENCIES = ["VND", "USD"] as const;
-export const LESSON_TYPES = ["text", "video", "quiz"] as const;
-export const MATERIAL_TYPES = [
-  "video",
-  "document",
-  "quiz",
-  "worksheet",
-  "audio",
-  "image",
-  "presentation",
-] as const;
-export const AI_MATERIAL_TYPES = ["quiz", "worksheet", "essay", "assessment"] as const;
-
-export const COURSE_MESSAGES = {
-  titleRequired: "Please enter a course title.",
-  titleTooLong: "The title must be at most 200 characters.",
-  descriptionTooLong: "The description must be at most 5000 characters.",
-  durationInvalid: "Estimated duration must be between 0 and 1000 hours.",
-  priceInvalid: "Price must be a number of 0 or more.",
-  lessonTitleRequired: "Every lesson needs a title.",
-  sectionTitleRequired: "Every section needs a title.",
-  quizNeedsQuestion: "A quiz needs at least one question.",
-  quizChoices: "Each question needs 2 to 6 choices.",
-  quizCorrect: "Pick the correct answer of each question.",
-  videoUrlInvalid: "Enter a YouTube or Vimeo link, or upload a video file.",
-  tooManyLessons: "A course can have at most 1000 lessons.",
-  lessonsNeedContent: "Some lessons have no content yet. Fill or remove them before publishing.",
-  quizHasNoQuestions: "This quiz has no questions yet.",
-  videoHasNoVideo: "This video lesson has no video yet.",
-  textIsEmpty: "This lesson has no text yet.",
-  sectionHasNoLessons: "This section has no lessons yet.",
-} as const;
-
 const id = z.string().min(1).max(100);
 const minutes = z.number().int().min(0).max(100_000);
 

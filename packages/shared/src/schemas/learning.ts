@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCIES, LESSON_TYPES } from "./courses.ts";
+import { CURRENCIES, LESSON_TYPES } from "../rules/course.ts";
 
 /**
  * Enrolment, lesson player, progress and certificate contracts (spec 001 §2 Course enrolment page

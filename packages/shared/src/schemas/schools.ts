@@ -5,26 +5,11 @@ import {
   normalizeDomain,
   SCHOOL_FONTS,
   SCHOOL_LIMITS,
+  SCHOOL_MESSAGES,
   SOCIAL_HOSTS,
   SOCIAL_NETWORKS,
   type SocialNetwork,
 } from "../rules/schools.ts";
-
-/** Messages of the Branding & Domains form (issue 15). */
-export const SCHOOL_MESSAGES = {
-  nameRequired: "Please enter your school's name",
-  nameTooLong: `The school name must be at most ${SCHOOL_LIMITS.nameMax} characters`,
-  slugInvalid: `The address must be ${SCHOOL_LIMITS.slugMin}–${SCHOOL_LIMITS.slugMax} lower-case letters, digits or hyphens`,
-  slugTaken: "This address is already used by another school",
-  colorInvalid: "Colours must be hex colours like #1A237E",
-  emailInvalid: "Please enter a valid support e-mail address",
-  socialInvalid: "Please enter a link to your page on this network",
-  imageInvalid: "Please upload the image here first",
-  domainInvalid: "Please enter a domain like learn.example.com",
-  domainTaken: "This domain is already connected to a school",
-  domainLimit: `A school can connect at most ${SCHOOL_LIMITS.domainsPerSchool} domains`,
-  descriptionTooLong: `The description must be at most ${SCHOOL_LIMITS.descriptionMax} characters`,
-} as const;
 
 const noNul = (s: string) => !s.includes("\u0000");
 

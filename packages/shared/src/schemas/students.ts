@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { AUTH_MESSAGES } from "../rules/auth.ts";
 import { STUDENT_EMAIL_TYPES, STUDENT_MESSAGES } from "../rules/students.ts";
-import { AUTH_MESSAGES } from "./auth.ts";
 
 /**
  * Invitations and Student Management contracts (spec 000 §2 Student Management, Invite dialog;

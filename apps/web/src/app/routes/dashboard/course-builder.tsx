@@ -1,10 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
+import * as React from "react";
 import { useParams, useSearchParams } from "react-router";
+import { Skeleton } from "@/components/ui/skeleton";
 import { activeSubjectsQueryOptions } from "@/features/admin/api/admin";
 import { CourseBuilder } from "@/features/course-builder/components/course-builder";
-import { MaterialBank } from "@/features/materials/components/material-bank";
 
 const NO_SUBJECTS: [] = [];
+
+/**
+ * The Material Bank (its tab is hidden at first) loads after the builder (issue 17 §14); it mounts
+ * as soon as it is in, so the selected materials are known to the Course Builder tab as before.
+ */
+const MaterialBank = React.lazy(() =>
+  import("@/features/materials/components/material-bank").then((module) => ({
+    default: module.MaterialBank,
+  })),
+);
 
 /**
  * /dashboard/course-builder, /dashboard/course-builder?id={id} and /dashboard/courses/:id/edit
@@ -22,7 +33,11 @@ export function Component() {
     <CourseBuilder
       key={courseId ?? "new"}
       courseId={courseId}
-      renderMaterialBank={(props) => <MaterialBank {...props} />}
+      renderMaterialBank={(props) => (
+        <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <MaterialBank {...props} />
+        </React.Suspense>
+      )}
       subjects={subjects.data?.subjects ?? NO_SUBJECTS}
     />
   );

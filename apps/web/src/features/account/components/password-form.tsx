@@ -1,32 +1,35 @@
-import { AUTH_MESSAGES, changePasswordSchema } from "@academy/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { z } from "zod";
 import { Field } from "@/components/form/field";
 import { PasswordInput } from "@/components/form/password-input";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { localizeApiMessage } from "@/lib/api-client";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { sessionsQueryOptions } from "../api/account";
 
-const formSchema = changePasswordSchema
-  .pick({ currentPassword: true, newPassword: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: AUTH_MESSAGES.passwordsDiffer,
-    path: ["confirmPassword"],
-  });
-type FormValues = z.infer<typeof formSchema>;
+interface FormValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/**
+ * The shared change-password rules plus the confirmation, loaded with zod when first validating
+ * (issue 17 §14: the account page loads without zod).
+ */
+const formResolver = lazyZodResolver<FormValues>(() =>
+  import("@academy/shared/schemas/auth").then((module) => module.changePasswordFormSchema),
+);
 
 /** The Password card: change the password (the server signs every other device out). */
 export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation("account");
   const queryClient = useQueryClient();
   const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver: formResolver,
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,5 +1,4 @@
-import { type Account, type AccountSettingsInput, accountSettingsSchema } from "@academy/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { Account, AccountSettingsInput } from "@academy/shared";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -9,8 +8,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { setLanguage } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { saveLocale } from "@/lib/session";
 import { useSaveAccount } from "../api/account";
+
+/** The shared schema (with zod) the server checks too, loaded on first validation (issue 17 §14). */
+const profileResolver = lazyZodResolver<AccountSettingsInput>(() =>
+  import("@academy/shared/schemas/account").then((module) => module.accountSettingsSchema),
+);
 
 /** Every IANA zone the browser knows, Asia/Ho_Chi_Minh first. */
 function timeZones(current: string): string[] {
@@ -26,7 +31,7 @@ export function ProfileForm({ account }: { account: Account }) {
   const { t } = useTranslation("account");
   const save = useSaveAccount();
   const form = useForm<AccountSettingsInput>({
-    resolver: zodResolver(accountSettingsSchema),
+    resolver: profileResolver,
     defaultValues: {
       fullName: account.fullName,
       avatarUrl: account.avatarUrl,

@@ -2,17 +2,13 @@ import {
   type BuilderCourse,
   type CourseDraft,
   type CourseInfo,
-  courseDraftSchema,
-  courseInfoSchema,
   isFreePrice,
   type LessonNeedingContent,
   lessonsWithoutContent,
   type Material,
   type OutlineSection,
-  publishCourseSchema,
   type SavedDraft,
 } from "@academy/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon, EyeIcon, HistoryIcon, LayersIcon, LibraryIcon, SparklesIcon } from "lucide-react";
 import * as React from "react";
@@ -35,6 +31,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/api-client";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { useAiTextContext } from "@/lib/use-ai-mode";
 import {
   builderCourseQueryOptions,
@@ -50,13 +47,7 @@ import { useLeaveGuard } from "../hooks/use-leave-guard";
 import { translateMessage } from "../lib/messages";
 import { emptyDraft, fallbackOutline } from "../lib/outline";
 import { BuilderHeader } from "./builder-header";
-import {
-  CourseInfoCard,
-  type CourseInfoForm,
-  type CourseInfoInput,
-  type SubjectOption,
-} from "./course-info-card";
-import { CoursePreview } from "./course-preview";
+import type { CourseInfoForm, CourseInfoInput, SubjectOption } from "./course-info-card";
 import { NeedsContentDialog } from "./needs-content-dialog";
 import { OutlineGenerator } from "./outline-generator";
 import { PaymentWarningDialog } from "./payment-warning-dialog";
@@ -65,6 +56,29 @@ import { PaymentWarningDialog } from "./payment-warning-dialog";
 const loadStructureEditor = () => import("./structure/structure-editor");
 const StructureEditor = React.lazy(() =>
   loadStructureEditor().then((module) => ({ default: module.StructureEditor })),
+);
+
+/**
+ * Course Information (with its selects and the thumbnail upload) downloads while the page's data
+ * loads (the page shows its skeleton until both are in, issue 17 §14).
+ */
+const loadCourseInfoCard = () => import("./course-info-card");
+const CourseInfoCard = React.lazy(() =>
+  loadCourseInfoCard().then((module) => ({ default: module.CourseInfoCard })),
+);
+
+/** The Preview tab, loaded when it is opened (issue 17 §14). */
+const CoursePreview = React.lazy(() =>
+  import("./course-preview").then((module) => ({ default: module.CoursePreview })),
+);
+
+/**
+ * The course schemas (and zod), which the server checks too: fetched once the page is shown and
+ * awaited by the first validation (issue 17 §14).
+ */
+const loadCourseSchemas = () => import("@academy/shared/schemas/courses");
+const courseInfoResolver = lazyZodResolver<CourseInfoInput, unknown, CourseInfo>(() =>
+  loadCourseSchemas().then((module) => module.courseInfoSchema),
 );
 
 /** What the page passes to the Material Bank (features/materials, composed by the page). */
@@ -162,6 +176,9 @@ export function CourseBuilder({
   const discard = useDiscardDraft();
 
   const [ready, setReady] = React.useState(false);
+  React.useEffect(() => {
+    void loadCourseInfoCard().catch(() => undefined);
+  }, []);
   const [restoredAt, setRestoredAt] = React.useState<string | null>(null);
   const [savedAt, setSavedAt] = React.useState<string | null>(null);
   const [isPublished, setIsPublished] = React.useState(false);
@@ -182,7 +199,7 @@ export function CourseBuilder({
   );
 
   const form: CourseInfoForm = useForm<CourseInfoInput, unknown, CourseInfo>({
-    resolver: zodResolver(courseInfoSchema),
+    resolver: courseInfoResolver,
     defaultValues: infoOf(draft),
     mode: "onTouched",
   });
@@ -226,9 +243,11 @@ export function CourseBuilder({
     setReady(true);
   }, [courseLoaded, draftSettled, editing, course.data, savedDraft.data, loadDraft, t]);
 
-  // Fetch the Course Builder tab's code in the background once the page is shown.
+  // Fetch the Course Builder tab's code and the validators in the background once the page is shown.
   React.useEffect(() => {
-    if (ready) void loadStructureEditor().catch(() => undefined);
+    if (!ready) return;
+    void loadStructureEditor().catch(() => undefined);
+    void courseInfoResolver.load().catch(() => undefined);
   }, [ready]);
 
   const failedToLoad = editing && course.isError;
@@ -248,11 +267,14 @@ export function CourseBuilder({
 
   /** Validates the form and the whole draft; the translated first problem, or the parsed draft. */
   const validate = async (
-    schema: typeof courseDraftSchema | typeof publishCourseSchema,
+    kind: "draft" | "publish",
   ): Promise<{ ok: true; draft: CourseDraft } | { ok: false; message?: string }> => {
     const valid = await form.trigger(undefined, { shouldFocus: true });
     if (!valid) return { ok: false, message: firstFormError(form.formState.errors) };
-    const parsed = schema.safeParse(draft);
+    const schemas = await loadCourseSchemas();
+    const parsed = (kind === "publish" ? schemas.publishCourseSchema : schemas.courseDraftSchema).safeParse(
+      draft,
+    );
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       // Lesson problems are fixed in the Course Builder tab, section problems in the AI Outline tab.
@@ -266,7 +288,7 @@ export function CourseBuilder({
     error instanceof ApiError && error.status === 400 ? translateMessage(t, error.message) : undefined;
 
   const onSave = async () => {
-    const checked = await validate(courseDraftSchema);
+    const checked = await validate("draft");
     if (!checked.ok) {
       toast.error(t("toast.saveFailed"), { description: checked.message });
       return;
@@ -284,7 +306,7 @@ export function CourseBuilder({
   };
 
   const onPublish = async () => {
-    const checked = await validate(publishCourseSchema);
+    const checked = await validate("publish");
     if (!checked.ok) {
       toast.error(t("toast.publishFailed"), { description: checked.message });
       return;
@@ -502,7 +524,9 @@ export function CourseBuilder({
           void onSave();
         }}
       >
-        <CourseInfoCard form={form} subjects={subjects} />
+        <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
+          <CourseInfoCard form={form} subjects={subjects} />
+        </React.Suspense>
       </form>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)} className="min-w-0">
@@ -560,7 +584,9 @@ export function CourseBuilder({
           />
         </TabsContent>
         <TabsContent value="preview">
-          <CoursePreview draft={draft} />
+          <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <CoursePreview draft={draft} />
+          </React.Suspense>
         </TabsContent>
       </Tabs>
 

@@ -32,7 +32,7 @@ const toNumber = (value: unknown) =>
 /**
  * Course Information (spec 001 §2): title, category, description, thumbnail, skill level,
  * target audience, estimated duration (hours) and price with currency; validated by the shared
- * courseInfoSchema through zodResolver, messages translated.
+ * courseInfoSchema (loaded on first validation, lib/lazy-zod-resolver.ts), messages translated.
  */
 /** A subject the builder offers (Admin Panel Subjects, issue 14). */
 export interface SubjectOption {

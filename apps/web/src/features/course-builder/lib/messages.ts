@@ -1,6 +1,6 @@
 import { COURSE_MESSAGES, MAPPED_ERROR_TEXT } from "@academy/shared";
+import { INVALID_IMAGE_MESSAGE } from "@academy/shared/rules/upload-areas";
 import type { TFunction } from "i18next";
-import { INVALID_IMAGE_MESSAGE } from "../api/thumbnail";
 
 const COURSE_KEY = new Map(Object.entries(COURSE_MESSAGES).map(([key, text]) => [text as string, key]));
 const MAPPED_KEY = new Map(Object.entries(MAPPED_ERROR_TEXT).map(([key, text]) => [text as string, key]));

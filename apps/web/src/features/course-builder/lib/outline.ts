@@ -1,6 +1,6 @@
 import {
   type CourseDraft,
-  courseDraftSchema,
+  emptyCourseDraft,
   FALLBACK_SECTION_MINUTES,
   NEW_SECTION_MINUTES,
   type OutlineSection,
@@ -12,9 +12,9 @@ export function newId(): string {
   return `id-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** A blank course: the shared schema's defaults (VND, beginner, adults, no outline). */
+/** A blank course: the shared schema's defaults (VND, beginner, adults, no outline), without zod. */
 export function emptyDraft(): CourseDraft {
-  return courseDraftSchema.parse({});
+  return emptyCourseDraft();
 }
 
 /**

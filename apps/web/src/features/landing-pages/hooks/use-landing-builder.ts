@@ -7,7 +7,6 @@ import {
   type LandingPageInput,
   type LandingSection,
   type LandingTemplate,
-  landingPageInputSchema,
   landingSlug,
   pickAutoTemplate,
   type SeoData,
@@ -205,6 +204,8 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
   /** Saves; `publish` true publishes, false saves a draft (also auto-save). Resolves the saved page or null. */
   const saveNow = React.useCallback(
     async (publish: boolean, mode: "manual" | "auto" = "manual"): Promise<LandingPage | null> => {
+      // The shared schema the server checks too, with zod, loaded on the first save (issue 17 §14).
+      const { landingPageInputSchema } = await import("@academy/shared/schemas/landing-pages");
       if (saving.current) return null;
       const input = toInput(
         { ...pageRef.current, slug: landingSlug(pageRef.current.slug) || pageRef.current.slug },

@@ -4,11 +4,10 @@ import {
   type SchoolBranding,
   type SchoolBrandingInput,
   SOCIAL_NETWORKS,
-  schoolBrandingInputSchema,
 } from "@academy/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { CopyIcon, ExternalLinkIcon, SaveIcon } from "lucide-react";
+import * as React from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -22,11 +21,21 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { brandingQueryOptions, useSaveBranding } from "../api/schools";
 import { translateSchoolMessage } from "../lib/messages";
 import { BrandPreview } from "./brand-preview";
-import { DomainsCard } from "./domains-card";
 import { SchoolImageField } from "./school-image-field";
+
+/** Custom domains, below the form: loaded after it (issue 17 §14). */
+const DomainsCard = React.lazy(() =>
+  import("./domains-card").then((module) => ({ default: module.DomainsCard })),
+);
+
+/** The shared schema the server checks too, with zod, loaded on first use (issue 17 §14). */
+const brandingResolver = lazyZodResolver<SchoolBrandingInput>(() =>
+  import("@academy/shared/schemas/schools").then((module) => module.schoolBrandingInputSchema),
+);
 
 function toInput(b: SchoolBranding): SchoolBrandingInput {
   return {
@@ -80,7 +89,7 @@ function BrandingForm({ branding }: { branding: SchoolBranding }) {
   const { t, i18n } = useTranslation("schools");
   const save = useSaveBranding();
   const form = useForm<SchoolBrandingInput>({
-    resolver: zodResolver(schoolBrandingInputSchema) as never,
+    resolver: brandingResolver,
     defaultValues: toInput(branding),
     mode: "onBlur",
   });
@@ -95,6 +104,10 @@ function BrandingForm({ branding }: { branding: SchoolBranding }) {
     formState: { errors, isDirty },
   } = form;
   const values = watch();
+  // Fetch the validator while the creator reads the form, before the first blur or submit.
+  React.useEffect(() => {
+    void brandingResolver.load().catch(() => undefined);
+  }, []);
   const origin = typeof window !== "undefined" ? window.location.origin : "";
 
   const onSubmit = handleSubmit(async (input) => {
@@ -330,7 +343,9 @@ function BrandingForm({ branding }: { branding: SchoolBranding }) {
         </aside>
       </div>
 
-      <DomainsCard branding={branding} />
+      <React.Suspense fallback={<Skeleton className="h-40 w-full" />}>
+        <DomainsCard branding={branding} />
+      </React.Suspense>
     </div>
   );
 }

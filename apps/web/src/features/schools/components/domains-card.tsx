@@ -1,4 +1,4 @@
-import { addDomainSchema, SCHOOL_LIMITS, type SchoolBranding, type SchoolDomain } from "@academy/shared";
+import { SCHOOL_LIMITS, type SchoolBranding, type SchoolDomain } from "@academy/shared";
 import { CopyIcon, GlobeIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
@@ -35,6 +35,7 @@ export function DomainsCard({ branding }: { branding: SchoolBranding }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    const { addDomainSchema } = await import("@academy/shared/schemas/schools");
     const parsed = addDomainSchema.safeParse({ domain });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "");

@@ -1,5 +1,5 @@
 import { type LandingSection, landingSlug, sectionsWithSampleText } from "@academy/shared";
-import { formatPrice } from "@academy/shared/render/landing-page";
+import { formatPrice } from "@academy/shared/render/price";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, ExternalLinkIcon, RocketIcon, SaveIcon } from "lucide-react";
 import * as React from "react";
@@ -33,16 +33,34 @@ import { useLandingBuilder } from "../../hooks/use-landing-builder";
 import { useLeaveGuard } from "../../hooks/use-leave-guard";
 import {
   type EditableMethod,
-  PaymentMethodsTab,
-  PaymentSettingsTab,
   toEditable,
   usePaymentMethodsEditor,
-} from "./payment-tab";
-import { PreviewPane } from "./preview-pane";
-import { SectionsEditor } from "./sections-editor";
-import { SeoTab } from "./seo-tab";
+} from "../../hooks/use-payment-methods-editor";
 import { SetupTab } from "./setup-tab";
 import { MobileTab, StylesTab } from "./styles-tab";
+
+/**
+ * The live preview (with the renderer and its zod-based section checks) loads after the builder,
+ * at once; the Sections editor (with drag and drop), the Payment tabs and the SEO tab when opened
+ * (issue 17 §14).
+ */
+const loadPreviewPane = () => import("./preview-pane");
+const PreviewPane = React.lazy(() => loadPreviewPane().then((module) => ({ default: module.PreviewPane })));
+const SectionsEditor = React.lazy(() =>
+  import("./sections-editor").then((module) => ({ default: module.SectionsEditor })),
+);
+const PaymentMethodsTab = React.lazy(() =>
+  import("./payment-tab").then((module) => ({ default: module.PaymentMethodsTab })),
+);
+const PaymentSettingsTab = React.lazy(() =>
+  import("./payment-tab").then((module) => ({ default: module.PaymentSettingsTab })),
+);
+const SeoTab = React.lazy(() => import("./seo-tab").then((module) => ({ default: module.SeoTab })));
+
+/** A lazily loaded tab's content, with a placeholder while its code downloads. */
+function LazyTab({ children }: { children: React.ReactNode }) {
+  return <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>{children}</React.Suspense>;
+}
 
 /**
  * The landing-page builder (spec 001 §2 Landing page builder, §4, §5): tabs Setup, Design
@@ -67,6 +85,12 @@ export function LandingBuilder({
     initialTab && ["setup", "design", "payment", "settings"].includes(initialTab) ? initialTab : "setup",
   );
   const [qrOpen, setQrOpen] = React.useState(false);
+  // The preview's code downloads while the page's data loads; the save validators after that.
+  React.useEffect(() => {
+    void loadPreviewPane()
+      .then(() => import("@academy/shared/schemas/landing-pages"))
+      .catch(() => undefined);
+  }, []);
   const methodsQuery = useQuery({ ...paymentMethodsQueryOptions(id ?? "new"), enabled: id !== null });
   const [methods, setMethods] = React.useState<EditableMethod[]>([]);
   React.useEffect(() => {
@@ -210,11 +234,13 @@ export function LandingBuilder({
                 <TabsTrigger value="mobile">{t("builder.designTabs.mobile")}</TabsTrigger>
               </TabsList>
               <TabsContent value="sections">
-                <SectionsEditor
-                  sections={page.sections}
-                  courseId={page.courseId}
-                  onChange={(sections) => b.update({ sections })}
-                />
+                <LazyTab>
+                  <SectionsEditor
+                    sections={page.sections}
+                    courseId={page.courseId}
+                    onChange={(sections) => b.update({ sections })}
+                  />
+                </LazyTab>
               </TabsContent>
               <TabsContent value="styles">
                 <StylesTab styles={page.styles} onChange={(styles) => b.update({ styles })} />
@@ -231,40 +257,48 @@ export function LandingBuilder({
                 <TabsTrigger value="settings">{t("builder.paymentTabs.settings")}</TabsTrigger>
               </TabsList>
               <TabsContent value="methods">
-                <PaymentMethodsTab pageId={id} editor={paymentEditor} />
+                <LazyTab>
+                  <PaymentMethodsTab pageId={id} editor={paymentEditor} />
+                </LazyTab>
               </TabsContent>
               <TabsContent value="settings">
-                <PaymentSettingsTab
-                  priceLabel={
-                    course
-                      ? formatPrice(course.price, course.currency, i18n.language === "vi" ? "vi" : "en")
-                      : null
-                  }
-                />
+                <LazyTab>
+                  <PaymentSettingsTab
+                    priceLabel={
+                      course
+                        ? formatPrice(course.price, course.currency, i18n.language === "vi" ? "vi" : "en")
+                        : null
+                    }
+                  />
+                </LazyTab>
               </TabsContent>
             </Tabs>
           </TabsContent>
           <TabsContent value="settings">
-            <SeoTab
-              seo={page.seo}
-              onChange={(seo) => b.update({ seo })}
-              structuredInput={{
-                name: course?.title ?? page.title,
-                description: course?.description || page.seo.metaDescription || page.description,
-                url: `${window.location.origin}/lp/${page.slug}`,
-                providerName: context.data?.instructor.fullName ?? "Academy",
-                price: course?.price ?? 0,
-                currency: course?.currency ?? "VND",
-              }}
-            />
+            <LazyTab>
+              <SeoTab
+                seo={page.seo}
+                onChange={(seo) => b.update({ seo })}
+                structuredInput={{
+                  name: course?.title ?? page.title,
+                  description: course?.description || page.seo.metaDescription || page.description,
+                  url: `${window.location.origin}/lp/${page.slug}`,
+                  providerName: context.data?.instructor.fullName ?? "Academy",
+                  price: course?.price ?? 0,
+                  currency: course?.currency ?? "VND",
+                }}
+              />
+            </LazyTab>
           </TabsContent>
         </Tabs>
         <div className="min-w-0 xl:sticky xl:top-24 xl:self-start">
-          <PreviewPane
-            page={page}
-            methods={methods}
-            onShowQr={page.isPublished && id ? () => setQrOpen(true) : undefined}
-          />
+          <React.Suspense fallback={<Skeleton className="h-[480px] w-full" />}>
+            <PreviewPane
+              page={page}
+              methods={methods}
+              onShowQr={page.isPublished && id ? () => setQrOpen(true) : undefined}
+            />
+          </React.Suspense>
         </div>
       </div>
 

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { previewContextQueryOptions } from "../../api/landing-pages";
 import type { BuilderPage } from "../../hooks/use-landing-builder";
-import type { EditableMethod } from "./payment-tab";
+import type { EditableMethod } from "../../hooks/use-payment-methods-editor";
 
 const DESKTOP_WIDTH = 1200;
 const MOBILE_WIDTH = 390;

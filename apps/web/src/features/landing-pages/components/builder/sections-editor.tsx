@@ -1,5 +1,5 @@
 import { createSection, type LandingSection, SECTION_TYPES, type SectionType } from "@academy/shared";
-import { formatPrice } from "@academy/shared/render/landing-page";
+import { formatPrice } from "@academy/shared/render/price";
 import {
   closestCenter,
   DndContext,
@@ -35,6 +35,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
 import { previewContextQueryOptions } from "../../api/landing-pages";
+import { ColourInput } from "./colour-input";
 import { SectionFields } from "./section-fields";
 
 /**
@@ -290,48 +291,5 @@ function SortableSection(props: {
         </div>
       ) : null}
     </li>
-  );
-}
-
-/** A colour picker with its hex value; "transparent" (or empty) when allowed. */
-export function ColourInput({
-  id,
-  label,
-  value,
-  onChange,
-  allowTransparent,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  allowTransparent?: boolean;
-}) {
-  const { t } = useTranslation("landingPages");
-  const hex = /^#[0-9a-fA-F]{6}$/.test(value) ? value : "#ffffff";
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex items-center gap-2">
-        <input
-          type="color"
-          aria-label={label}
-          value={hex}
-          onChange={(e) => onChange(e.target.value.toUpperCase())}
-          className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-border bg-background p-1"
-        />
-        <Input
-          id={id}
-          value={value}
-          placeholder={allowTransparent ? "transparent" : "#000000"}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        {allowTransparent ? (
-          <Button type="button" size="sm" variant="ghost" onClick={() => onChange("transparent")}>
-            {t("sections.transparent")}
-          </Button>
-        ) : null}
-      </div>
-    </div>
   );
 }

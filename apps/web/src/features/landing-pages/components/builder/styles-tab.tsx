@@ -2,7 +2,7 @@ import { FONT_FAMILIES, LANDING_LIMITS, MOBILE_BUTTON_SIZES, type StyleData } fr
 import { useTranslation } from "react-i18next";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { ColourInput } from "./sections-editor";
+import { ColourInput } from "./colour-input";
 
 /** Design › Styles (spec 001 §3 style_data): colours, font, border radius 0–20 step 1. */
 export function StylesTab({

@@ -1,0 +1,81 @@
+import type { SchoolBranding } from "@academy/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import i18n from "@/lib/i18n";
+import { BrandingPage } from "./branding-page";
+
+const branding: SchoolBranding = {
+  exists: true,
+  id: "school-1",
+  name: "Lan's School",
+  slug: "lans-school",
+  description: "",
+  logoUrl: "",
+  faviconUrl: "",
+  primaryColor: "#1A237E",
+  accentColor: "#00C7B1",
+  font: "Inter",
+  supportEmail: "",
+  socialLinks: { facebook: "", zalo: "", tiktok: "", youtube: "" },
+  publicUrl: "http://localhost/s/lans-school",
+  redirects: [],
+  domains: [],
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Renders the page over a fetch that answers the branding GET; returns the fetch mock. */
+function renderPage() {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(branding));
+  vi.stubGlobal("fetch", fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <BrandingPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+const writes = (fetchMock: ReturnType<typeof renderPage>) =>
+  fetchMock.mock.calls.filter(([input, init]) => {
+    const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+    return method.toUpperCase() !== "GET";
+  });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+afterAll(async () => {
+  await i18n.changeLanguage("en");
+});
+
+describe("Branding & Domains client-side validation (issue 15; schemas loaded on demand, issue 17 §14)", () => {
+  it("shows the shared schema's message for an empty name and saves nothing", async () => {
+    await i18n.changeLanguage("en");
+    const fetchMock = renderPage();
+    const name = await screen.findByLabelText("School name");
+    fireEvent.change(name, { target: { value: "" } });
+    fireEvent.click(screen.getAllByRole("button", { name: "Save branding" })[0]);
+    expect(await screen.findByText("Please enter your school's name")).toBeTruthy();
+    expect(writes(fetchMock)).toEqual([]);
+  });
+
+  it("refuses an invalid custom domain before calling the server, in the UI language", async () => {
+    await i18n.changeLanguage("vi");
+    const fetchMock = renderPage();
+    const domain = await screen.findByPlaceholderText("learn.example.com");
+    fireEvent.change(domain, { target: { value: "not a domain" } });
+    fireEvent.submit(domain.closest("form") as HTMLFormElement);
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("Vui lòng nhập tên miền như learn.example.com");
+    expect(alert.textContent).not.toContain("Please enter a domain");
+    expect(writes(fetchMock)).toEqual([]);
+  });
+});
