@@ -18,11 +18,14 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { awardAchievements } from "../community/community.service.ts";
 import { assertCreator } from "../courses/courses.service.ts";
+import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
 import * as q from "./analytics.queries.ts";
 
 /**
  * Creator and student analytics (spec 001 §2 Creator analytics, Student analytics, §9; issue 12).
  * Every figure comes from SQL over the database (analytics.queries.ts); nothing is a fixed value.
+ * Every read first folds committed learning events into the rollups (decision 0214), so the pages
+ * count every event committed before the request.
  */
 
 const DAY = 86_400_000;
@@ -49,8 +52,10 @@ interface CreatorScope {
  * @throws AppError FORBIDDEN (a student), NOT_FOUND (courseId not the creator's course).
  */
 async function creatorScope(db: Db, actor: SessionUser, query: AnalyticsQuery): Promise<CreatorScope> {
-  await assertCreator(db, actor);
-  const { timeZone } = await q.viewerProfile(db, actor.id);
+  const [, { timeZone }] = await Promise.all([
+    applyLearningRollups(db),
+    assertCreator(db, actor).then(() => q.viewerProfile(db, actor.id)),
+  ]);
   const courseId = query.courseId ?? null;
   if (courseId && !(await q.ownsCourse(db, actor.id, courseId)))
     throw new AppError("NOT_FOUND", ANALYTICS_MESSAGES.courseNotFound);
@@ -344,7 +349,7 @@ export function streaks(days: Array<{ day: string; seconds: number }>, today: st
  * date each was earned (001 §9 rules; null when not earned).
  */
 export async function studentAnalytics(db: Db, actor: SessionUser): Promise<StudentAnalytics> {
-  const { timeZone } = await q.viewerProfile(db, actor.id);
+  const [, { timeZone }] = await Promise.all([applyLearningRollups(db), q.viewerProfile(db, actor.id)]);
   const [{ days, today, weekStart }, habits, courses, quizzes, goal] = await Promise.all([
     q.studentDays(db, actor.id, timeZone),
     q.studentHabits(db, actor.id),
@@ -412,10 +417,14 @@ export async function setWeeklyGoal(db: Db, actor: SessionUser, hours: number): 
 }
 
 /**
- * Stores the acting user's time zone (an IANA name); days of later learning events are counted in it.
+ * Stores the acting user's time zone (an IANA name); days of later learning events are counted in
+ * it. Events already written are folded into the rollups first, in the zone they were written in
+ * (decision 0214).
  * @throws AppError VALIDATION_FAILED (badTimeZone) for an unknown zone.
  */
 export async function setMyTimeZone(db: Db, actor: SessionUser, timeZone: string): Promise<void> {
-  if (!isTimeZone(timeZone) || !(await q.saveTimeZone(db, actor.id, timeZone)))
+  if (!isTimeZone(timeZone)) throw new AppError("VALIDATION_FAILED", ANALYTICS_MESSAGES.badTimeZone);
+  await applyLearningRollups(db);
+  if (!(await q.saveTimeZone(db, actor.id, timeZone)))
     throw new AppError("VALIDATION_FAILED", ANALYTICS_MESSAGES.badTimeZone);
 }

@@ -250,7 +250,7 @@ export async function setEnrolmentCertificate(
 /**
  * A "time" progress event in one statement: adds `delta` seconds to the lesson's time_spent for
  * the student's completed-payment enrolment of the course, creating the progress row if needed,
- * and appends the 'time' learning event with its rollup (issue 12) in the same statement.
+ * and appends the 'time' learning event (issue 12) in the same statement (its rollups come later, decision 0214).
  * @returns the progress row and the enrolment, or undefined when the student has no such
  *   enrolment or the lesson is not a published lesson of the course (the caller reports why).
  */
@@ -284,7 +284,7 @@ export async function addTimeSpent(
         do update set time_spent = lesson_progress.time_spent + excluded.time_spent
       returning enrollment_id, is_completed, progress, time_spent, completed_at
     )${
-      // issue 12: the 'time' learning event and its daily rollup, in this same statement.
+      // issue 12: the 'time' learning event, in this same statement.
       timeEventCtes({
         studentId: input.studentId,
         courseId: input.courseId,

@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+
+/**
+ * The rollup applier (decision 0214): learning events are appended with the progress or quiz write
+ * they record (learning-events.queries.ts); their rollups — learning_activity (student, course,
+ * local day, local hour), learning_days (student, course, local day) and creator_learning_days
+ * (creator, local day, student) — are folded in here, in batches, by one statement.
+ *
+ * What is applied is tracked by a snapshot, not by an id: learning_rollup_state.applied is the
+ * snapshot of the last pass, and an event is applied exactly when the transaction that wrote it
+ * (learning_events.tx) is visible in that snapshot. Ids are drawn at insert and committed in
+ * another order, so "every id up to N" could skip an event committed after a larger one; a
+ * transaction's visibility never goes back, so each event is folded in exactly once.
+ *
+ * Days and hours are the student's local ones (profiles.time_zone when the pass runs, default
+ * Asia/Ho_Chi_Minh; DESIGN §7): a time-zone change applies pending events first
+ * (saveTimeZone's caller), so events keep the zone they were written in.
+ */
+
+/** How often the server's worker folds new events into the rollups (the rollups' staleness bound). */
+export const LEARNING_ROLLUP_INTERVAL_MS = 1000;
+
+/**
+ * One pass: folds every committed event not yet applied into the three rollups and stores the
+ * pass's snapshot, in one transaction that holds learning_rollup_state's row (one pass at a time
+ * across server instances).
+ * @param mode "wait": wait for a pass running elsewhere, then run (a read that must see every
+ *   committed event); "skip": return 0 at once when another pass holds the row (the worker).
+ * @returns how many events were applied.
+ */
+export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait"): Promise<number> {
+  if (!(await anyPending(db))) return 0;
+  return db.transaction(
+    async (tx) => {
+      // Lock first, in its own statement: the pass's statement below then takes its snapshot after
+      // any other pass committed, so the stored snapshots only move forward.
+      const locked = (await tx.execute(
+        sql`select 1 from learning_rollup_state where id = 1 for update ${mode === "skip" ? sql`skip locked` : sql``}`,
+      )) as unknown as { rows: unknown[] };
+      if (locked.rows.length === 0) return 0;
+      const result = (await tx.execute(sql`
+        with st as (select applied from learning_rollup_state where id = 1),
+        ev as (
+          select e.student_id, e.course_id, co.creator_id, e.seconds,
+                 e.occurred_at at time zone coalesce(p.time_zone, 'Asia/Ho_Chi_Minh') as local
+            from st
+            join learning_events e
+              on e.tx >= pg_snapshot_xmin(st.applied) and not pg_visible_in_snapshot(e.tx, st.applied)
+            join courses co on co.id = e.course_id
+            left join profiles p on p.user_id = e.student_id
+        ),
+        roll as (
+          insert into learning_activity (student_id, course_id, day, hour, seconds, events)
+          select student_id, course_id, local::date, extract(hour from local)::smallint, sum(seconds), count(*)
+            from ev group by 1, 2, 3, 4
+          on conflict (student_id, course_id, day, hour)
+            do update set seconds = learning_activity.seconds + excluded.seconds,
+                          events = learning_activity.events + excluded.events
+          returning 1
+        ),
+        roll_day as (
+          insert into learning_days (student_id, course_id, day, seconds, events)
+          select student_id, course_id, local::date, sum(seconds), count(*) from ev group by 1, 2, 3
+          on conflict (student_id, course_id, day)
+            do update set seconds = learning_days.seconds + excluded.seconds,
+                          events = learning_days.events + excluded.events
+          returning 1
+        ),
+        roll_creator as (
+          insert into creator_learning_days (creator_id, day, student_id, seconds, events)
+          select creator_id, local::date, student_id, sum(seconds), count(*) from ev group by 1, 2, 3
+          on conflict (creator_id, day, student_id)
+            do update set seconds = creator_learning_days.seconds + excluded.seconds,
+                          events = creator_learning_days.events + excluded.events
+          returning 1
+        ),
+        done as (
+          update learning_rollup_state set applied = pg_current_snapshot(), applied_at = now() where id = 1
+          returning 1
+        )
+        select (select count(*) from ev)::int as events,
+               (select count(*) from roll) + (select count(*) from roll_day)
+                 + (select count(*) from roll_creator) + (select count(*) from done) as written`)) as unknown as {
+        rows: Array<{ events: number }>;
+      };
+      return Number(result.rows[0]?.events ?? 0);
+    },
+    { isolationLevel: "read committed" },
+  );
+}
+
+/** Whether a committed event is not in the rollups yet (no lock: one indexed look). */
+async function anyPending(db: Db): Promise<boolean> {
+  const result = (await db.execute(sql`
+    select exists (
+      select 1 from learning_rollup_state st
+        join learning_events e
+          on e.tx >= pg_snapshot_xmin(st.applied) and not pg_visible_in_snapshot(e.tx, st.applied)
+       where st.id = 1) as pending`)) as unknown as { rows: Array<{ pending: boolean }> };
+  return result.rows[0]?.pending === true;
+}
+
+/**
+ * The server's rollup worker: a pass every `intervalMs` (skipped while the previous one runs or
+ * another instance holds the row). Errors are logged; the next pass retries (nothing is marked
+ * applied by a failed pass).
+ */
+export function createLearningRollupWorker(
+  deps: { db: Db; logger?: { error(obj: unknown, msg: string): void } },
+  intervalMs = LEARNING_ROLLUP_INTERVAL_MS,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  return {
+    start() {
+      timer = setInterval(() => {
+        if (running) return;
+        running = applyLearningRollups(deps.db, "skip")
+          .catch((error) => deps.logger?.error({ err: error }, "learning rollups failed"))
+          .finally(() => {
+            running = undefined;
+          });
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
