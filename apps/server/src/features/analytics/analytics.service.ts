@@ -110,14 +110,13 @@ export async function creatorOverview(
 ): Promise<CreatorOverview> {
   const ctx = await creatorScope(db, actor, query);
   const { scope, period, bucket } = ctx;
-  const [cards, revenue, enrolments, series, funnel, landing, bySource] = await Promise.all([
+  const [cards, revenue, enrolled, series, pages, landing] = await Promise.all([
     q.cardFigures(db, scope, period),
     q.revenueTotals(db, scope, period),
-    q.enrolmentSeries(db, scope, period, bucket),
+    q.enrolmentBreakdown(db, scope, period, bucket),
     q.revenueSeries(db, scope, period, bucket),
     q.funnel(db, scope, period),
     q.landingBreakdown(db, scope, period),
-    q.enrolmentsBySource(db, scope, period),
   ]);
   const dim = (name: string) =>
     landing
@@ -135,11 +134,17 @@ export async function creatorOverview(
         previous: p.eligible === 0 ? null : pct(p.retained, p.eligible),
       },
     },
-    enrolments: buckets(period, bucket).map((date) => ({ date, enrolments: enrolments.get(date) ?? 0 })),
+    enrolments: buckets(period, bucket).map((date) => ({ date, enrolments: enrolled.series.get(date) ?? 0 })),
     revenue: series.map((r) => ({ date: r.b, currency: r.currency, amount: num(r.amount) })),
-    funnel,
+    funnel: {
+      views: pages.views,
+      clicks: pages.clicks,
+      enrolments: enrolled.enrolments,
+      paid: pages.paid,
+      completed: enrolled.completed,
+    },
     landing: { byDay: dim("day"), byDevice: dim("device"), bySource: dim("source") },
-    enrolmentsBySource: bySource.map((r) => ({ key: String(r.key), enrolments: num(r.n) })),
+    enrolmentsBySource: enrolled.bySource.map((r) => ({ key: r.key, enrolments: r.n })),
   };
 }
 
