@@ -117,7 +117,8 @@ export async function cardFigures(db: Db, s: Scope, p: Period) {
 
 /**
  * Net revenue per currency in [from, to] and in the previous period: amounts of orders paid in the
- * period (status paid or refunded) minus amounts of orders refunded in the period.
+ * period (status paid or refunded) minus amounts of orders refunded in the period; and
+ * `paidOrders`, the orders paid in [from, to] (the funnel's "paid" step, decision 0214).
  */
 export async function revenueTotals(db: Executor, s: Scope, p: Period) {
   const tz = s.timeZone;
@@ -134,12 +135,16 @@ export async function revenueTotals(db: Executor, s: Scope, p: Period) {
         coalesce(sum(o.amount) filter (where o.paid_at >= ${cs} and o.paid_at < ${ce}), 0)
           - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${cs} and o.refunded_at < ${ce}), 0) as value,
         coalesce(sum(o.amount) filter (where o.paid_at >= ${ps} and o.paid_at < ${pe}), 0)
-          - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${ps} and o.refunded_at < ${pe}), 0) as previous
+          - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${ps} and o.refunded_at < ${pe}), 0) as previous,
+        count(*) filter (where o.paid_at >= ${cs} and o.paid_at < ${ce}) as paid
         from orders o join c on c.id = o.course_id
        where o.status in ('paid', 'refunded')
        group by o.currency order by o.currency`,
   );
-  return r.map((x) => ({ currency: String(x.currency), value: num(x.value), previous: num(x.previous) }));
+  return {
+    totals: r.map((x) => ({ currency: String(x.currency), value: num(x.value), previous: num(x.previous) })),
+    paidOrders: r.reduce((sum, x) => sum + num(x.paid), 0),
+  };
 }
 
 /** The local day or month (its first day) of instant `ts` in zone `tz`, as a date (format it per group). */
@@ -208,39 +213,19 @@ export async function revenueSeries(db: Executor, s: Scope, p: Period, bucket: "
 }
 
 /**
- * Three steps of the funnel in the range: landing-page views and conversions (enrol clicks) of the
- * creator's pages (of the course when filtered) and orders paid; the enrolment steps come from
- * enrolmentBreakdown.
- */
-export async function funnel(db: Executor, s: Scope, p: Period) {
-  const start = startOf(p.from, s.timeZone);
-  const end = endOf(p.to, s.timeZone);
-  const [r] = await rows<Record<string, unknown>>(
-    db,
-    // One scan of the page events for both steps (decision 0214).
-    sql`with c as (${scopedCourses(s)})
-      select count(*) filter (where a.event_type = 'view') as views,
-             count(*) filter (where a.event_type = 'conversion') as clicks,
-             (select count(*) from orders o join c on c.id = o.course_id
-               where o.status in ('paid', 'refunded') and o.paid_at >= ${start} and o.paid_at < ${end}) as paid
-        from landing_page_analytics a join landing_pages lp on lp.id = a.landing_page_id
-       where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
-         and a.created_at >= ${start} and a.created_at < ${end}`,
-  );
-  return { views: num(r.views), clicks: num(r.clicks), paid: num(r.paid) };
-}
-
-/**
  * Landing-page views and conversions of the creator's pages (of the course when filtered) in the
  * range, by local day, by device and by source: the visit's utm_source when recorded, else the
- * referrer's channel (facebook, zalo, tiktok, google, other) or direct when there is none.
+ * referrer's channel (facebook, zalo, tiktok, google, other) or direct when there is none; and one
+ * row with dim "total" (key "") for all of them — the funnel's first two steps (decision 0214).
  */
 export async function landingBreakdown(db: Executor, s: Scope, p: Period) {
   // One scan and one grouping-sets aggregate (decision 0214); the day is formatted per group, not per row.
   return rows<{ dim: string; key: string; views: unknown; conversions: unknown }>(
     db,
-    sql`select case when grouping(day) = 0 then 'day' when grouping(device) = 0 then 'device' else 'source' end as dim,
-               case when grouping(day) = 0 then to_char(day, 'YYYY-MM-DD') when grouping(device) = 0 then device else source end as key,
+    sql`select case when grouping(day) = 0 then 'day' when grouping(device) = 0 then 'device'
+                    when grouping(source) = 0 then 'source' else 'total' end as dim,
+               case when grouping(day) = 0 then to_char(day, 'YYYY-MM-DD') when grouping(device) = 0 then device
+                    when grouping(source) = 0 then source else '' end as key,
                count(*) filter (where event_type = 'view') as views,
                count(*) filter (where event_type = 'conversion') as conversions
           from (
@@ -259,7 +244,7 @@ export async function landingBreakdown(db: Executor, s: Scope, p: Period) {
               from landing_page_analytics a join landing_pages lp on lp.id = a.landing_page_id
              where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
                and a.created_at >= ${startOf(p.from, s.timeZone)} and a.created_at < ${endOf(p.to, s.timeZone)}) ev
-         group by grouping sets ((day), (device), (source))
+         group by grouping sets ((day), (device), (source), ())
          order by 1, 2`,
   );
 }

@@ -110,14 +110,15 @@ export async function creatorOverview(
 ): Promise<CreatorOverview> {
   const ctx = await creatorScope(db, actor, query);
   const { scope, period, bucket } = ctx;
-  const [cards, revenue, enrolled, series, pages, landing] = await Promise.all([
+  // Five statements in parallel; the funnel's steps come from the landing, revenue and enrolment ones.
+  const [cards, revenue, enrolled, series, landing] = await Promise.all([
     q.cardFigures(db, scope, period),
     q.revenueTotals(db, scope, period),
     q.enrolmentBreakdown(db, scope, period, bucket),
     q.revenueSeries(db, scope, period, bucket),
-    q.funnel(db, scope, period),
     q.landingBreakdown(db, scope, period),
   ]);
+  const total = landing.find((r) => r.dim === "total");
   const dim = (name: string) =>
     landing
       .filter((r) => r.dim === name)
@@ -127,7 +128,7 @@ export async function creatorOverview(
     range: rangeOf(ctx),
     cards: {
       totalStudents: { value: c.students, previous: p.students },
-      revenue,
+      revenue: revenue.totals,
       completion: { value: pct(c.completed, c.enrolments), previous: pct(p.completed, p.enrolments) },
       retention: {
         value: c.eligible === 0 ? null : pct(c.retained, c.eligible),
@@ -137,10 +138,10 @@ export async function creatorOverview(
     enrolments: buckets(period, bucket).map((date) => ({ date, enrolments: enrolled.series.get(date) ?? 0 })),
     revenue: series.map((r) => ({ date: r.b, currency: r.currency, amount: num(r.amount) })),
     funnel: {
-      views: pages.views,
-      clicks: pages.clicks,
+      views: num(total?.views),
+      clicks: num(total?.conversions),
       enrolments: enrolled.enrolments,
-      paid: pages.paid,
+      paid: revenue.paidOrders,
       completed: enrolled.completed,
     },
     landing: { byDay: dim("day"), byDevice: dim("device"), bySource: dim("source") },
