@@ -11,4 +11,6 @@ ALTER TABLE "learning_events" ADD COLUMN "tx" "xid8";--> statement-breakpoint
 ALTER TABLE "learning_events" ALTER COLUMN "tx" SET DEFAULT pg_current_xact_id();--> statement-breakpoint
 CREATE INDEX "learning_events_tx_idx" ON "learning_events" USING btree ("tx") WHERE "learning_events"."tx" is not null;--> statement-breakpoint
 -- Every event so far is in the rollups: the applier starts from this snapshot.
-INSERT INTO "learning_rollup_state" ("id", "applied") VALUES (1, pg_current_snapshot());
+INSERT INTO "learning_rollup_state" ("id", "applied") VALUES (1, pg_current_snapshot());--> statement-breakpoint
+-- Statistics for the new column, so the applier's range scan on tx is planned on the index at once.
+ANALYZE "learning_events";

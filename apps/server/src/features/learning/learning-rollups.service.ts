@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/client.ts";
 
 /**
  * The rollup applier (decision 0214): learning events are appended with the progress or quiz write
@@ -30,25 +30,25 @@ export const LEARNING_ROLLUP_INTERVAL_MS = 1000;
  * @returns how many events were applied.
  */
 export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait"): Promise<number> {
-  if (!(await anyPending(db))) return 0;
+  if (!(await anyPending(db, await readState(db)))) return 0;
   return db.transaction(
     async (tx) => {
       // Lock first, in its own statement: the pass's statement below then takes its snapshot after
       // any other pass committed, so the stored snapshots only move forward.
-      const locked = (await tx.execute(
-        sql`select 1 from learning_rollup_state where id = 1 for update ${mode === "skip" ? sql`skip locked` : sql``}`,
-      )) as unknown as { rows: unknown[] };
-      if (locked.rows.length === 0) return 0;
+      const [st] = await stateRows(
+        tx,
+        sql`select applied::text as applied, pg_snapshot_xmin(applied)::text as xmin
+              from learning_rollup_state where id = 1 for update ${mode === "skip" ? sql`skip locked` : sql``}`,
+      );
+      if (!st) return 0;
       const result = (await tx.execute(sql`
-        with st as (select applied from learning_rollup_state where id = 1),
-        ev as (
+        with ev as (
           select e.student_id, e.course_id, co.creator_id, e.seconds,
                  e.occurred_at at time zone coalesce(p.time_zone, 'Asia/Ho_Chi_Minh') as local
-            from st
-            join learning_events e
-              on e.tx >= pg_snapshot_xmin(st.applied) and not pg_visible_in_snapshot(e.tx, st.applied)
+            from learning_events e
             join courses co on co.id = e.course_id
             left join profiles p on p.user_id = e.student_id
+           where ${unapplied(st)}
         ),
         roll as (
           insert into learning_activity (student_id, course_id, day, hour, seconds, events)
@@ -90,14 +90,40 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
   );
 }
 
+interface State {
+  /** The stored snapshot, as text (xmin:xmax:xip,…). */
+  applied: string;
+  /** Its xmin: every transaction before it is visible in it or aborted. */
+  xmin: string;
+}
+
+async function stateRows(db: Executor, query: SQL): Promise<State[]> {
+  return ((await db.execute(query)) as unknown as { rows: State[] }).rows;
+}
+
+async function readState(db: Db): Promise<State> {
+  const [st] = await stateRows(
+    db,
+    sql`select applied::text as applied, pg_snapshot_xmin(applied)::text as xmin from learning_rollup_state where id = 1`,
+  );
+  if (!st) throw new Error("learning_rollup_state has no row (migration 0214 not applied?)");
+  return st;
+}
+
+/**
+ * Events written by transactions the stored snapshot does not see. The bounds are values bound to
+ * the statement, not columns of a joined row, so the planner estimates `tx >= xmin` from the
+ * column's statistics and the index's actual end and scans learning_events_tx_idx (a join's
+ * generic estimate scanned the whole table).
+ */
+const unapplied = (st: State) =>
+  sql`e.tx >= ${st.xmin}::xid8 and not pg_visible_in_snapshot(e.tx, ${st.applied}::pg_snapshot)`;
+
 /** Whether a committed event is not in the rollups yet (no lock: one indexed look). */
-async function anyPending(db: Db): Promise<boolean> {
-  const result = (await db.execute(sql`
-    select exists (
-      select 1 from learning_rollup_state st
-        join learning_events e
-          on e.tx >= pg_snapshot_xmin(st.applied) and not pg_visible_in_snapshot(e.tx, st.applied)
-       where st.id = 1) as pending`)) as unknown as { rows: Array<{ pending: boolean }> };
+async function anyPending(db: Db, st: State): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select exists (select 1 from learning_events e where ${unapplied(st)}) as pending`,
+  )) as unknown as { rows: Array<{ pending: boolean }> };
   return result.rows[0]?.pending === true;
 }
 
