@@ -162,7 +162,13 @@ const bucketOf = (ts: SQL, tz: string, bucket: "day" | "month") =>
 export async function enrolmentBreakdown(db: Executor, s: Scope, p: Period, bucket: "day" | "month") {
   const start = startOf(p.from, s.timeZone);
   const end = endOf(p.to, s.timeZone);
-  const r = await rows<{ b: string | null; source: string | null; total: unknown; n: unknown; completed: unknown }>(
+  const r = await rows<{
+    b: string | null;
+    source: string | null;
+    total: unknown;
+    n: unknown;
+    completed: unknown;
+  }>(
     db,
     sql`with c as (${scopedCourses(s)})
       select to_char(b, 'YYYY-MM-DD') as b, source, grouping(b, source) = 3 as total,
