@@ -622,6 +622,24 @@ describe("rollup applier (decision 0214)", () => {
     ]);
   });
 
+  it("starts over from this cluster's ids when the stored snapshot is ahead of them (a restore)", async () => {
+    const { append, hours } = await danStudent("Restored Rita");
+    await applyLearningRollups(db());
+    // As after pg_restore into a younger cluster: the stored snapshot's ids are past this cluster's.
+    await db().execute(sql`update learning_rollup_state set applied = '4000000000:4000000000:' where id = 1`);
+    await applyLearningRollups(db());
+    const [{ n }] = (
+      (await db().execute(sql`select count(tx)::int as n from learning_events`)) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows;
+    expect(n).toBe(0);
+    await append("2025-01-04T03:00:00Z", 25);
+    expect(await applyLearningRollups(db())).toBe(1);
+    expect(await applyLearningRollups(db())).toBe(0);
+    expect(await hours()).toEqual([{ day: "2025-01-04", hour: 10, seconds: 25, events: 1 }]);
+  });
+
   // Two connections: only on PostgreSQL (PGlite has one).
   it.runIf(inject("testDatabase").kind === "postgres")(
     "applies an event committed after a later one exactly once (ids are not commit order)",

@@ -30,15 +30,15 @@ export const LEARNING_ROLLUP_INTERVAL_MS = 1000;
  * @returns how many events were applied.
  */
 export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait"): Promise<number> {
-  if (!(await anyPending(db, await readState(db)))) return 0;
+  const state = await readState(db);
+  if (!state.behind && !(await anyPending(db, state))) return 0;
   return db.transaction(
     async (tx) => {
       // Lock first, in its own statement: the pass's statement below then takes its snapshot after
       // any other pass committed, so the stored snapshots only move forward.
       const [st] = await stateRows(
         tx,
-        sql`select applied::text as applied, pg_snapshot_xmin(applied)::text as xmin
-              from learning_rollup_state where id = 1 for update ${mode === "skip" ? sql`skip locked` : sql``}`,
+        sql`select ${stateColumns} from learning_rollup_state where id = 1 for update ${mode === "skip" ? sql`skip locked` : sql``}`,
       );
       if (!st) return 0;
       const result = (await tx.execute(sql`
@@ -84,6 +84,13 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
                  + (select count(*) from roll_creator) + (select count(*) from done) as written`)) as unknown as {
         rows: Array<{ events: number }>;
       };
+      if (st.behind) {
+        // The stored snapshot is ahead of this cluster's transaction ids: the database was restored
+        // from a logical dump into another cluster. The events the old snapshot did not see are
+        // folded in above; the old clusters' ids are then cleared so none is compared with this
+        // cluster's ids (they would look pending, or applied, by accident).
+        await tx.execute(sql`update learning_events set tx = null where tx is not null`);
+      }
       return Number(result.rows[0]?.events ?? 0);
     },
     { isolationLevel: "read committed" },
@@ -95,17 +102,19 @@ interface State {
   applied: string;
   /** Its xmin: every transaction before it is visible in it or aborted. */
   xmin: string;
+  /** Its xmax is past this cluster's next transaction id (restored into another cluster). */
+  behind: boolean;
 }
+
+const stateColumns = sql`applied::text as applied, pg_snapshot_xmin(applied)::text as xmin,
+  pg_snapshot_xmax(applied) > pg_snapshot_xmax(pg_current_snapshot()) as behind`;
 
 async function stateRows(db: Executor, query: SQL): Promise<State[]> {
   return ((await db.execute(query)) as unknown as { rows: State[] }).rows;
 }
 
 async function readState(db: Db): Promise<State> {
-  const [st] = await stateRows(
-    db,
-    sql`select applied::text as applied, pg_snapshot_xmin(applied)::text as xmin from learning_rollup_state where id = 1`,
-  );
+  const [st] = await stateRows(db, sql`select ${stateColumns} from learning_rollup_state where id = 1`);
   if (!st) throw new Error("learning_rollup_state has no row (migration 0214 not applied?)");
   return st;
 }
