@@ -5,6 +5,10 @@ import { DataDirLockedError } from "./db/lock.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { sharedPdfRenderer } from "./features/certificates/pdf-renderer.ts";
 import { createReplyDigestWorker } from "./features/community/community.service.ts";
+import {
+  applyLearningRollups,
+  createLearningRollupWorker,
+} from "./features/learning/learning-rollups.service.ts";
 import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { unsafeBindingWarning } from "./features/operations/operations.ts";
 import { createOrderJobWorker } from "./features/payments/payments.service.ts";
@@ -70,6 +74,13 @@ export async function main(): Promise<void> {
     intervalMs: env.messageNudgeIntervalMs,
   });
   replyDigests.start();
+  // Folds new learning events into the analytics rollups every second (decision 0214); one pass
+  // before serving (after a restore into another cluster it resets the ids before any write).
+  await applyLearningRollups(runtime.db).catch((error) =>
+    runtime.logger.error({ err: error }, "learning rollups failed"),
+  );
+  const learningRollups = createLearningRollupWorker({ db: runtime.db, logger: runtime.logger });
+  learningRollups.start();
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     // Certificate PDFs render in worker threads: start one now rather than on the first download,
     // once listening so its start-up does not delay the server's (issue 17 §12).
@@ -98,6 +109,7 @@ export async function main(): Promise<void> {
       await orderJobs.stop();
       await domainChecks.stop();
       await replyDigests.stop();
+      await learningRollups.stop();
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));
       clearTimeout(force);
       runtime.logger.flush?.();

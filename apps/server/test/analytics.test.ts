@@ -7,8 +7,9 @@ import type {
   StudentAnalytics,
 } from "@academy/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
+  courses,
   enrollments,
   landingPageAnalytics,
   landingPages,
@@ -22,6 +23,7 @@ import {
 } from "../src/db/schema/index.ts";
 import { streaks } from "../src/features/analytics/analytics.service.ts";
 import { appendLearningEvent } from "../src/features/learning/learning-events.queries.ts";
+import { applyLearningRollups } from "../src/features/learning/learning-rollups.service.ts";
 import {
   createTestContext,
   oneLessonDraft,
@@ -344,6 +346,8 @@ afterAll(async () => {
 
 describe("learning events and rollups", () => {
   it("rolls up by the student's local day and hour across midnight and in another time zone", async () => {
+    // The rollups are folded in by the applier (decision 0214); the pages run it first, here it is direct.
+    await applyLearningRollups(db());
     const rows = await db()
       .select({ day: learningActivity.day, hour: learningActivity.hour, seconds: learningActivity.seconds })
       .from(learningActivity)
@@ -356,7 +360,7 @@ describe("learning events and rollups", () => {
     ]);
     const ny = await db().select().from(learningActivity).where(eq(learningActivity.student_id, s3.userId));
     expect(ny.map((r) => [r.day, r.hour, r.seconds])).toEqual([["2026-03-03", 22, 300]]);
-    // The daily rollup (decision 0185) holds the same sums per local day, written by the same statement.
+    // The daily rollup (decision 0185) holds the same sums per local day, written by the same pass.
     const days = await db()
       .select({ day: learningDays.day, seconds: learningDays.seconds, events: learningDays.events })
       .from(learningDays)
@@ -470,6 +474,7 @@ describe("learning events and rollups", () => {
       { kind: "open", seconds: 0, score: null, passed: null },
       { kind: "quiz", seconds: 0, score: 100, passed: 1 },
     ]);
+    await applyLearningRollups(db());
     const [roll] = await db()
       .select({
         seconds: sql<number>`sum(${learningActivity.seconds})::int`,
@@ -520,6 +525,148 @@ describe("learning events and rollups", () => {
       (await ctx.request("/api/analytics/me/time-zone", { method: "PUT", json: { timeZone: "UTC" } })).status,
     ).toBe(401);
   });
+});
+
+describe("rollup applier (decision 0214)", () => {
+  /** A new student enrolled in Dan's course (outside Cara's figures), with their enrolment id. */
+  async function danStudent(name: string, timeZone?: string) {
+    const who = await signUpAndSignIn(ctx, { name });
+    if (timeZone)
+      await db().update(profiles).set({ time_zone: timeZone }).where(eq(profiles.user_id, who.userId));
+    const [course] = await db()
+      .select({ id: courses.id })
+      .from(courses)
+      .where(eq(courses.creator_id, dan.userId));
+    const [lesson] = await db()
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(eq(lessons.course_id, course.id));
+    const [row] = await db()
+      .insert(enrollments)
+      .values({ student_id: who.userId, course_id: course.id })
+      .returning({ id: enrollments.id });
+    const append = (
+      iso: string,
+      seconds: number,
+      executor: Parameters<typeof appendLearningEvent>[0] = db(),
+    ) =>
+      appendLearningEvent(executor, {
+        enrollmentId: row.id,
+        studentId: who.userId,
+        courseId: course.id,
+        lessonId: lesson.id,
+        kind: "time",
+        seconds,
+        occurredAt: at(iso),
+      });
+    const hours = async () =>
+      db()
+        .select({
+          day: learningActivity.day,
+          hour: learningActivity.hour,
+          seconds: learningActivity.seconds,
+          events: learningActivity.events,
+        })
+        .from(learningActivity)
+        .where(eq(learningActivity.student_id, who.userId))
+        .orderBy(asc(learningActivity.day), asc(learningActivity.hour));
+    const creatorDays = async () =>
+      (
+        (await db().execute(
+          sql`select to_char(day, 'YYYY-MM-DD') as day, seconds, events from creator_learning_days
+               where creator_id = ${dan.userId} and student_id = ${who.userId} order by day`,
+        )) as unknown as { rows: Array<{ day: string; seconds: number; events: number }> }
+      ).rows;
+    return {
+      who,
+      enrollmentId: row.id,
+      courseId: course.id,
+      lessonId: lesson.id,
+      append,
+      hours,
+      creatorDays,
+    };
+  }
+
+  it("folds a committed event into the three rollups once, on the next pass", async () => {
+    const { append, hours, creatorDays } = await danStudent("Batch Bea");
+    await applyLearningRollups(db());
+    await append("2025-01-01T03:00:00Z", 30); // 10:00 local (Asia/Ho_Chi_Minh)
+    await append("2025-01-01T03:10:00Z", 45);
+    expect(await hours()).toEqual([]); // not in the rollups before a pass
+    expect(await applyLearningRollups(db())).toBe(2);
+    expect(await hours()).toEqual([{ day: "2025-01-01", hour: 10, seconds: 75, events: 2 }]);
+    expect(await creatorDays()).toEqual([{ day: "2025-01-01", seconds: 75, events: 2 }]);
+    // A second pass finds nothing new and changes nothing.
+    expect(await applyLearningRollups(db())).toBe(0);
+    await append("2025-01-01T03:20:00Z", 15);
+    expect(await applyLearningRollups(db(), "skip")).toBe(1);
+    expect(await hours()).toEqual([{ day: "2025-01-01", hour: 10, seconds: 90, events: 3 }]);
+    expect(await creatorDays()).toEqual([{ day: "2025-01-01", seconds: 90, events: 3 }]);
+  });
+
+  it("counts an event in the time zone it was written in when the student changes zone", async () => {
+    const { who, append, hours } = await danStudent("Zoned Zed", "America/New_York");
+    await append("2025-01-02T03:00:00Z", 60); // New York: 1 January 22:00
+    const r = await ctx.request("/api/analytics/me/time-zone", {
+      method: "PUT",
+      cookie: who.cookie,
+      json: { timeZone: "Asia/Tokyo" },
+    });
+    expect(r.status).toBe(204);
+    await append("2025-01-02T03:30:00Z", 30); // Tokyo: 2 January 12:30
+    await applyLearningRollups(db());
+    expect(await hours()).toEqual([
+      { day: "2025-01-01", hour: 22, seconds: 60, events: 1 },
+      { day: "2025-01-02", hour: 12, seconds: 30, events: 1 },
+    ]);
+  });
+
+  it("starts over from this cluster's ids when the stored snapshot is ahead of them (a restore)", async () => {
+    const { append, hours } = await danStudent("Restored Rita");
+    await applyLearningRollups(db());
+    // As after pg_restore into a younger cluster: the stored snapshot's ids are past this cluster's.
+    await db().execute(sql`update learning_rollup_state set applied = '4000000000:4000000000:' where id = 1`);
+    await applyLearningRollups(db());
+    const [{ n }] = (
+      (await db().execute(sql`select count(tx)::int as n from learning_events`)) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows;
+    expect(n).toBe(0);
+    await append("2025-01-04T03:00:00Z", 25);
+    expect(await applyLearningRollups(db())).toBe(1);
+    expect(await applyLearningRollups(db())).toBe(0);
+    expect(await hours()).toEqual([{ day: "2025-01-04", hour: 10, seconds: 25, events: 1 }]);
+  });
+
+  // Two connections: only on PostgreSQL (PGlite has one).
+  it.runIf(inject("testDatabase").kind === "postgres")(
+    "applies an event committed after a later one exactly once (ids are not commit order)",
+    async () => {
+      const s = await danStudent("Slow Sam");
+      await applyLearningRollups(db());
+      const slow = await ctx.runtime.handle.pool!.connect();
+      try {
+        await slow.query("begin");
+        // The slow transaction draws the smaller id and commits last.
+        await slow.query(
+          `insert into learning_events (enrollment_id, student_id, course_id, lesson_id, kind, seconds, occurred_at)
+           values ($1, $2, $3, $4, 'time', 40, '2025-01-03T03:00:00Z')`,
+          [s.enrollmentId, s.who.userId, s.courseId, s.lessonId],
+        );
+        await s.append("2025-01-03T03:05:00Z", 20);
+        expect(await applyLearningRollups(db())).toBe(1);
+        expect(await s.hours()).toEqual([{ day: "2025-01-03", hour: 10, seconds: 20, events: 1 }]);
+        await slow.query("commit");
+      } finally {
+        slow.release();
+      }
+      expect(await applyLearningRollups(db())).toBe(1);
+      expect(await s.hours()).toEqual([{ day: "2025-01-03", hour: 10, seconds: 60, events: 2 }]);
+      expect(await applyLearningRollups(db())).toBe(0);
+    },
+  );
 });
 
 describe("creator analytics", () => {

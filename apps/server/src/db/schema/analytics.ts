@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,11 +17,19 @@ import { user } from "./auth.ts";
 import { courses, lessons } from "./courses.ts";
 import { enrollments } from "./enrollments.ts";
 
+/** PostgreSQL `xid8`: a 64-bit transaction id (text in and out). */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
+/** PostgreSQL `pg_snapshot`: which transactions a snapshot sees (text `xmin:xmax:xip,…`). */
+const pgSnapshot = customType<{ data: string; driverData: string }>({ dataType: () => "pg_snapshot" });
+
 /**
  * learning_events (issue 12 §1): append-only log of what a student did in the player, written in
  * the same transaction (or the same statement) as the progress or quiz write it records.
  * kind: open | time | complete | video_end | quiz. `seconds` is the study time the event added
- * (0–3600). Quiz events carry the score (percent) and whether it passed.
+ * (0–3600). Quiz events carry the score (percent) and whether it passed. `tx`: the id of the
+ * transaction that wrote the row (pg_current_xact_id(), by default), which the rollup applier
+ * compares with its stored snapshot (decision 0214); null for events written before 0214, which
+ * the rollups already hold.
  */
 export const learningEvents = pgTable(
   "learning_events",
@@ -37,9 +46,12 @@ export const learningEvents = pgTable(
     score: integer("score"),
     passed: smallint("passed"),
     occurred_at: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    tx: xid8("tx").default(sql`pg_current_xact_id()`),
   },
   (t) => [
     index("learning_events_enrollment_idx").on(t.enrollment_id, t.occurred_at),
+    // The rollup applier's scan: events of transactions at or after its snapshot's xmin (decision 0214).
+    index("learning_events_tx_idx").on(t.tx).where(sql`${t.tx} is not null`),
     index("learning_events_quiz_idx").on(t.course_id, t.lesson_id).where(sql`${t.kind} = 'quiz'`),
     check("learning_events_kind_check", sql`${t.kind} in ('open', 'time', 'complete', 'video_end', 'quiz')`),
     check("learning_events_seconds_check", sql`${t.seconds} >= 0`),
@@ -120,6 +132,22 @@ export const creatorLearningDays = pgTable(
     events: integer("events").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.creator_id, t.day, t.student_id] })],
+);
+
+/**
+ * learning_rollup_state (decision 0214): one row (id 1). `applied` is the snapshot of the last
+ * rollup pass: the events of every transaction it sees are in learning_activity, learning_days and
+ * creator_learning_days; the others are not yet. The applier locks this row, so one pass runs at a
+ * time across server instances.
+ */
+export const learningRollupState = pgTable(
+  "learning_rollup_state",
+  {
+    id: smallint("id").primaryKey().default(1),
+    applied: pgSnapshot("applied").notNull(),
+    applied_at: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("learning_rollup_state_one_row", sql`${t.id} = 1`)],
 );
 
 /** student_goals (issue 12 §4 Goals): a student's weekly study goal in whole hours (default 10, 001 §9). */

@@ -62,43 +62,63 @@ export async function ownsCourse(db: Executor, creatorId: string, courseId: stri
  * enrolled (payment completed) before the end; completed / all enrolments before the end (percent);
  * retention: students enrolled more than 14 days before the end who have learning activity in the
  * 14 local days ending on the end day, among all such students (percent, null when none).
+ * One pass over the scope's enrolments grouped by student gives both ends (decision 0214); the
+ * grouping holds one entry per student, so it runs with a larger work_mem (SET LOCAL, in its own
+ * read-only transaction) to stay in memory at 100k enrolments.
  */
-export async function cardFigures(db: Executor, s: Scope, p: Period) {
-  const at = async (endDay: string) => {
-    const end = endOf(endDay, s.timeZone);
-    const [r] = await rows<Record<string, unknown>>(
-      db,
+export async function cardFigures(db: Db, s: Scope, p: Period) {
+  const [cur, prev] = [endOf(p.to, s.timeZone), endOf(p.previousTo, s.timeZone)];
+  const active = (endDay: string) =>
+    sql`select distinct a.student_id from ${
+      s.courseId
+        ? sql`learning_days a where a.course_id = ${s.courseId}::uuid`
+        : sql`creator_learning_days a where a.creator_id = ${s.creatorId}`
+    } and a.day > ${endDay}::date - 14 and a.day <= ${endDay}::date`;
+  const [r] = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return rows<Record<string, unknown>>(
+      tx,
       sql`with c as (${scopedCourses(s)}),
-        e as (select e.student_id, e.course_id, e.enrollment_date, e.is_completed, e.completion_date
-                from enrollments e join c on c.id = e.course_id
-               where e.payment_status = 'completed' and e.enrollment_date < ${end}),
-        eligible as (select distinct student_id from e where enrollment_date < ${end} - interval '14 days')
-        select (select count(distinct student_id) from e) as students,
-               (select count(*) from e) as enrolments,
-               (select count(*) from e where is_completed and completion_date < ${end}) as completed,
-               (select count(*) from eligible) as eligible,
-               (select count(*) from (select distinct a.student_id from ${
-                 s.courseId
-                   ? sql`learning_days a where a.course_id = ${s.courseId}::uuid`
-                   : sql`creator_learning_days a where a.creator_id = ${s.creatorId}`
-               } and a.day > ${endDay}::date - 14 and a.day <= ${endDay}::date) act
-                 where act.student_id in (select student_id from eligible)) as retained`,
+        per as (
+          select e.student_id,
+                 count(*) as n_cur,
+                 count(*) filter (where e.enrollment_date < ${prev}) as n_prev,
+                 count(*) filter (where e.is_completed and e.completion_date < ${cur}) as done_cur,
+                 count(*) filter (where e.enrollment_date < ${prev} and e.is_completed and e.completion_date < ${prev}) as done_prev,
+                 bool_or(e.enrollment_date < ${cur} - interval '14 days') as eligible_cur,
+                 bool_or(e.enrollment_date < ${prev} - interval '14 days') as eligible_prev
+            from enrollments e join c on c.id = e.course_id
+           where e.payment_status = 'completed' and e.enrollment_date < ${cur} -- the previous end is earlier
+           group by e.student_id),
+        act_cur as (${active(p.to)}),
+        act_prev as (${active(p.previousTo)})
+        select count(*) as students_cur,
+               count(*) filter (where per.n_prev > 0) as students_prev,
+               coalesce(sum(per.n_cur), 0) as enrolments_cur,
+               coalesce(sum(per.n_prev), 0) as enrolments_prev,
+               coalesce(sum(per.done_cur), 0) as completed_cur,
+               coalesce(sum(per.done_prev), 0) as completed_prev,
+               count(*) filter (where per.eligible_cur) as eligible_cur,
+               count(*) filter (where per.eligible_prev) as eligible_prev,
+               count(*) filter (where per.eligible_cur and per.student_id in (select student_id from act_cur)) as retained_cur,
+               count(*) filter (where per.eligible_prev and per.student_id in (select student_id from act_prev)) as retained_prev
+          from per`,
     );
-    return {
-      students: num(r.students),
-      enrolments: num(r.enrolments),
-      completed: num(r.completed),
-      eligible: num(r.eligible),
-      retained: num(r.retained),
-    };
-  };
-  const [current, previous] = await Promise.all([at(p.to), at(p.previousTo)]);
-  return { current, previous };
+  });
+  const at = (k: "cur" | "prev") => ({
+    students: num(r[`students_${k}`]),
+    enrolments: num(r[`enrolments_${k}`]),
+    completed: num(r[`completed_${k}`]),
+    eligible: num(r[`eligible_${k}`]),
+    retained: num(r[`retained_${k}`]),
+  });
+  return { current: at("cur"), previous: at("prev") };
 }
 
 /**
  * Net revenue per currency in [from, to] and in the previous period: amounts of orders paid in the
- * period (status paid or refunded) minus amounts of orders refunded in the period.
+ * period (status paid or refunded) minus amounts of orders refunded in the period; and
+ * `paidOrders`, the orders paid in [from, to] (the funnel's "paid" step, decision 0214).
  */
 export async function revenueTotals(db: Executor, s: Scope, p: Period) {
   const tz = s.timeZone;
@@ -115,44 +135,67 @@ export async function revenueTotals(db: Executor, s: Scope, p: Period) {
         coalesce(sum(o.amount) filter (where o.paid_at >= ${cs} and o.paid_at < ${ce}), 0)
           - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${cs} and o.refunded_at < ${ce}), 0) as value,
         coalesce(sum(o.amount) filter (where o.paid_at >= ${ps} and o.paid_at < ${pe}), 0)
-          - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${ps} and o.refunded_at < ${pe}), 0) as previous
+          - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${ps} and o.refunded_at < ${pe}), 0) as previous,
+        count(*) filter (where o.paid_at >= ${cs} and o.paid_at < ${ce}) as paid
         from orders o join c on c.id = o.course_id
        where o.status in ('paid', 'refunded')
        group by o.currency order by o.currency`,
   );
-  return r.map((x) => ({ currency: String(x.currency), value: num(x.value), previous: num(x.previous) }));
+  return {
+    totals: r.map((x) => ({ currency: String(x.currency), value: num(x.value), previous: num(x.previous) })),
+    paidOrders: r.reduce((sum, x) => sum + num(x.paid), 0),
+  };
 }
 
+/** The local day or month (its first day) of instant `ts` in zone `tz`, as a date (format it per group). */
 const bucketOf = (ts: SQL, tz: string, bucket: "day" | "month") =>
   bucket === "day"
-    ? sql`to_char((${ts} at time zone ${tz})::date, 'YYYY-MM-DD')`
-    : sql`to_char(date_trunc('month', ${ts} at time zone ${tz}), 'YYYY-MM-DD')`;
+    ? sql`(${ts} at time zone ${tz})::date`
+    : sql`date_trunc('month', ${ts} at time zone ${tz})::date`;
 
-/** Enrolments (payment completed) per local day or month in the range. */
-export async function enrolmentSeries(db: Executor, s: Scope, p: Period, bucket: "day" | "month") {
-  const r = await rows<{ b: string; n: unknown }>(
+/**
+ * The scope's enrolments in the range, in one scan (decision 0214): payment-completed enrolments
+ * per local day or month (`series`, YYYY-MM-DD keys) and by enrollments.utm_source ("direct" when
+ * none; `bySource`, most first), their total (`enrolments`), and enrolments completed in the range
+ * (`completed`, by completion_date, any payment status — the funnel's last step).
+ */
+export async function enrolmentBreakdown(db: Executor, s: Scope, p: Period, bucket: "day" | "month") {
+  const start = startOf(p.from, s.timeZone);
+  const end = endOf(p.to, s.timeZone);
+  const r = await rows<{
+    b: string | null;
+    source: string | null;
+    total: unknown;
+    n: unknown;
+    completed: unknown;
+  }>(
     db,
     sql`with c as (${scopedCourses(s)})
-      select ${bucketOf(sql`e.enrollment_date`, s.timeZone, bucket)} as b, count(*) as n
-        from enrollments e join c on c.id = e.course_id
-       where e.payment_status = 'completed'
-         and e.enrollment_date >= ${startOf(p.from, s.timeZone)} and e.enrollment_date < ${endOf(p.to, s.timeZone)}
-       group by 1`,
+      select to_char(b, 'YYYY-MM-DD') as b, source, grouping(b, source) = 3 as total,
+             count(*) filter (where enrolled) as n, count(*) filter (where completed) as completed
+        from (
+          select ${bucketOf(sql`e.enrollment_date`, s.timeZone, bucket)} as b,
+                 coalesce(e.utm_source, 'direct') as source,
+                 e.payment_status = 'completed' and e.enrollment_date >= ${start} and e.enrollment_date < ${end} as enrolled,
+                 e.is_completed and e.completion_date >= ${start} and e.completion_date < ${end} as completed
+            from enrollments e join c on c.id = e.course_id
+           where (e.enrollment_date >= ${start} and e.enrollment_date < ${end})
+              or (e.completion_date >= ${start} and e.completion_date < ${end})) x
+       group by grouping sets ((b), (source), ())
+       order by n desc, source`,
   );
-  return new Map(r.map((x) => [x.b, num(x.n)]));
-}
-
-/** Enrolments (payment completed) in the range by enrollments.utm_source ("direct" when none), most first. */
-export async function enrolmentsBySource(db: Executor, s: Scope, p: Period) {
-  return rows<{ key: string; n: unknown }>(
-    db,
-    sql`with c as (${scopedCourses(s)})
-      select coalesce(e.utm_source, 'direct') as key, count(*) as n
-        from enrollments e join c on c.id = e.course_id
-       where e.payment_status = 'completed'
-         and e.enrollment_date >= ${startOf(p.from, s.timeZone)} and e.enrollment_date < ${endOf(p.to, s.timeZone)}
-       group by 1 order by 2 desc, 1`,
-  );
+  const series = new Map<string, number>();
+  const bySource: Array<{ key: string; n: number }> = [];
+  let enrolments = 0;
+  let completed = 0;
+  for (const x of r) {
+    if (x.total === true) {
+      enrolments = num(x.n);
+      completed = num(x.completed);
+    } else if (x.b !== null && num(x.n) > 0) series.set(x.b, num(x.n));
+    else if (x.source !== null && num(x.n) > 0) bySource.push({ key: x.source, n: num(x.n) });
+  }
+  return { series, bySource, enrolments, completed };
 }
 
 /** Net revenue per local day or month and currency (paid by paid_at, refunds by refunded_at). */
@@ -168,79 +211,47 @@ export async function revenueSeries(db: Executor, s: Scope, p: Period, bucket: "
         union all
         select o.refunded_at, o.currency, -o.amount from orders o join c on c.id = o.course_id
          where o.status = 'refunded' and o.refunded_at >= ${start} and o.refunded_at < ${end})
-      select ${bucketOf(sql`at`, s.timeZone, bucket)} as b, currency, sum(amount) as amount
-        from moves group by 1, 2 order by 1, 2`,
+      select to_char(b, 'YYYY-MM-DD') as b, currency, amount from (
+        select ${bucketOf(sql`at`, s.timeZone, bucket)} as b, currency, sum(amount) as amount
+          from moves group by 1, 2) g
+       order by 1, 2`,
   );
-}
-
-/**
- * The funnel in the range: landing-page views and conversions (enrol clicks) of the creator's
- * pages (of the course when filtered), enrolments, orders paid, enrolments completed.
- */
-export async function funnel(db: Executor, s: Scope, p: Period) {
-  const start = startOf(p.from, s.timeZone);
-  const end = endOf(p.to, s.timeZone);
-  const [r] = await rows<Record<string, unknown>>(
-    db,
-    sql`with c as (${scopedCourses(s)})
-      select
-        (select count(*) filter (where a.event_type = 'view') from landing_page_analytics a
-           join landing_pages lp on lp.id = a.landing_page_id
-          where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
-            and a.created_at >= ${start} and a.created_at < ${end}) as views,
-        (select count(*) filter (where a.event_type = 'conversion') from landing_page_analytics a
-           join landing_pages lp on lp.id = a.landing_page_id
-          where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
-            and a.created_at >= ${start} and a.created_at < ${end}) as clicks,
-        (select count(*) from enrollments e join c on c.id = e.course_id
-          where e.payment_status = 'completed' and e.enrollment_date >= ${start} and e.enrollment_date < ${end}) as enrolments,
-        (select count(*) from orders o join c on c.id = o.course_id
-          where o.status in ('paid', 'refunded') and o.paid_at >= ${start} and o.paid_at < ${end}) as paid,
-        (select count(*) from enrollments e join c on c.id = e.course_id
-          where e.is_completed and e.completion_date >= ${start} and e.completion_date < ${end}) as completed`,
-  );
-  return {
-    views: num(r.views),
-    clicks: num(r.clicks),
-    enrolments: num(r.enrolments),
-    paid: num(r.paid),
-    completed: num(r.completed),
-  };
 }
 
 /**
  * Landing-page views and conversions of the creator's pages (of the course when filtered) in the
  * range, by local day, by device and by source: the visit's utm_source when recorded, else the
- * referrer's channel (facebook, zalo, tiktok, google, other) or direct when there is none.
+ * referrer's channel (facebook, zalo, tiktok, google, other) or direct when there is none; and one
+ * row with dim "total" (key "") for all of them — the funnel's first two steps (decision 0214).
  */
 export async function landingBreakdown(db: Executor, s: Scope, p: Period) {
+  // One scan and one grouping-sets aggregate (decision 0214); the day is formatted per group, not per row.
   return rows<{ dim: string; key: string; views: unknown; conversions: unknown }>(
     db,
-    sql`with ev as (
-        select a.event_type,
-               to_char((a.created_at at time zone ${s.timeZone})::date, 'YYYY-MM-DD') as day,
-               coalesce(nullif(a.device_type, ''), 'unknown') as device,
-               case
-                 when nullif(a.event_data->>'utm_source', '') is not null then lower(a.event_data->>'utm_source')
-                 when coalesce(a.referrer, '') = '' then 'direct'
-                 when a.referrer ~* '(facebook|fb)\.' then 'facebook'
-                 when a.referrer ~* 'zalo' then 'zalo'
-                 when a.referrer ~* 'tiktok' then 'tiktok'
-                 when a.referrer ~* 'google\.' then 'google'
-                 else 'other'
-               end as source
-          from landing_page_analytics a join landing_pages lp on lp.id = a.landing_page_id
-         where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
-           and a.created_at >= ${startOf(p.from, s.timeZone)} and a.created_at < ${endOf(p.to, s.timeZone)})
-      select 'day' as dim, day as key, count(*) filter (where event_type = 'view') as views,
-             count(*) filter (where event_type = 'conversion') as conversions from ev group by day
-      union all
-      select 'device', device, count(*) filter (where event_type = 'view'),
-             count(*) filter (where event_type = 'conversion') from ev group by device
-      union all
-      select 'source', source, count(*) filter (where event_type = 'view'),
-             count(*) filter (where event_type = 'conversion') from ev group by source
-      order by 1, 2`,
+    sql`select case when grouping(day) = 0 then 'day' when grouping(device) = 0 then 'device'
+                    when grouping(source) = 0 then 'source' else 'total' end as dim,
+               case when grouping(day) = 0 then to_char(day, 'YYYY-MM-DD') when grouping(device) = 0 then device
+                    when grouping(source) = 0 then source else '' end as key,
+               count(*) filter (where event_type = 'view') as views,
+               count(*) filter (where event_type = 'conversion') as conversions
+          from (
+            select a.event_type,
+                   (a.created_at at time zone ${s.timeZone})::date as day,
+                   coalesce(nullif(a.device_type, ''), 'unknown') as device,
+                   case
+                     when nullif(a.event_data->>'utm_source', '') is not null then lower(a.event_data->>'utm_source')
+                     when coalesce(a.referrer, '') = '' then 'direct'
+                     when a.referrer ~* '(facebook|fb)\.' then 'facebook'
+                     when a.referrer ~* 'zalo' then 'zalo'
+                     when a.referrer ~* 'tiktok' then 'tiktok'
+                     when a.referrer ~* 'google\.' then 'google'
+                     else 'other'
+                   end as source
+              from landing_page_analytics a join landing_pages lp on lp.id = a.landing_page_id
+             where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
+               and a.created_at >= ${startOf(p.from, s.timeZone)} and a.created_at < ${endOf(p.to, s.timeZone)}) ev
+         group by grouping sets ((day), (device), (source), ())
+         order by 1, 2`,
   );
 }
 
@@ -415,34 +426,55 @@ export async function strugglingStudents(db: Executor, s: Scope, maxProgress: nu
  * One pass (decision 0185): lessons are ranked per course by (order_index, created_at) — rank(), so
  * equal keys share a rank as the tuple comparison does — and each enrolment's furthest reached
  * rank is taken once; a student "went on" from a lesson exactly when that furthest rank is greater.
+ * The furthest rank is a window over the enrolment's progress rows (one sort, decision 0214)
+ * rather than an aggregate joined back to them.
  */
 export async function stoppingLessons(db: Db, s: Scope, share: number) {
-  // The per-enrolment aggregate outgrows the default 4 MB work_mem at 100k enrolments and spills
-  // to disk; this one statement gets more (SET LOCAL: only inside this read-only transaction).
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '32MB'`);
-    return stoppingLessonsIn(tx, s, share);
-  });
+  // Each lesson's figures depend on its own course's enrolments only, so the courses are split in
+  // two runs of the title order (never between two courses of the same title, whose lessons the
+  // final order interleaves) that run in parallel on two connections; their rows, each in
+  // (title, order_index) order, are concatenated in that order (decision 0214).
+  const courses = await rows<{ id: string; title: string }>(
+    db,
+    sql`select id, title from (${scopedCourses(s)}) c order by title, id`,
+  );
+  let cut = Math.floor(courses.length / 2);
+  while (cut > 0 && courses[cut - 1].title === courses[cut].title) cut -= 1;
+  const parts = cut > 0 ? [courses.slice(0, cut), courses.slice(cut)] : [courses];
+  const results = await Promise.all(
+    parts.map((part) =>
+      // The per-enrolment window outgrows the default 4 MB work_mem at 100k enrolments and spills
+      // to disk; this one statement gets more (SET LOCAL: only inside this read-only transaction).
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local work_mem = '32MB'`);
+        return stoppingLessonsIn(
+          tx,
+          part.map((c) => c.id),
+          share,
+        );
+      }),
+    ),
+  );
+  return results.flat();
 }
 
-async function stoppingLessonsIn(db: Executor, s: Scope, share: number) {
+async function stoppingLessonsIn(db: Executor, courseIds: string[], share: number) {
+  if (courseIds.length === 0) return [];
   return rows<Record<string, unknown>>(
     db,
-    sql`with c as (${scopedCourses(s)}),
+    sql`with c as (select id, title from courses where id = any(${`{${courseIds.join(",")}}`}::uuid[])),
       l as (select l.id, l.course_id, l.title, l.order_index,
                    rank() over (partition by l.course_id order by l.order_index, l.created_at) as r
               from lessons l join c on c.id = l.course_id where l.is_published),
       last as (select course_id, max(r) as r from l group by course_id),
       reach as (
-        select lp.enrollment_id, l.id as lesson_id, l.course_id, l.r, e.is_completed
+        select lp.lesson_id, l.r, e.is_completed, max(l.r) over (partition by lp.enrollment_id) as furthest
           from lesson_progress lp join l on l.id = lp.lesson_id
-          join enrollments e on e.id = lp.enrollment_id and e.payment_status = 'completed'),
-      furthest as (select enrollment_id, course_id, max(r) as r from reach group by enrollment_id, course_id),
-      per as (select rc.lesson_id, count(*) as reached,
-                     count(*) filter (where f.r <= rc.r and not rc.is_completed) as stopped
-                from reach rc
-                join furthest f on f.enrollment_id = rc.enrollment_id and f.course_id = rc.course_id
-               group by rc.lesson_id)
+          join enrollments e on e.id = lp.enrollment_id and e.payment_status = 'completed'
+                                and e.course_id in (select id from c)),
+      per as (select lesson_id, count(*) as reached,
+                     count(*) filter (where furthest <= r and not is_completed) as stopped
+                from reach group by lesson_id)
       select l.course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
              per.reached, per.stopped
         from per join l on l.id = per.lesson_id join c on c.id = l.course_id

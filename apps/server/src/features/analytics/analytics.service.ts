@@ -18,11 +18,14 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { awardAchievements } from "../community/community.service.ts";
 import { assertCreator } from "../courses/courses.service.ts";
+import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
 import * as q from "./analytics.queries.ts";
 
 /**
  * Creator and student analytics (spec 001 §2 Creator analytics, Student analytics, §9; issue 12).
  * Every figure comes from SQL over the database (analytics.queries.ts); nothing is a fixed value.
+ * Every read first folds committed learning events into the rollups (decision 0214), so the pages
+ * count every event committed before the request.
  */
 
 const DAY = 86_400_000;
@@ -49,8 +52,10 @@ interface CreatorScope {
  * @throws AppError FORBIDDEN (a student), NOT_FOUND (courseId not the creator's course).
  */
 async function creatorScope(db: Db, actor: SessionUser, query: AnalyticsQuery): Promise<CreatorScope> {
-  await assertCreator(db, actor);
-  const { timeZone } = await q.viewerProfile(db, actor.id);
+  const [, { timeZone }] = await Promise.all([
+    applyLearningRollups(db),
+    assertCreator(db, actor).then(() => q.viewerProfile(db, actor.id)),
+  ]);
   const courseId = query.courseId ?? null;
   if (courseId && !(await q.ownsCourse(db, actor.id, courseId)))
     throw new AppError("NOT_FOUND", ANALYTICS_MESSAGES.courseNotFound);
@@ -105,15 +110,15 @@ export async function creatorOverview(
 ): Promise<CreatorOverview> {
   const ctx = await creatorScope(db, actor, query);
   const { scope, period, bucket } = ctx;
-  const [cards, revenue, enrolments, series, funnel, landing, bySource] = await Promise.all([
+  // Five statements in parallel; the funnel's steps come from the landing, revenue and enrolment ones.
+  const [cards, revenue, enrolled, series, landing] = await Promise.all([
     q.cardFigures(db, scope, period),
     q.revenueTotals(db, scope, period),
-    q.enrolmentSeries(db, scope, period, bucket),
+    q.enrolmentBreakdown(db, scope, period, bucket),
     q.revenueSeries(db, scope, period, bucket),
-    q.funnel(db, scope, period),
     q.landingBreakdown(db, scope, period),
-    q.enrolmentsBySource(db, scope, period),
   ]);
+  const total = landing.find((r) => r.dim === "total");
   const dim = (name: string) =>
     landing
       .filter((r) => r.dim === name)
@@ -123,18 +128,24 @@ export async function creatorOverview(
     range: rangeOf(ctx),
     cards: {
       totalStudents: { value: c.students, previous: p.students },
-      revenue,
+      revenue: revenue.totals,
       completion: { value: pct(c.completed, c.enrolments), previous: pct(p.completed, p.enrolments) },
       retention: {
         value: c.eligible === 0 ? null : pct(c.retained, c.eligible),
         previous: p.eligible === 0 ? null : pct(p.retained, p.eligible),
       },
     },
-    enrolments: buckets(period, bucket).map((date) => ({ date, enrolments: enrolments.get(date) ?? 0 })),
+    enrolments: buckets(period, bucket).map((date) => ({ date, enrolments: enrolled.series.get(date) ?? 0 })),
     revenue: series.map((r) => ({ date: r.b, currency: r.currency, amount: num(r.amount) })),
-    funnel,
+    funnel: {
+      views: num(total?.views),
+      clicks: num(total?.conversions),
+      enrolments: enrolled.enrolments,
+      paid: revenue.paidOrders,
+      completed: enrolled.completed,
+    },
     landing: { byDay: dim("day"), byDevice: dim("device"), bySource: dim("source") },
-    enrolmentsBySource: bySource.map((r) => ({ key: String(r.key), enrolments: num(r.n) })),
+    enrolmentsBySource: enrolled.bySource.map((r) => ({ key: r.key, enrolments: r.n })),
   };
 }
 
@@ -344,7 +355,7 @@ export function streaks(days: Array<{ day: string; seconds: number }>, today: st
  * date each was earned (001 §9 rules; null when not earned).
  */
 export async function studentAnalytics(db: Db, actor: SessionUser): Promise<StudentAnalytics> {
-  const { timeZone } = await q.viewerProfile(db, actor.id);
+  const [, { timeZone }] = await Promise.all([applyLearningRollups(db), q.viewerProfile(db, actor.id)]);
   const [{ days, today, weekStart }, habits, courses, quizzes, goal] = await Promise.all([
     q.studentDays(db, actor.id, timeZone),
     q.studentHabits(db, actor.id),
@@ -412,10 +423,14 @@ export async function setWeeklyGoal(db: Db, actor: SessionUser, hours: number): 
 }
 
 /**
- * Stores the acting user's time zone (an IANA name); days of later learning events are counted in it.
+ * Stores the acting user's time zone (an IANA name); days of later learning events are counted in
+ * it. Events already written are folded into the rollups first, in the zone they were written in
+ * (decision 0214).
  * @throws AppError VALIDATION_FAILED (badTimeZone) for an unknown zone.
  */
 export async function setMyTimeZone(db: Db, actor: SessionUser, timeZone: string): Promise<void> {
-  if (!isTimeZone(timeZone) || !(await q.saveTimeZone(db, actor.id, timeZone)))
+  if (!isTimeZone(timeZone)) throw new AppError("VALIDATION_FAILED", ANALYTICS_MESSAGES.badTimeZone);
+  await applyLearningRollups(db);
+  if (!(await q.saveTimeZone(db, actor.id, timeZone)))
     throw new AppError("VALIDATION_FAILED", ANALYTICS_MESSAGES.badTimeZone);
 }

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
 import {
   type ChallengeRow,
   deleteChallengeRow,
@@ -108,6 +109,7 @@ async function visibleChallenge(db: Executor, actor: SessionUser, id: string) {
  * caller's progress and rank in those they joined, and the courses they may create one for.
  */
 export async function listChallenges(db: Db, actor: SessionUser, courseId?: string): Promise<ChallengeList> {
+  await applyLearningRollups(db); // hours goals read learning_activity (decision 0214)
   await settle(db, { userId: actor.id });
   const rows = await listChallengeRows(db, actor.id, courseId && UUID.test(courseId) ? courseId : undefined);
   const challenges: Challenge[] = [];
@@ -126,6 +128,7 @@ export async function listChallenges(db: Db, actor: SessionUser, courseId?: stri
  */
 export async function getChallenge(db: Db, actor: SessionUser, id: string): Promise<ChallengeDetail> {
   await visibleChallenge(db, actor, id);
+  await applyLearningRollups(db); // hours goals read learning_activity (decision 0214)
   await settle(db, { challengeId: id });
   const { row, enrolled } = await visibleChallenge(db, actor, id);
   const standings = await standingRows(db, row.id);

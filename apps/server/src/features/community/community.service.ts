@@ -33,6 +33,7 @@ import { replyDigestEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
 import { profileTimeZone, settleCompletions } from "./challenges.queries.ts";
 import {
   achievementFacts,
@@ -661,7 +662,8 @@ export async function awardAchievements(db: Executor, userId: string): Promise<A
   };
 }
 
-/** The caller's achievements (see awardAchievements). */
+/** The caller's achievements (see awardAchievements); learning events are folded into the rollups first (decision 0214). */
 export async function getAchievements(db: Db, actor: SessionUser): Promise<AchievementList> {
+  await applyLearningRollups(db);
   return awardAchievements(db, actor.id);
 }

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { awardAchievements } from "../community/community.service.ts";
 import { isLeavable } from "../enrolments/enrolments.service.ts";
+import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
 import { getMe } from "../profiles/profiles.service.ts";
 import {
   creatorCourseCounts,
@@ -75,6 +76,7 @@ async function creatorDashboard(db: Db, creatorId: string, now: Date): Promise<C
 }
 
 async function studentDashboard(db: Db, studentId: string): Promise<StudentDashboard> {
+  await applyLearningRollups(db); // challenge hours (awardAchievements) read learning_activity (decision 0214)
   const [rows, studySeconds, awards] = await Promise.all([
     studentEnrolments(db, studentId),
     studentStudySeconds(db, studentId),

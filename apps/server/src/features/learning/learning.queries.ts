@@ -250,7 +250,7 @@ export async function setEnrolmentCertificate(
 /**
  * A "time" progress event in one statement: adds `delta` seconds to the lesson's time_spent for
  * the student's completed-payment enrolment of the course, creating the progress row if needed,
- * and appends the 'time' learning event with its rollup (issue 12) in the same statement.
+ * and appends the 'time' learning event (issue 12) in the same statement (its rollups come later, decision 0214).
  * @returns the progress row and the enrolment, or undefined when the student has no such
  *   enrolment or the lesson is not a published lesson of the course (the caller reports why).
  */
@@ -261,9 +261,12 @@ export async function addTimeSpent(
   const delta = Math.max(0, Math.trunc(input.delta));
   // issue 16 item 6: with `cap`, the time added is at most the wall-clock seconds since the lesson
   // was first opened minus the time already counted (nothing before an open).
+  // The row's own values through a scalar subquery rather than a left join: the same result (no row
+  // or no opened_at: 0) and about a third less planning on this per-ping statement (decision 0214).
   const add = input.cap
-    ? sql`coalesce(least(${delta}::int,
-        greatest(0, floor(extract(epoch from (now() - lp.opened_at)))::int - lp.time_spent)), 0)`
+    ? sql`coalesce((select least(${delta}::int,
+        greatest(0, floor(extract(epoch from (now() - lp.opened_at)))::int - lp.time_spent))
+        from lesson_progress lp where lp.enrollment_id = e.id and lp.lesson_id = l.id), 0)`
     : sql`${delta}::int`;
   // One statement and one round trip: the upsert, then the enrolment read in the same query.
   const result = (await db.execute(sql`
@@ -271,7 +274,6 @@ export async function addTimeSpent(
       select e.id as enrollment_id, l.id as lesson_id, e.student_id, ${add} as add
         from enrollments e
         join lessons l on l.course_id = e.course_id and l.is_published
-        left join lesson_progress lp on lp.enrollment_id = e.id and lp.lesson_id = l.id
        where e.student_id = ${input.studentId} and e.course_id = ${input.courseId}
          and e.payment_status = 'completed' and l.id = ${input.lessonId}
     ),
@@ -284,7 +286,7 @@ export async function addTimeSpent(
         do update set time_spent = lesson_progress.time_spent + excluded.time_spent
       returning enrollment_id, is_completed, progress, time_spent, completed_at
     )${
-      // issue 12: the 'time' learning event and its daily rollup, in this same statement.
+      // issue 12: the 'time' learning event, in this same statement.
       timeEventCtes({
         studentId: input.studentId,
         courseId: input.courseId,

@@ -413,7 +413,7 @@ export async function recordProgress(
 }
 
 // --- issue 12: learning events (append-only, same transaction as the write they record) ---
-/** Appends the learning event of a progress or quiz write, with its daily rollup (issue 12 §1). */
+/** Appends the learning event of a progress or quiz write (issue 12 §1; rollups: decision 0214). */
 function learningEvent(
   tx: Executor,
   actor: SessionUser,
