@@ -214,6 +214,10 @@ interface LoadResult {
   received: number;
   duplicates: number;
   memoryPerConnection: number;
+  /** Milliseconds from each send's request to its response (the sender's HTTP latency under load). */
+  sendLatencies: number[];
+  /** Milliseconds of a GET /api/messaging/unread sent every 50 ms meanwhile (other HTTP traffic under load). */
+  probeLatencies: number[];
 }
 
 /**
@@ -289,6 +293,7 @@ async function runLoad(
     failures.set(why, (failures.get(why) ?? 0) + 1);
   };
   const inFlight: Promise<void>[] = [];
+  const sendLatencies: number[] = [];
   const send = (seq: number) => {
     const pair = pairs[seq % pairs.length];
     const sender = Math.floor(seq / pairs.length) % 2 === 0 ? pair.student : pair.teacher;
@@ -314,7 +319,10 @@ async function runLoad(
         (response) => {
           if (response.statusCode !== 201) fail(`HTTP ${response.statusCode}`);
           response.resume();
-          response.on("end", resolve);
+          response.on("end", () => {
+            sendLatencies.push(performance.now() - (sentAt.get(seq) ?? Number.NaN));
+            resolve();
+          });
         },
       );
       request.on("error", (error) => {
@@ -329,6 +337,32 @@ async function runLoad(
   const total = CONVERSATIONS * PER_CONVERSATION_PER_S * DURATION_S;
   const intervalMs = 1000 / (CONVERSATIONS * PER_CONVERSATION_PER_S);
   ctx.log(`messaging: sending ${total} messages over ${DURATION_S} s`);
+  // Other HTTP traffic meanwhile: a signed-in GET every 50 ms, one at a time per server.
+  const probeLatencies: number[] = [];
+  let probing = true;
+  const probes = servers.map(async (server, i) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const url = new URL("/api/messaging/unread", server.baseUrl);
+    const cookie = users[i % users.length].cookie;
+    while (probing) {
+      const t0 = performance.now();
+      await new Promise<void>((resolve) => {
+        const request = http.get(
+          { host: url.hostname, port: url.port, path: url.pathname, agent, headers: { cookie } },
+          (response) => {
+            response.resume();
+            response.on("end", () => {
+              if (response.statusCode === 200) probeLatencies.push(performance.now() - t0);
+              resolve();
+            });
+          },
+        );
+        request.on("error", () => resolve());
+      });
+      await sleep(50);
+    }
+    agent.destroy();
+  });
   const startedAt = performance.now();
   for (let seq = 0; seq < total; seq++) {
     const due = startedAt + seq * intervalMs;
@@ -337,6 +371,8 @@ async function runLoad(
     send(seq);
   }
   await Promise.all(inFlight);
+  probing = false;
+  await Promise.all(probes);
   await sleep(DRAIN_MS);
   for (const client of clients) client.close();
   for (const agent of agents) agent.destroy();
@@ -352,7 +388,17 @@ async function runLoad(
         ctx.note(`${server.proc.label} errors: ${errors.slice(-3).join(" | ").slice(0, 1500)}`);
     }
   }
-  return { latencies, sent, sendErrors, expected, received, duplicates, memoryPerConnection };
+  return {
+    latencies,
+    sent,
+    sendErrors,
+    expected,
+    received,
+    duplicates,
+    memoryPerConnection,
+    sendLatencies,
+    probeLatencies,
+  };
 }
 
 /**
@@ -361,6 +407,7 @@ async function runLoad(
  */
 function rows(label: string, result: LoadResult, p95Target: number | null): Row[] {
   const latencyTargets = p95Target !== null && !label.includes("two");
+  const httpTarget = !label.includes("two");
   const lost = Math.max(0, result.expected - result.received);
   const extra = {
     p50: Math.round(percentile(result.latencies, 50) * 10) / 10,
@@ -401,11 +448,23 @@ function rows(label: string, result: LoadResult, p95Target: number | null): Row[
     ),
     row(`${label}: failed sends`, result.sendErrors, "", { op: "<=", value: 0, unit: "" }, extra),
     row(`${label}: memory per connection`, Math.round(result.memoryPerConnection / 1024), "KB", null, extra),
+    row(
+      `${label}: HTTP p99 meanwhile (GET /api/messaging/unread every 50 ms)`,
+      Math.round(percentile(result.probeLatencies, 99) * 10) / 10,
+      "ms",
+      httpTarget ? { op: "<", value: 50, unit: "ms" } : null,
+      {
+        probes: result.probeLatencies.length,
+        p50: Math.round(percentile(result.probeLatencies, 50) * 10) / 10,
+        sendP50: Math.round(percentile(result.sendLatencies, 50) * 10) / 10,
+        sendP99: Math.round(percentile(result.sendLatencies, 99) * 10) / 10,
+      },
+    ),
   ];
 }
 
 /** One instance on the embedded PGlite: seeded in process on the data directory, then served. */
-async function oneInstance(ctx: BenchContext): Promise<Row[]> {
+export async function oneInstance(ctx: BenchContext): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-bench-msg-"));
   try {
     const origin = "http://localhost:3000";
@@ -442,7 +501,13 @@ async function oneInstance(ctx: BenchContext): Promise<Row[]> {
     );
     messagingHub.close();
     await runtime.close();
-    const server = await startAcademy({ dataDir, env: BENCH_ENV, label: "academy (messaging)" });
+    // BENCH_SERVER_NODE_OPTIONS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server.
+    const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
+    const server = await startAcademy({
+      dataDir,
+      env: { ...BENCH_ENV, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
+      label: "academy (messaging)",
+    });
     try {
       // Sessions made in test mode carry other cookie names than production's: sign in again.
       await signInAll(server, pairs, ctx.log);
