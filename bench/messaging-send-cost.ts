@@ -10,7 +10,7 @@ import { createApp } from "../apps/server/src/app.ts";
 import { createSessionLookup } from "../apps/server/src/auth/session-lookup.ts";
 import { user } from "../apps/server/src/db/schema/index.ts";
 import { loadEnv } from "../apps/server/src/env.ts";
-import { findConversation, insertMessageLocked } from "../apps/server/src/features/messaging/messaging.queries.ts";
+import { findConversation, sendMessageStatement } from "../apps/server/src/features/messaging/messaging.queries.ts";
 import { createLogger } from "../apps/server/src/lib/logger.ts";
 import { createRuntime } from "../apps/server/src/runtime.ts";
 
@@ -97,59 +97,15 @@ try {
   await time("drizzle execute(select 1)", () => runtime.db.execute(sql`select 1`));
   await time("session lookup (cookie → user, 1 query)", () => lookup(sessionHeaders));
   await time("findConversation (1 query)", () => findConversation(runtime.db, conversationId));
-  await time("insertMessageLocked (1 statement, NOTIFY, no listener work)", (i) =>
-    insertMessageLocked(runtime.db, {
+  await time("sendMessageStatement (checks, locks, insert, NOTIFY; 1 call)", (i) =>
+    sendMessageStatement(runtime.db, {
       conversationId,
       senderId: student.id,
       content: `cost ${i}`,
-      participants: [teacher.id, student.id],
       rateLimitMax: 1_000_000,
       windowSeconds: 60,
     }),
   );
-  if (process.env.EXPLAIN) {
-    const { PgDialect } = await import("drizzle-orm/pg-core");
-    void PgDialect;
-    let captured: { sql: string; params: unknown[] } | undefined;
-    const spy = new Proxy(pglite, {
-      get(target, prop, receiver) {
-        if (prop === "query")
-          return (q: string, params: unknown[]) => {
-            captured = { sql: q, params };
-            return target.query(q, params);
-          };
-        return Reflect.get(target, prop, receiver);
-      },
-    });
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const spyDb = drizzle(spy as typeof pglite) as unknown as typeof runtime.db;
-    const args = {
-      conversationId,
-      senderId: student.id,
-      content: "explain",
-      participants: [teacher.id, student.id] as [string, string],
-      rateLimitMax: 1_000_000,
-      windowSeconds: 60,
-    };
-    await insertMessageLocked(spyDb, args);
-    if (!captured) throw new Error("no sql");
-    const c = captured;
-    for (let k = 0; k < 3; k++) {
-      const plan = await pglite.query<{ "QUERY PLAN": string }>(`explain (analyze, timing off, summary on) ${c.sql}`, c.params);
-      console.log(plan.rows.filter((r) => /Time/.test(r["QUERY PLAN"])).map((r) => r["QUERY PLAN"]).join(" | "));
-    }
-    await time("insert statement via pglite.query (unnamed, parsed and planned each time)", () => pglite.query(c.sql, c.params));
-    await pglite.exec(`prepare ins as ${c.sql.replace(/\$(\d+)/g, "\$$1")}`).catch((e) => console.log("prepare", e.message));
-    const types = (await pglite.query<{ parameter_types: string }>("select parameter_types::text from pg_prepared_statements where name = 'ins'")).rows[0];
-    console.log("param types", types?.parameter_types);
-    await time("EXECUTE of a named prepared statement via pglite.query", () =>
-      pglite.query(`execute ins(${c.params.map((_, i) => `$${i + 1}`).join(", ")})`, c.params),
-    );
-    await time("one statement: insert into messages only", (i) =>
-      pglite.query("insert into messages (conversation_id, sender_id, content) values ($1, $2, $3)", [conversationId, student.id, `x ${i}`]),
-    );
-    await time("one statement: pg_notify only", () => pglite.query("select pg_notify('academy_bench', 'x')"));
-  }
   await time("POST /api/conversations/:id/messages (whole request)", async (i) => {
     const response = await request(`/api/conversations/${conversationId}/messages`, {
       method: "POST",
