@@ -12,10 +12,27 @@ installCleanupHandlers();
 const tempDir = mkdtempSync(path.join(os.tmpdir(), "academy-bench-msg-only-"));
 const log = (message: string) => console.error(`[bench] ${message}`);
 try {
-  log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")} on ${os.cpus().length} CPUs`);
-  const rows = await oneInstance({ root: ROOT, tempDir, dataDir: tempDir, log, note: (m) => log(`note: ${m}`) });
-  for (const row of rows) console.log(JSON.stringify({ name: row.name, value: row.value, unit: row.unit, extra: row.extra }));
-  log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+  log(
+    `load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")} on ${os.cpus().length} CPUs`,
+  );
+  const rows = await oneInstance({
+    root: ROOT,
+    tempDir,
+    dataDir: tempDir,
+    log,
+    note: (m) => log(`note: ${m}`),
+  });
+  for (const row of rows)
+    console.log(JSON.stringify({ name: row.name, value: row.value, unit: row.unit, extra: row.extra }));
+  log(
+    `load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
   await cleanupAll();
   rmSync(tempDir, { recursive: true, force: true });

@@ -10,7 +10,10 @@ import { createApp } from "../apps/server/src/app.ts";
 import { createSessionLookup } from "../apps/server/src/auth/session-lookup.ts";
 import { user } from "../apps/server/src/db/schema/index.ts";
 import { loadEnv } from "../apps/server/src/env.ts";
-import { findConversation, sendMessageStatement } from "../apps/server/src/features/messaging/messaging.queries.ts";
+import {
+  findConversation,
+  sendMessageStatement,
+} from "../apps/server/src/features/messaging/messaging.queries.ts";
 import { createLogger } from "../apps/server/src/lib/logger.ts";
 import { createRuntime } from "../apps/server/src/runtime.ts";
 
@@ -79,7 +82,11 @@ try {
   });
   const { courseId } = (await published.json()) as { courseId: string };
   await request(`/api/courses/${courseId}/enroll`, { method: "POST", json: {}, cookie: student.cookie });
-  const started = await request("/api/conversations", { method: "POST", json: { courseId }, cookie: student.cookie });
+  const started = await request("/api/conversations", {
+    method: "POST",
+    json: { courseId },
+    cookie: student.cookie,
+  });
   const conversationId = ((await started.json()) as { conversation: { id: string } }).conversation.id;
   const lookup = await createSessionLookup(runtime.db, runtime.auth);
   const sessionHeaders = new Headers({ cookie: student.cookie });

@@ -156,6 +156,17 @@ function rssOf(pid: number): number {
   }
 }
 
+/** CPU time (user + system, ms, all threads) a process used so far, from /proc; NaN where unavailable. */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of /proc/<pid>/stat (1-based), in clock ticks (100/s).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 interface Client {
   close(): void;
 }
@@ -214,6 +225,8 @@ interface LoadResult {
   received: number;
   duplicates: number;
   memoryPerConnection: number;
+  /** Server CPU time (ms, all measured servers) from the first send until every response and delivery arrived, per message. */
+  cpuMsPerMessage: number;
   /** Milliseconds from each send's request to its response (the sender's HTTP latency under load). */
   sendLatencies: number[];
   /** Milliseconds of a GET /api/messaging/unread sent every 50 ms meanwhile (other HTTP traffic under load). */
@@ -363,6 +376,7 @@ async function runLoad(
     }
     agent.destroy();
   });
+  const cpuBefore = servers.map((s) => cpuMsOf(s.proc.pid));
   const startedAt = performance.now();
   for (let seq = 0; seq < total; seq++) {
     const due = startedAt + seq * intervalMs;
@@ -373,6 +387,11 @@ async function runLoad(
   await Promise.all(inFlight);
   probing = false;
   await Promise.all(probes);
+  // Until every delivery arrived (or 30 s): the CPU spent on the load, not on idling after it.
+  for (let waited = 0; waited < 30_000 && received < (sent - sendErrors) * perUser * 2; waited += 100)
+    await sleep(100);
+  const cpuMsPerMessage =
+    servers.reduce((sum, s, i) => sum + cpuMsOf(s.proc.pid) - cpuBefore[i], 0) / Math.max(1, sent);
   await sleep(DRAIN_MS);
   for (const client of clients) client.close();
   for (const agent of agents) agent.destroy();
@@ -396,6 +415,7 @@ async function runLoad(
     received,
     duplicates,
     memoryPerConnection,
+    cpuMsPerMessage,
     sendLatencies,
     probeLatencies,
   };
@@ -448,6 +468,13 @@ function rows(label: string, result: LoadResult, p95Target: number | null): Row[
     ),
     row(`${label}: failed sends`, result.sendErrors, "", { op: "<=", value: 0, unit: "" }, extra),
     row(`${label}: memory per connection`, Math.round(result.memoryPerConnection / 1024), "KB", null, extra),
+    row(
+      `${label}: server CPU per message (send + 10 deliveries)`,
+      Math.round(result.cpuMsPerMessage * 100) / 100,
+      "ms",
+      null,
+      extra,
+    ),
     row(
       `${label}: HTTP p99 meanwhile (GET /api/messaging/unread every 50 ms)`,
       Math.round(percentile(result.probeLatencies, 99) * 10) / 10,
