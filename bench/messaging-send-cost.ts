@@ -103,6 +103,8 @@ try {
   await time("pglite.query('select 1')", () => pglite.query("select 1"));
   await time("drizzle execute(select 1)", () => runtime.db.execute(sql`select 1`));
   await time("session lookup (cookie → user, 1 query)", () => lookup(sessionHeaders));
+  const cachedLookup = await createSessionLookup(runtime.db, runtime.auth, runtime.realtime);
+  await time("session lookup, PGlite cache (decision 0213)", () => cachedLookup(sessionHeaders));
   await time("findConversation (1 query)", () => findConversation(runtime.db, conversationId));
   await time("sendMessageStatement (checks, locks, insert, NOTIFY; 1 call)", (i) =>
     sendMessageStatement(runtime.db, {
