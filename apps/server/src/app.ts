@@ -207,12 +207,14 @@ export function createApp(
   app.route("/api/auth", authRoutes(deps, headerList));
 
   // One round trip per request for the session (decision 0008); better-auth handles the rest.
+  // On the embedded PGlite the answers are cached per token, dropped on any auth change (decision 0213).
+  const sessionCacheBus = deps.realtime.kind === "pglite" ? deps.realtime : undefined;
   let sessionLookup: ReturnType<typeof createSessionLookup> | undefined;
   app.use("/api/*", async (c, next) => {
     c.set("user", null);
     c.set("sessionId", null);
     if (c.req.header("cookie")?.includes("session_token")) {
-      sessionLookup ??= createSessionLookup(deps.db, deps.auth);
+      sessionLookup ??= createSessionLookup(deps.db, deps.auth, sessionCacheBus);
       const session = await (await sessionLookup)(c.req.raw.headers);
       if (session) {
         c.set("user", session.user);
@@ -280,7 +282,7 @@ export function createApp(
       authSecret: async () => (await deps.auth.$context).secret,
       sessionUserId: async (headers) => {
         if (!headers.get("cookie")?.includes("session_token")) return null;
-        sessionLookup ??= createSessionLookup(deps.db, deps.auth);
+        sessionLookup ??= createSessionLookup(deps.db, deps.auth, sessionCacheBus);
         return (await (await sessionLookup)(headers))?.user.id ?? null;
       },
     }),

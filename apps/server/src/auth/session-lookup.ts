@@ -6,7 +6,15 @@ import { session, user, userSuspensions } from "../db/schema/index.ts";
 const notSuspended = sql`not exists (select 1 from ${userSuspensions} where ${userSuspensions.user_id} = ${user.id})`;
 
 import type { SessionUser } from "../lib/http.ts";
+import type { RealtimeBus } from "../realtime/bus.ts";
 import type { Auth } from "./auth.ts";
+
+/** NOTIFY channel of migration 0029: a session, user or suspension row changed (payload: the table). */
+export const AUTH_CHANGED_CHANNEL = "academy_auth";
+/** Longest a cached session answer is reused (ms), even without a change notification. */
+export const SESSION_CACHE_TTL_MS = 60_000;
+/** Most tokens held; the cache is emptied when it would grow past this. */
+const SESSION_CACHE_MAX = 10_000;
 
 export interface ResolvedSession {
   user: SessionUser;
@@ -34,9 +42,17 @@ function readCookie(header: string, name: string): string | undefined {
  *    browser asked not to be remembered, the call is handed to better-auth's `getSession`, which
  *    deletes, refreshes or answers it exactly as it always does.
  *
+ * With `cacheBus` (only for the embedded PGlite, where this process is the database's one writer:
+ * decision 0213) step 2's answer is kept per token for up to SESSION_CACHE_TTL_MS and reused
+ * (expiry and refresh are still checked on every request). Any change to a session, user or
+ * suspension row — whichever code path makes it — NOTIFYs AUTH_CHANGED_CHANNEL (migration 0029);
+ * PGlite delivers it while the writing statement completes, before its caller continues, and the
+ * whole cache is dropped, so sign-out, revocation and suspension take effect on the next request.
+ * A lookup that was reading while a change arrived does not store its (possibly old) answer.
+ *
  * @returns the signed-in user and session id, or null.
  */
-export async function createSessionLookup(db: Db, auth: Auth) {
+export async function createSessionLookup(db: Db, auth: Auth, cacheBus?: RealtimeBus) {
   const context = await auth.$context;
   const cookieName = context.authCookies.sessionToken.name;
   const dontRemember = context.authCookies.dontRememberToken.name;
@@ -56,6 +72,35 @@ export async function createSessionLookup(db: Db, auth: Auth) {
       },
       sessionId: found.session.id,
     };
+  }
+
+  interface Cached {
+    user: SessionUser;
+    sessionId: string;
+    expires: number;
+    cachedAt: number;
+  }
+  const cache = new Map<string, Cached>();
+  /** Bumped by every change notification: an answer read under an older generation is not stored. */
+  let generation = 0;
+  if (cacheBus) {
+    cacheBus.subscribe(AUTH_CHANGED_CHANNEL, () => {
+      generation += 1;
+      cache.clear();
+    });
+    // Caching starts only once the listener is active (no change can be missed).
+    await cacheBus.ready();
+  }
+
+  /** The answer for a fresh session row (or better-auth's, when it is expired or due for refresh). */
+  function answer(
+    headers: Headers,
+    found: Omit<Cached, "cachedAt">,
+  ): Promise<ResolvedSession | null> | ResolvedSession {
+    const now = Date.now();
+    if (found.expires <= now || found.expires - expiresInMs + updateAgeMs <= now)
+      return viaBetterAuth(headers);
+    return { user: found.user, sessionId: found.sessionId };
   }
 
   return async function lookup(headers: Headers): Promise<ResolvedSession | null> {
@@ -79,6 +124,11 @@ export async function createSessionLookup(db: Db, auth: Auth) {
     const given = Buffer.from(signature, "base64");
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
+    if (cacheBus) {
+      const hit = cache.get(token);
+      if (hit && Date.now() - hit.cachedAt < SESSION_CACHE_TTL_MS) return answer(headers, hit);
+    }
+    const readAt = generation;
     const [row] = await db
       .select({
         sessionId: session.id,
@@ -94,12 +144,15 @@ export async function createSessionLookup(db: Db, auth: Auth) {
       .where(and(eq(session.token, token), notSuspended))
       .limit(1);
     if (!row) return null;
-    const expires = row.expiresAt.getTime();
-    const now = Date.now();
-    if (expires <= now || expires - expiresInMs + updateAgeMs <= now) return viaBetterAuth(headers);
-    return {
+    const found = {
       user: { id: row.userId, email: row.email, name: row.name, emailVerified: row.emailVerified },
       sessionId: row.sessionId,
+      expires: row.expiresAt.getTime(),
     };
+    if (cacheBus && readAt === generation) {
+      if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+      cache.set(token, { ...found, cachedAt: Date.now() });
+    }
+    return answer(headers, found);
   };
 }

@@ -257,81 +257,52 @@ export async function listMessageRows(
   return rowsOf<MessageRow>(result);
 }
 
+/** What `sendMessageStatement` found: the message, or why nothing was written. */
+export type SendOutcome =
+  | { status: "sent"; row: MessageRow }
+  | { status: "not_found" | "forbidden" | "not_buddies" | "rate_limited" };
+
 /**
- * Sends a message in ONE statement (one round trip, one implicit transaction):
- * 1. takes transaction-level advisory locks on both participants, in a fixed order (no deadlock),
+ * Sends a message in ONE call of the database function academy_send_message (migration 0028,
+ * decision 0213; one round trip, one implicit transaction, plans cached per connection):
+ * 1. the conversation must exist (else `not_found`) and the sender be one of its two participants
+ *    (`forbidden`); a buddy conversation's pair must still be study buddies (`not_buddies`,
+ *    decision 0189) — checked on every send;
+ * 2. takes transaction-level advisory locks on both participants, in a fixed order (no deadlock),
  *    held until commit — so for each user, messages commit in created_at order;
- * 2. counts the sender's messages in the last `windowSeconds` (rate limit; the count uses the
- *    statement's snapshot, so on PostgreSQL a user's own requests still waiting for the lock are
- *    not counted: a burst may pass the limit by the number of its concurrent requests);
- * 3. below `rateLimitMax`, inserts the message with created_at = clock_timestamp() (after the locks),
- *    sets the conversation's last_message_at (000 §4) and NOTIFYs the channel (delivered on commit;
- *    the payload carries the message when its text is at most 6,000 bytes).
- * @returns the message row, or `rateLimited: true` (nothing written).
+ * 3. counts the sender's messages in the last `windowSeconds` (after the locks); at `rateLimitMax`
+ *    or more nothing is written (`rate_limited`);
+ * 4. inserts the message with created_at = clock_timestamp(), sets the conversation's
+ *    last_message_at (000 §4) and NOTIFYs MESSAGING_CHANNEL (delivered on commit; the payload
+ *    carries the message when its text is at most 6,000 bytes).
+ * `conversationId` must be a UUID (the caller checks the format).
  */
-export async function insertMessageLocked(
+export async function sendMessageStatement(
   db: Executor,
   input: {
     conversationId: string;
     senderId: string;
     content: string;
-    participants: [string, string];
     rateLimitMax: number;
     windowSeconds: number;
   },
-): Promise<{ row: MessageRow | null; rateLimited: boolean }> {
-  const [a, b] = input.participants;
+): Promise<SendOutcome> {
   const result = await db.execute(sql`
-    with locks as materialized (
-      select count(*)::int as n from (
-        select pg_advisory_xact_lock(hashtextextended('messaging:' || k, 0))
-          from (select distinct unnest(array[${a}, ${b}]::text[]) as k order by 1) keys) l
-    ),
-    recent as materialized (
-      select count(*)::int as n from messages
-       where sender_id = ${input.senderId}
-         and created_at > clock_timestamp() - make_interval(secs => ${input.windowSeconds})
-         and (select n from locks) > 0
-    ),
-    inserted as (
-      insert into messages (conversation_id, sender_id, content, created_at)
-      select ${input.conversationId}, ${input.senderId}, ${input.content}, clock_timestamp()
-       where (select n from recent) < ${input.rateLimitMax}
-      returning id, conversation_id, sender_id, content, created_at
-    ),
-    touched as (
-      update conversations c set last_message_at = i.created_at
-        from inserted i where c.id = i.conversation_id
-      returning c.id
-    ),
-    notified as (
-      select pg_notify(${MESSAGING_CHANNEL}, json_build_object(
-               't', 'message', 'm', i.id, 'c', i.conversation_id, 'u', json_build_array(${a}::text, ${b}::text),
-               'msg', case when octet_length(i.content) <= 6000 then json_build_object(
-                 'id', i.id, 'conversation_id', i.conversation_id, 'sender_id', i.sender_id,
-                 'content', i.content, 'created_at', ${isoTime(sql`i.created_at`)}) end)::text) as sent
-        from inserted i
-    )
-    select (select n from recent) as recent, i.id, i.conversation_id, i.sender_id, i.content,
-           ${isoTime(sql`i.created_at`)} as created_at,
-           (select count(*)::int from touched) as touched, (select count(*)::int from notified) as notified
-      from (select 1) one left join inserted i on true`);
-  const row = rowsOf<MessageRow & { recent: number }>(result)[0];
-  if (!row?.id) return { row: null, rateLimited: true };
-  const { recent: _recent, ...message } = row as MessageRow & {
-    recent: number;
-    touched: number;
-    notified: number;
-  };
+    select status, id, conversation_id, sender_id, content, created_at
+      from academy_send_message(${input.conversationId}::uuid, ${input.senderId}::text, ${input.content}::text,
+                                ${input.rateLimitMax}::integer, ${input.windowSeconds}::integer)`);
+  const row = rowsOf<MessageRow & { status: SendOutcome["status"] }>(result)[0];
+  if (!row) throw new Error("academy_send_message returned no row");
+  if (row.status !== "sent") return { status: row.status };
   return {
+    status: "sent",
     row: {
-      id: message.id,
-      conversation_id: message.conversation_id,
-      sender_id: message.sender_id,
-      content: message.content,
-      created_at: message.created_at,
+      id: row.id,
+      conversation_id: row.conversation_id,
+      sender_id: row.sender_id,
+      content: row.content,
+      created_at: row.created_at,
     },
-    rateLimited: false,
   };
 }
 

@@ -22,13 +22,13 @@ import {
   countUnread,
   findConversation,
   findCourse,
-  insertMessageLocked,
   isActiveBuddyPair,
   isEnrolled,
   listConversationRows,
   listMessageRows,
   type MessageRow,
   notify,
+  sendMessageStatement,
   upsertBuddyConversation,
   upsertConversation,
   upsertReadMarker,
@@ -206,10 +206,13 @@ export async function listMessages(
 
 /**
  * Sends a message (000 §4 Message send, §5): the text arrives trimmed and checked (1–5,000
- * characters) by the shared schema; one statement (messaging.queries.ts#insertMessageLocked) takes
- * the two participants' advisory locks, checks the sender's rate limit (`rateLimitMax` messages per
- * 60 s), inserts the row with created_at = clock_timestamp(), sets last_message_at and NOTIFYs.
- * @throws AppError NOT_FOUND, FORBIDDEN (not a participant), RATE_LIMITED (MESSAGING_MESSAGES.rateLimited).
+ * characters) by the shared schema; one database call (messaging.queries.ts#sendMessageStatement,
+ * decision 0213) checks the conversation, the participant and — for study buddies — that the pair
+ * are still buddies, takes the two participants' advisory locks, checks the sender's rate limit
+ * (`rateLimitMax` messages per 60 s), inserts the row with created_at = clock_timestamp(), sets
+ * last_message_at and NOTIFYs.
+ * @throws AppError NOT_FOUND (unknown or malformed id), FORBIDDEN (not a participant; buddies no
+ *   longer buddies: MESSAGING_MESSAGES.notBuddies), RATE_LIMITED (MESSAGING_MESSAGES.rateLimited).
  */
 export async function sendMessage(
   db: Db,
@@ -218,19 +221,26 @@ export async function sendMessage(
   input: SendMessageInput,
   opts: { rateLimitMax: number },
 ): Promise<Message> {
-  const conversation = await participantConversation(db, actor, id);
-  const participants: [string, string] = [conversation.teacherId, conversation.studentId];
-  const sent = await insertMessageLocked(db, {
-    conversationId: conversation.id,
+  if (!UUID.test(id)) throw new AppError("NOT_FOUND", MESSAGING_MESSAGES.conversationNotFound);
+  const sent = await sendMessageStatement(db, {
+    conversationId: id,
     senderId: actor.id,
     content: input.content,
-    participants,
     rateLimitMax: opts.rateLimitMax,
     windowSeconds: MESSAGE_RATE_LIMIT_WINDOW_SECONDS,
   });
-  if (!sent.row) throw new AppError("RATE_LIMITED", MESSAGING_MESSAGES.rateLimited);
-  const row = sent.row;
-  return toMessage(row);
+  switch (sent.status) {
+    case "sent":
+      return toMessage(sent.row);
+    case "not_found":
+      throw new AppError("NOT_FOUND", MESSAGING_MESSAGES.conversationNotFound);
+    case "forbidden":
+      throw new AppError("FORBIDDEN", MESSAGING_MESSAGES.notParticipant);
+    case "not_buddies":
+      throw new AppError("FORBIDDEN", MESSAGING_MESSAGES.notBuddies);
+    case "rate_limited":
+      throw new AppError("RATE_LIMITED", MESSAGING_MESSAGES.rateLimited);
+  }
 }
 
 /**
