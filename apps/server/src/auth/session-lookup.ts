@@ -42,7 +42,7 @@ function readCookie(header: string, name: string): string | undefined {
  *    browser asked not to be remembered, the call is handed to better-auth's `getSession`, which
  *    deletes, refreshes or answers it exactly as it always does.
  *
- * With `cacheBus` (only for the embedded PGlite, where this process is the database's one writer:
+ * With `cacheBus` (only for the embedded PGlite — a PostgreSQL bus is ignored, no caching — where this process is the database's one writer:
  * decision 0213) step 2's answer is kept per token for up to SESSION_CACHE_TTL_MS and reused
  * (expiry and refresh are still checked on every request). Any change to a session, user or
  * suspension row — whichever code path makes it — NOTIFYs AUTH_CHANGED_CHANNEL (migration 0029);
@@ -83,7 +83,10 @@ export async function createSessionLookup(db: Db, auth: Auth, cacheBus?: Realtim
   const cache = new Map<string, Cached>();
   /** Bumped by every change notification: an answer read under an older generation is not stored. */
   let generation = 0;
-  if (cacheBus) {
+  // Only PGlite's bus delivers a change before the writing call returns; on PostgreSQL the
+  // notification comes later over another connection, so a cache there could answer stale.
+  const caching = cacheBus?.kind === "pglite";
+  if (caching && cacheBus) {
     cacheBus.subscribe(AUTH_CHANGED_CHANNEL, () => {
       generation += 1;
       cache.clear();
@@ -124,7 +127,7 @@ export async function createSessionLookup(db: Db, auth: Auth, cacheBus?: Realtim
     const given = Buffer.from(signature, "base64");
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 
-    if (cacheBus) {
+    if (caching) {
       const hit = cache.get(token);
       if (hit && Date.now() - hit.cachedAt < SESSION_CACHE_TTL_MS) return answer(headers, hit);
     }
@@ -149,7 +152,7 @@ export async function createSessionLookup(db: Db, auth: Auth, cacheBus?: Realtim
       sessionId: row.sessionId,
       expires: row.expiresAt.getTime(),
     };
-    if (cacheBus && readAt === generation) {
+    if (caching && readAt === generation) {
       if (cache.size >= SESSION_CACHE_MAX) cache.clear();
       cache.set(token, { ...found, cachedAt: Date.now() });
     }
