@@ -108,3 +108,14 @@ export function buddyScore(facts: BuddyMatchFacts): number {
     (facts.sameLanguage ? 2 : 0)
   );
 }
+
+/** At most this many requests a student has sent that are still pending. */
+export const BUDDY_PENDING_MAX = 10;
+/** At most this many requests a student sends in 24 hours. */
+export const BUDDY_REQUESTS_PER_DAY = 20;
+/** A declined request may not be sent again to the same student for this many days. */
+export const BUDDY_DECLINE_COOLDOWN_DAYS = 30;
+/** Longest note on a buddy request, in characters (zod-free for the web's composer). */
+export const BUDDY_NOTE_MAX = 300;
+/** At most this many suggestions are listed. */
+export const BUDDY_SUGGESTIONS_MAX = 20;

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { BUDDY_GOALS, BUDDY_LANGUAGES, BUDDY_SLOTS } from "../rules/buddies.ts";
+import {
+  BUDDY_DECLINE_COOLDOWN_DAYS,
+  BUDDY_GOALS,
+  BUDDY_LANGUAGES,
+  BUDDY_NOTE_MAX,
+  BUDDY_PENDING_MAX,
+  BUDDY_REQUESTS_PER_DAY,
+  BUDDY_SLOTS,
+} from "../rules/buddies.ts";
 import { NUL_MESSAGE } from "../rules/text-safety.ts";
 import { isTimeZone } from "./account.ts";
 
@@ -8,15 +16,6 @@ import { isTimeZone } from "./account.ts";
  * ranked suggestions, requests (pending → accepted | declined | cancelled; accepted → removed)
  * and blocks. Times are ISO 8601 strings.
  */
-
-/** At most this many requests a student has sent that are still pending. */
-export const BUDDY_PENDING_MAX = 10;
-/** At most this many requests a student sends in 24 hours. */
-export const BUDDY_REQUESTS_PER_DAY = 20;
-/** A declined request may not be sent again to the same student for this many days. */
-export const BUDDY_DECLINE_COOLDOWN_DAYS = 30;
-export const BUDDY_NOTE_MAX = 300;
-export const BUDDY_SUGGESTIONS_MAX = 20;
 
 export const BUDDY_MESSAGES = {
   notFound: "Study buddy request not found.",
