@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";
+import { createIntervalWorker } from "../../lib/interval-worker.ts";
 
 /**
  * The rollup applier (decision 0214): learning events are appended with the progress or quiz write
@@ -145,23 +146,9 @@ export function createLearningRollupWorker(
   deps: { db: Db; logger?: { error(obj: unknown, msg: string): void } },
   intervalMs = LEARNING_ROLLUP_INTERVAL_MS,
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  return {
-    start() {
-      timer = setInterval(() => {
-        if (running) return;
-        running = applyLearningRollups(deps.db, "skip")
-          .catch((error) => deps.logger?.error({ err: error }, "learning rollups failed"))
-          .finally(() => {
-            running = undefined;
-          });
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return createIntervalWorker(
+    () => applyLearningRollups(deps.db, "skip"),
+    intervalMs,
+    (error) => deps.logger?.error({ err: error }, "learning rollups failed"),
+  );
 }

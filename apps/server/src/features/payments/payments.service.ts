@@ -31,6 +31,7 @@ import {
 import type { Env } from "../../env.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { createIntervalWorker } from "../../lib/interval-worker.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { openJson } from "../../lib/secret-box.ts";
 import * as q from "./payments.queries.ts";
@@ -911,23 +912,9 @@ export async function runOrderJobs(
 
 /** Runs `runOrderJobs` every `intervalMs` (one run at a time); `stop` waits for a running one. */
 export function createOrderJobWorker(deps: PaymentDeps, intervalMs: number) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  return {
-    start() {
-      timer = setInterval(() => {
-        if (running) return;
-        running = runOrderJobs(deps)
-          .catch((error) => deps.logger?.error({ err: error }, "order jobs failed"))
-          .finally(() => {
-            running = undefined;
-          });
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return createIntervalWorker(
+    () => runOrderJobs(deps),
+    intervalMs,
+    (error) => deps.logger?.error({ err: error }, "order jobs failed"),
+  );
 }
