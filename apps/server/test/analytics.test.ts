@@ -466,7 +466,7 @@ describe("learning events and rollups", () => {
       })
       .from(learningEvents)
       .where(eq(learningEvents.student_id, student.userId))
-      .orderBy(asc(learningEvents.id));
+      .orderBy(asc(learningEvents.occurred_at));
     expect(events).toEqual([
       { kind: "open", seconds: 0, score: null, passed: null },
       { kind: "time", seconds: 45, score: null, passed: null },

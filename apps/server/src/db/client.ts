@@ -36,7 +36,15 @@ export async function openDatabase(options: {
   onPoolError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // jit=off (decision 0216): Academy's statements read at most a few hundred thousand rows, where
+    // compiling a plan with LLVM (100–300 ms once a plan's cost passes jit_above_cost) costs more
+    // than it saves. An `options` parameter in DATABASE_URL takes precedence (node-postgres
+    // applies the URL's parameters over these).
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      options: "-c jit=off -c max_parallel_workers_per_gather=0",
+    });
     // An idle connection that fails (server restart, backend terminated) is dropped by the pool and
     // the next query opens a new one; without a listener the pool's "error" event would crash the process.
     pool.on("error", (error) => options.onPoolError?.(error));

@@ -30,17 +30,23 @@ const pgSnapshot = customType<{ data: string; driverData: string }>({ dataType: 
  * transaction that wrote the row (pg_current_xact_id(), by default), which the rollup applier
  * compares with its stored snapshot (decision 0214); null for events written before 0214, which
  * the rollups already hold.
+ * Kept cheap to append (decision 0216), since a row is written with every 30-second study ping:
+ * - no foreign keys: the writes take enrollment_id and lesson_id from rows they read in the same
+ *   statement or transaction, and each check cost about 20 µs and a key-share lock on the
+ *   enrolment's or the lesson's row. The cascades are statement triggers instead (migration 0030):
+ *   deleting enrolments deletes their events, deleting lessons sets their events' lesson_id to null
+ *   (each one scan of the log per statement). The rollup applier folds only events whose enrolment
+ *   exists, as the cascade did;
+ * - no id column or primary key: nothing refers to an event, the applier finds new ones by `tx`;
+ * - one index besides `tx`'s, on quiz events only (a quiz's failed attempts, a student's quizzes).
  */
 export const learningEvents = pgTable(
   "learning_events",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    enrollment_id: uuid("enrollment_id")
-      .notNull()
-      .references(() => enrollments.id, { onDelete: "cascade" }),
+    enrollment_id: uuid("enrollment_id").notNull(),
     student_id: text("student_id").notNull(),
     course_id: uuid("course_id").notNull(),
-    lesson_id: uuid("lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    lesson_id: uuid("lesson_id"),
     kind: text("kind").notNull(),
     seconds: integer("seconds").notNull().default(0),
     score: integer("score"),
@@ -49,10 +55,9 @@ export const learningEvents = pgTable(
     tx: xid8("tx").default(sql`pg_current_xact_id()`),
   },
   (t) => [
-    index("learning_events_enrollment_idx").on(t.enrollment_id, t.occurred_at),
+    index("learning_events_quiz_idx").on(t.enrollment_id, t.lesson_id).where(sql`${t.kind} = 'quiz'`),
     // The rollup applier's scan: events of transactions at or after its snapshot's xmin (decision 0214).
     index("learning_events_tx_idx").on(t.tx).where(sql`${t.tx} is not null`),
-    index("learning_events_quiz_idx").on(t.course_id, t.lesson_id).where(sql`${t.kind} = 'quiz'`),
     check("learning_events_kind_check", sql`${t.kind} in ('open', 'time', 'complete', 'video_end', 'quiz')`),
     check("learning_events_seconds_check", sql`${t.seconds} >= 0`),
   ],
@@ -132,6 +137,114 @@ export const creatorLearningDays = pgTable(
     events: integer("events").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.creator_id, t.day, t.student_id] })],
+);
+
+/**
+ * course_day_totals (decision 0216): per course and local day (the students' days, as
+ * learning_days): active students (learning_days rows), study seconds and events. Kept by the
+ * rollup applier in the same statement as learning_days, so the analytics pages read one row per
+ * course and day instead of one per student. Anonymous counts: a deleted account's past days stay
+ * counted.
+ */
+export const courseDayTotals = pgTable(
+  "course_day_totals",
+  {
+    course_id: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    students: integer("students").notNull().default(0),
+    seconds: bigint("seconds", { mode: "number" }).notNull().default(0),
+    events: integer("events").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.course_id, t.day] })],
+);
+
+/**
+ * creator_day_totals (decision 0216): per creator and local day, creator_learning_days summed over
+ * students — active students (one creator_learning_days row each), study seconds and events. Kept
+ * by the rollup applier with creator_learning_days.
+ */
+export const creatorDayTotals = pgTable(
+  "creator_day_totals",
+  {
+    creator_id: text("creator_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    students: integer("students").notNull().default(0),
+    seconds: bigint("seconds", { mode: "number" }).notNull().default(0),
+    events: integer("events").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creator_id, t.day] })],
+);
+
+/**
+ * course_hour_totals (decision 0216): learning_activity summed over students — study seconds per
+ * course, local day and local hour; the creator's weekday × hour heatmap reads it.
+ */
+export const courseHourTotals = pgTable(
+  "course_hour_totals",
+  {
+    course_id: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    hour: smallint("hour").notNull(),
+    seconds: bigint("seconds", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.course_id, t.day, t.hour] }),
+    check("course_hour_totals_hour_check", sql`${t.hour} >= 0 and ${t.hour} <= 23`),
+  ],
+);
+
+/**
+ * learning_quiz_best (decision 0216): per enrolment and quiz lesson, the best score (percent) and
+ * whether any attempt passed (1/0), folded from the quiz events by the rollup applier (greatest of
+ * the values, so folding an event twice changes nothing). Course Performance reads it.
+ */
+export const learningQuizBest = pgTable(
+  "learning_quiz_best",
+  {
+    enrollment_id: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
+    lesson_id: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    course_id: uuid("course_id").notNull(),
+    student_id: text("student_id").notNull(),
+    score: integer("score"),
+    passed: smallint("passed"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enrollment_id, t.lesson_id] }),
+    index("learning_quiz_best_course_idx").on(t.course_id, t.lesson_id),
+  ],
+);
+
+/**
+ * creator_students (decision 0216): per creator and student with a paid enrolment in one of the
+ * creator's courses, the date of the first such enrolment. Kept by triggers on enrollments (and a
+ * statement trigger on courses for deleted courses, migration 0030), so the creator's Total
+ * Students and Retention cards count index entries instead of grouping every enrolment by student.
+ */
+export const creatorStudents = pgTable(
+  "creator_students",
+  {
+    creator_id: text("creator_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    student_id: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    first_enrolled_at: timestamp("first_enrolled_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creator_id, t.student_id] }),
+    index("creator_students_first_idx").on(t.creator_id, t.first_enrolled_at),
+  ],
 );
 
 /**

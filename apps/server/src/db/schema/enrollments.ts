@@ -62,6 +62,14 @@ export const enrollments = pgTable(
     ),
     index("enrollments_date_id_idx").on(t.enrollment_date.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("enrollments_student_date_idx").on(t.student_id, t.enrollment_date.desc()),
+    // Paid enrolments per course by date, with the completion fields: the analytics cards count
+    // them index-only (decision 0216).
+    index("enrollments_paid_course_idx")
+      .on(t.course_id, t.enrollment_date, t.is_completed, t.completion_date)
+      .where(sql`${t.payment_status} = 'completed'`),
+    // Enrolments not (or no longer) paid, per course: lesson drop-off subtracts their completions
+    // from the per-lesson counts (decision 0216). Few rows.
+    index("enrollments_unpaid_course_idx").on(t.course_id).where(sql`${t.payment_status} <> 'completed'`),
     check("enrollments_progress_check", sql`${t.progress} >= 0 and ${t.progress} <= 100`),
     check(
       "enrollments_payment_status_check",
@@ -96,6 +104,8 @@ export const lessonProgress = pgTable(
     uniqueIndex("lesson_progress_enrollment_lesson_key").on(t.enrollment_id, t.lesson_id),
     index("lesson_progress_student_idx").on(t.student_id),
     index("lesson_progress_lesson_idx").on(t.lesson_id),
+    // Completed lessons counted per lesson, index-only (lesson drop-off, decision 0216).
+    index("lesson_progress_completed_idx").on(t.lesson_id).where(sql`${t.is_completed}`),
     check("lesson_progress_progress_check", sql`${t.progress} >= 0 and ${t.progress} <= 100`),
     check("lesson_progress_time_spent_check", sql`${t.time_spent} >= 0`),
   ],

@@ -101,6 +101,22 @@ export const landingPageAnalytics = pgTable(
     referrer: text("referrer"),
     device_type: text("device_type"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The visit's channel (issue 12 §3, decision 0216), computed once at insert: the utm_source
+     * recorded with the event (lower case), else the referrer's channel — facebook, zalo, tiktok,
+     * google or other — or direct when there is no referrer.
+     */
+    channel: text("channel").generatedAlwaysAs(
+      sql`case
+        when nullif(event_data->>'utm_source', '') is not null then lower(event_data->>'utm_source')
+        when coalesce(referrer, '') = '' then 'direct'
+        when referrer ~* '(facebook|fb)\\.' then 'facebook'
+        when referrer ~* 'zalo' then 'zalo'
+        when referrer ~* 'tiktok' then 'tiktok'
+        when referrer ~* 'google\\.' then 'google'
+        else 'other'
+      end`,
+    ),
   },
   (t) => [
     index("landing_page_analytics_page_idx").on(t.landing_page_id, t.created_at),

@@ -62,9 +62,10 @@ export async function ownsCourse(db: Executor, creatorId: string, courseId: stri
  * enrolled (payment completed) before the end; completed / all enrolments before the end (percent);
  * retention: students enrolled more than 14 days before the end who have learning activity in the
  * 14 local days ending on the end day, among all such students (percent, null when none).
- * One pass over the scope's enrolments grouped by student gives both ends (decision 0214); the
- * grouping holds one entry per student, so it runs with a larger work_mem (SET LOCAL, in its own
- * read-only transaction) to stay in memory at 100k enrolments.
+ * A student counts from their first paid enrolment in the scope: creator_students holds it per
+ * creator (kept by triggers, decision 0216), and within one course it is the enrolment itself (one
+ * per student and course). The students' figures are then counts over an index range, and
+ * retention looks up only the students active in the two 14-day windows.
  */
 export async function cardFigures(db: Db, s: Scope, p: Period) {
   const [cur, prev] = [endOf(p.to, s.timeZone), endOf(p.previousTo, s.timeZone)];
@@ -74,37 +75,46 @@ export async function cardFigures(db: Db, s: Scope, p: Period) {
         ? sql`learning_days a where a.course_id = ${s.courseId}::uuid`
         : sql`creator_learning_days a where a.creator_id = ${s.creatorId}`
     } and a.day > ${endDay}::date - 14 and a.day <= ${endDay}::date`;
-  const [r] = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '32MB'`);
-    return rows<Record<string, unknown>>(
-      tx,
-      sql`with c as (${scopedCourses(s)}),
-        per as (
-          select e.student_id,
-                 count(*) as n_cur,
-                 count(*) filter (where e.enrollment_date < ${prev}) as n_prev,
-                 count(*) filter (where e.is_completed and e.completion_date < ${cur}) as done_cur,
-                 count(*) filter (where e.enrollment_date < ${prev} and e.is_completed and e.completion_date < ${prev}) as done_prev,
-                 bool_or(e.enrollment_date < ${cur} - interval '14 days') as eligible_cur,
-                 bool_or(e.enrollment_date < ${prev} - interval '14 days') as eligible_prev
+  // Each student of the scope with the date they first enrolled (paid), before the current end;
+  // `firstOf` looks one student up by key (retention checks only the active students; `limit 1`
+  // keeps it a per-row index lookup instead of a join the planner would hash over every student).
+  const firsts = s.courseId
+    ? sql`select e.student_id, e.enrollment_date as first from enrollments e
+           where e.course_id = ${s.courseId}::uuid and e.payment_status = 'completed' and e.enrollment_date < ${cur}`
+    : sql`select cs.student_id, cs.first_enrolled_at as first from creator_students cs
+           where cs.creator_id = ${s.creatorId} and cs.first_enrolled_at < ${cur}`;
+  const firstOf = (student: SQL) =>
+    s.courseId
+      ? sql`select e.enrollment_date as first from enrollments e
+             where e.student_id = ${student} and e.course_id = ${s.courseId}::uuid and e.payment_status = 'completed'
+             limit 1`
+      : sql`select cs.first_enrolled_at as first from creator_students cs
+             where cs.creator_id = ${s.creatorId} and cs.student_id = ${student} limit 1`;
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)}),
+        counts as (
+          select count(*) as enrolments_cur,
+                 count(*) filter (where e.enrollment_date < ${prev}) as enrolments_prev,
+                 count(*) filter (where e.is_completed and e.completion_date < ${cur}) as completed_cur,
+                 count(*) filter (where e.enrollment_date < ${prev} and e.is_completed and e.completion_date < ${prev}) as completed_prev
             from enrollments e join c on c.id = e.course_id
-           where e.payment_status = 'completed' and e.enrollment_date < ${cur} -- the previous end is earlier
-           group by e.student_id),
-        act_cur as (${active(p.to)}),
-        act_prev as (${active(p.previousTo)})
-        select count(*) as students_cur,
-               count(*) filter (where per.n_prev > 0) as students_prev,
-               coalesce(sum(per.n_cur), 0) as enrolments_cur,
-               coalesce(sum(per.n_prev), 0) as enrolments_prev,
-               coalesce(sum(per.done_cur), 0) as completed_cur,
-               coalesce(sum(per.done_prev), 0) as completed_prev,
-               count(*) filter (where per.eligible_cur) as eligible_cur,
-               count(*) filter (where per.eligible_prev) as eligible_prev,
-               count(*) filter (where per.eligible_cur and per.student_id in (select student_id from act_cur)) as retained_cur,
-               count(*) filter (where per.eligible_prev and per.student_id in (select student_id from act_prev)) as retained_prev
-          from per`,
-    );
-  });
+           where e.payment_status = 'completed' and e.enrollment_date < ${cur}),
+        per as (${firsts}),
+        students as (
+          select count(*) as students_cur,
+                 count(*) filter (where per.first < ${prev}) as students_prev,
+                 count(*) filter (where per.first < ${cur} - interval '14 days') as eligible_cur,
+                 count(*) filter (where per.first < ${prev} - interval '14 days') as eligible_prev
+            from per),
+        retained as (
+          select count(*) filter (where a.k = 'cur' and per.first < ${cur} - interval '14 days') as retained_cur,
+                 count(*) filter (where a.k = 'prev' and per.first < ${prev} - interval '14 days') as retained_prev
+            from (select 'cur' as k, student_id from (${active(p.to)}) x
+                  union all select 'prev', student_id from (${active(p.previousTo)}) y) a
+            cross join lateral (${firstOf(sql`a.student_id`)}) per)
+        select * from counts, students, retained`,
+  );
   const at = (k: "cur" | "prev") => ({
     students: num(r[`students_${k}`]),
     enrolments: num(r[`enrolments_${k}`]),
@@ -147,6 +157,15 @@ export async function revenueTotals(db: Executor, s: Scope, p: Period) {
   };
 }
 
+/**
+ * Range series are aggregated in two steps (decision 0216): first per 15-minute UTC slot of the
+ * instant (an integer from the epoch, no time-zone conversion per row), then each slot's start is
+ * put in its local day or month. Every UTC offset in use is a whole multiple of 15 minutes, so a
+ * slot never straddles a local midnight and the result is the same as bucketing each row.
+ */
+const slotOf = (ts: SQL) => sql`floor(extract(epoch from ${ts}) / 900)::bigint`;
+const slotStart = (slot: SQL) => sql`to_timestamp(${slot} * 900)`;
+
 /** The local day or month (its first day) of instant `ts` in zone `tz`, as a date (format it per group). */
 const bucketOf = (ts: SQL, tz: string, bucket: "day" | "month") =>
   bucket === "day"
@@ -171,16 +190,17 @@ export async function enrolmentBreakdown(db: Executor, s: Scope, p: Period, buck
   }>(
     db,
     sql`with c as (${scopedCourses(s)})
-      select to_char(b, 'YYYY-MM-DD') as b, source, grouping(b, source) = 3 as total,
-             count(*) filter (where enrolled) as n, count(*) filter (where completed) as completed
-        from (
-          select ${bucketOf(sql`e.enrollment_date`, s.timeZone, bucket)} as b,
-                 coalesce(e.utm_source, 'direct') as source,
-                 e.payment_status = 'completed' and e.enrollment_date >= ${start} and e.enrollment_date < ${end} as enrolled,
-                 e.is_completed and e.completion_date >= ${start} and e.completion_date < ${end} as completed
+      , slots as (
+          select ${slotOf(sql`e.enrollment_date`)} as slot, coalesce(e.utm_source, 'direct') as source,
+                 count(*) filter (where e.payment_status = 'completed' and e.enrollment_date >= ${start} and e.enrollment_date < ${end}) as n,
+                 count(*) filter (where e.is_completed and e.completion_date >= ${start} and e.completion_date < ${end}) as completed
             from enrollments e join c on c.id = e.course_id
            where (e.enrollment_date >= ${start} and e.enrollment_date < ${end})
-              or (e.completion_date >= ${start} and e.completion_date < ${end})) x
+              or (e.completion_date >= ${start} and e.completion_date < ${end})
+           group by 1, 2)
+      select to_char(b, 'YYYY-MM-DD') as b, source, grouping(b, source) = 3 as total,
+             sum(n) as n, sum(completed) as completed
+        from (select ${bucketOf(slotStart(sql`slot`), s.timeZone, bucket)} as b, source, n, completed from slots) x
        group by grouping sets ((b), (source), ())
        order by n desc, source`,
   );
@@ -211,93 +231,102 @@ export async function revenueSeries(db: Executor, s: Scope, p: Period, bucket: "
         union all
         select o.refunded_at, o.currency, -o.amount from orders o join c on c.id = o.course_id
          where o.status = 'refunded' and o.refunded_at >= ${start} and o.refunded_at < ${end})
-      select to_char(b, 'YYYY-MM-DD') as b, currency, amount from (
-        select ${bucketOf(sql`at`, s.timeZone, bucket)} as b, currency, sum(amount) as amount
-          from moves group by 1, 2) g
+      select to_char(b, 'YYYY-MM-DD') as b, currency, sum(amount) as amount from (
+        select ${bucketOf(slotStart(sql`slot`), s.timeZone, bucket)} as b, currency, amount
+          from (select ${slotOf(sql`at`)} as slot, currency, sum(amount) as amount from moves group by 1, 2) m) g
+       group by 1, 2
        order by 1, 2`,
   );
 }
 
 /**
  * Landing-page views and conversions of the creator's pages (of the course when filtered) in the
- * range, by local day, by device and by source: the visit's utm_source when recorded, else the
- * referrer's channel (facebook, zalo, tiktok, google, other) or direct when there is none; and one
- * row with dim "total" (key "") for all of them — the funnel's first two steps (decision 0214).
+ * range, by local day, by device and by source (landing_page_analytics.channel: the visit's
+ * utm_source when recorded, else the referrer's channel — facebook, zalo, tiktok, google, other —
+ * or direct when there is none); and one row with dim "total" (key "") for all of them — the
+ * funnel's first two steps (decision 0214). Aggregated per 15-minute slot first (decision 0216).
  */
 export async function landingBreakdown(db: Executor, s: Scope, p: Period) {
-  // One scan and one grouping-sets aggregate (decision 0214); the day is formatted per group, not per row.
+  // One scan, per-slot groups, then one grouping-sets aggregate (decisions 0214, 0216).
   return rows<{ dim: string; key: string; views: unknown; conversions: unknown }>(
     db,
-    sql`select case when grouping(day) = 0 then 'day' when grouping(device) = 0 then 'device'
+    sql`with slots as (
+            select ${slotOf(sql`a.created_at`)} as slot, coalesce(nullif(a.device_type, ''), 'unknown') as device,
+                   a.channel as source,
+                   count(*) filter (where a.event_type = 'view') as views,
+                   count(*) filter (where a.event_type = 'conversion') as conversions
+              from landing_page_analytics a join landing_pages lp on lp.id = a.landing_page_id
+             where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
+               and a.created_at >= ${startOf(p.from, s.timeZone)} and a.created_at < ${endOf(p.to, s.timeZone)}
+             group by 1, 2, 3)
+        select case when grouping(day) = 0 then 'day' when grouping(device) = 0 then 'device'
                     when grouping(source) = 0 then 'source' else 'total' end as dim,
                case when grouping(day) = 0 then to_char(day, 'YYYY-MM-DD') when grouping(device) = 0 then device
                     when grouping(source) = 0 then source else '' end as key,
-               count(*) filter (where event_type = 'view') as views,
-               count(*) filter (where event_type = 'conversion') as conversions
-          from (
-            select a.event_type,
-                   (a.created_at at time zone ${s.timeZone})::date as day,
-                   coalesce(nullif(a.device_type, ''), 'unknown') as device,
-                   case
-                     when nullif(a.event_data->>'utm_source', '') is not null then lower(a.event_data->>'utm_source')
-                     when coalesce(a.referrer, '') = '' then 'direct'
-                     when a.referrer ~* '(facebook|fb)\.' then 'facebook'
-                     when a.referrer ~* 'zalo' then 'zalo'
-                     when a.referrer ~* 'tiktok' then 'tiktok'
-                     when a.referrer ~* 'google\.' then 'google'
-                     else 'other'
-                   end as source
-              from landing_page_analytics a join landing_pages lp on lp.id = a.landing_page_id
-             where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
-               and a.created_at >= ${startOf(p.from, s.timeZone)} and a.created_at < ${endOf(p.to, s.timeZone)}) ev
+               sum(views) as views, sum(conversions) as conversions
+          from (select (${slotStart(sql`slot`)} at time zone ${s.timeZone})::date as day, device, source, views, conversions
+                  from slots) ev
          group by grouping sets ((day), (device), (source), ())
          order by 1, 2`,
   );
 }
 
 /**
- * Per local day (students' days): distinct active students and study seconds. A rollup with one row
- * per active student and day is counted directly: learning_days for one course,
- * creator_learning_days for all the creator's courses (a student active in two courses that day
- * counts once).
+ * Per local day (students' days): distinct active students and study seconds, from the totals the
+ * rollup applier keeps (decision 0216): course_day_totals for one course, creator_day_totals for
+ * all the creator's courses (a student active in two courses that day counts once).
  */
 export async function dailyActivity(db: Executor, s: Scope, p: Period) {
   const source = s.courseId
-    ? sql`learning_days a where a.course_id = ${s.courseId}::uuid`
-    : sql`creator_learning_days a where a.creator_id = ${s.creatorId}`;
+    ? sql`course_day_totals a where a.course_id = ${s.courseId}::uuid`
+    : sql`creator_day_totals a where a.creator_id = ${s.creatorId}`;
   return rows<{ day: string; students: unknown; seconds: unknown }>(
     db,
-    sql`select to_char(a.day, 'YYYY-MM-DD') as day, count(*) as students, sum(a.seconds) as seconds
-          from ${source} and a.day >= ${p.from}::date and a.day <= ${p.to}::date
-         group by a.day order by a.day`,
+    sql`select to_char(a.day, 'YYYY-MM-DD') as day, a.students, a.seconds
+          from ${source} and a.day >= ${p.from}::date and a.day <= ${p.to}::date and a.students > 0
+         order by a.day`,
   );
 }
 
-/** Study seconds per ISO weekday (1 Monday … 7 Sunday) and local hour in the range. */
+/**
+ * Study seconds per ISO weekday (1 Monday … 7 Sunday) and local hour in the range (course_hour_totals,
+ * decision 0216).
+ */
 export async function heatmap(db: Executor, s: Scope, p: Period) {
   return rows<{ weekday: unknown; hour: unknown; seconds: unknown }>(
     db,
     sql`with c as (${scopedCourses(s)})
       select extract(isodow from a.day)::int as weekday, a.hour, sum(a.seconds) as seconds
-        from learning_activity a join c on c.id = a.course_id
+        from course_hour_totals a join c on c.id = a.course_id
        where a.day >= ${p.from}::date and a.day <= ${p.to}::date
        group by 1, 2 having sum(a.seconds) > 0`,
   );
 }
 
-/** Per published lesson: enrolled students (payment completed) and how many completed it. */
+/**
+ * Per published lesson: enrolled students (payment completed) and how many completed it.
+ * Counted without joining each progress row to its enrolment (decision 0216): all enrolments of the
+ * course and all completions of the lesson (index-only counts), minus those of the course's
+ * enrolments that are not paid (few; enrollments_unpaid_course_idx). A progress row's enrolment is
+ * always of the lesson's course (the writes take the lesson from the enrolment's course).
+ */
 export async function lessonCompletion(db: Executor, s: Scope) {
   return rows<Record<string, unknown>>(
     db,
     sql`with c as (${scopedCourses(s)}),
       l as (select l.id, l.course_id, l.title, l.order_index, l.created_at
               from lessons l join c on c.id = l.course_id where l.is_published),
-      en as (select e.course_id, count(*) as n from enrollments e join c on c.id = e.course_id
-              where e.payment_status = 'completed' group by e.course_id),
-      done as (select lp.lesson_id, count(*) as n
-                 from lesson_progress lp join l on l.id = lp.lesson_id
-                 join enrollments e on e.id = lp.enrollment_id and e.payment_status = 'completed'
-                where lp.is_completed group by lp.lesson_id)
+      unpaid as (select e.id, e.course_id from enrollments e join c on c.id = e.course_id
+                  where e.payment_status <> 'completed'),
+      en as (select a.course_id, a.n - coalesce(u.n, 0) as n
+               from (select e.course_id, count(*) as n from enrollments e join c on c.id = e.course_id
+                      group by e.course_id) a
+               left join (select course_id, count(*) as n from unpaid group by course_id) u on u.course_id = a.course_id),
+      done as (select a.lesson_id, a.n - coalesce(u.n, 0) as n
+                 from (select lp.lesson_id, count(*) as n from lesson_progress lp
+                        where lp.is_completed and lp.lesson_id in (select id from l) group by lp.lesson_id) a
+                 left join (select lp.lesson_id, count(*) as n from unpaid join lesson_progress lp on lp.enrollment_id = unpaid.id
+                             where lp.is_completed group by lp.lesson_id) u on u.lesson_id = a.lesson_id)
       select c.id as course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
              row_number() over (partition by c.id order by l.order_index, l.created_at) as position,
              coalesce(en.n, 0) as enrolled, coalesce(done.n, 0) as completed
@@ -369,14 +398,17 @@ export async function refunds(db: Executor, s: Scope, p: Period) {
   );
 }
 
-/** Per course: enrolments, completed, average progress and average study seconds (rollup) per enrolment. */
+/**
+ * Per course: enrolments, completed, average progress and average study seconds per enrolment (study
+ * seconds from course_day_totals, decision 0216).
+ */
 export async function coursePerformance(db: Executor, s: Scope) {
   return rows<Record<string, unknown>>(
     db,
     sql`with c as (${scopedCourses(s)}),
       e as (select e.course_id, count(*) as n, count(*) filter (where e.is_completed) as done, avg(e.progress) as avg_progress
               from enrollments e join c on c.id = e.course_id where e.payment_status = 'completed' group by e.course_id),
-      t as (select a.course_id, sum(a.seconds) as seconds from learning_days a join c on c.id = a.course_id group by a.course_id)
+      t as (select a.course_id, sum(a.seconds) as seconds from course_day_totals a join c on c.id = a.course_id group by a.course_id)
       select c.id, c.title, coalesce(e.n, 0) as enrolments, coalesce(e.done, 0) as completed,
              coalesce(e.avg_progress, 0) as avg_progress, coalesce(t.seconds, 0) as seconds
         from c left join e on e.course_id = c.id left join t on t.course_id = c.id
@@ -384,20 +416,22 @@ export async function coursePerformance(db: Executor, s: Scope) {
   );
 }
 
-/** Per quiz: students who attempted, the average of each student's best score, share who passed. */
+/**
+ * Per quiz: students who attempted, the average of each student's best score, share who passed —
+ * from learning_quiz_best (one row per enrolment and quiz, decision 0216), aggregated per lesson
+ * before the titles are joined.
+ */
 export async function quizPerformance(db: Executor, s: Scope) {
   return rows<Record<string, unknown>>(
     db,
     sql`with c as (${scopedCourses(s)}),
-      best as (select ev.course_id, ev.lesson_id, ev.student_id, max(ev.score) as score, max(ev.passed) as passed
-                 from learning_events ev join c on c.id = ev.course_id
-                where ev.kind = 'quiz' and ev.lesson_id is not null
-                group by 1, 2, 3)
-      select b.course_id, c.title as course_title, b.lesson_id, l.title as lesson_title,
-             count(*) as students, avg(b.score) as average_score,
-             count(*) filter (where b.passed = 1) as passed
-        from best b join c on c.id = b.course_id join lessons l on l.id = b.lesson_id
-       group by b.course_id, c.title, b.lesson_id, l.title, l.order_index
+      q as (select b.course_id, b.lesson_id, count(*) as students, avg(b.score) as average_score,
+                   count(*) filter (where b.passed = 1) as passed
+              from learning_quiz_best b join c on c.id = b.course_id
+             group by b.course_id, b.lesson_id)
+      select q.course_id, c.title as course_title, q.lesson_id, l.title as lesson_title,
+             q.students, q.average_score, q.passed
+        from q join c on c.id = q.course_id join lessons l on l.id = q.lesson_id
        order by c.title, l.order_index`,
   );
 }
@@ -423,11 +457,17 @@ export async function strugglingStudents(db: Executor, s: Scope, maxProgress: nu
  * Lessons where over `share` of the students who reached them stop: reached = students with a
  * progress row on the lesson; stopped = of those, not completed the course and no progress row
  * on any later published lesson. The last lesson of a course is never listed.
- * One pass (decision 0185): lessons are ranked per course by (order_index, created_at) — rank(), so
- * equal keys share a rank as the tuple comparison does — and each enrolment's furthest reached
- * rank is taken once; a student "went on" from a lesson exactly when that furthest rank is greater.
- * The furthest rank is a window over the enrolment's progress rows (one sort, decision 0214)
- * rather than an aggregate joined back to them.
+ * Lessons are ranked per course by (order_index, created_at) — rank(), so equal keys share a rank
+ * as the tuple comparison does (decision 0185). Counted in aggregates, without sorting progress
+ * rows per enrolment (decision 0216):
+ * - reached: all progress rows of the lesson (an index-only count) minus those of the course's
+ *   unpaid enrolments (few), as in lessonCompletion;
+ * - each enrolment's furthest rank (one hash aggregate over its progress rows); a paid, not
+ *   completed enrolment stopped at the lesson of that rank. When two lessons share the rank (same
+ *   order_index and created_at), it stopped at each of them it has a row on, counted row by row.
+ * It runs with a larger work_mem (SET LOCAL, in its own read-only transaction): the per-enrolment
+ * aggregate outgrows the default 4 MB at 100k enrolments. `f` and `open_f` are not materialized:
+ * by_tied recomputes them only when some lessons tie (its hash join skips them when none do).
  */
 export async function stoppingLessons(db: Db, s: Scope, share: number) {
   // Each lesson's figures depend on its own course's enrolments only, so the courses are split in
@@ -443,8 +483,6 @@ export async function stoppingLessons(db: Db, s: Scope, share: number) {
   const parts = cut > 0 ? [courses.slice(0, cut), courses.slice(cut)] : [courses];
   const results = await Promise.all(
     parts.map((part) =>
-      // The per-enrolment window outgrows the default 4 MB work_mem at 100k enrolments and spills
-      // to disk; this one statement gets more (SET LOCAL: only inside this read-only transaction).
       db.transaction(async (tx) => {
         await tx.execute(sql`set local work_mem = '32MB'`);
         return stoppingLessonsIn(
@@ -463,24 +501,39 @@ async function stoppingLessonsIn(db: Executor, courseIds: string[], share: numbe
   return rows<Record<string, unknown>>(
     db,
     sql`with c as (select id, title from courses where id = any(${`{${courseIds.join(",")}}`}::uuid[])),
-      l as (select l.id, l.course_id, l.title, l.order_index,
-                   rank() over (partition by l.course_id order by l.order_index, l.created_at) as r
-              from lessons l join c on c.id = l.course_id where l.is_published),
-      last as (select course_id, max(r) as r from l group by course_id),
-      reach as (
-        select lp.lesson_id, l.r, e.is_completed, max(l.r) over (partition by lp.enrollment_id) as furthest
-          from lesson_progress lp join l on l.id = lp.lesson_id
-          join enrollments e on e.id = lp.enrollment_id and e.payment_status = 'completed'
-                                and e.course_id in (select id from c)),
-      per as (select lesson_id, count(*) as reached,
-                     count(*) filter (where furthest <= r and not is_completed) as stopped
-                from reach group by lesson_id)
-      select l.course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
-             per.reached, per.stopped
-        from per join l on l.id = per.lesson_id join c on c.id = l.course_id
-        join last on last.course_id = l.course_id
-       where l.r < last.r and per.stopped::float / per.reached > ${share}
-       order by c.title, l.order_index`,
+        l as (select l.id, l.course_id, l.title, l.order_index,
+                     rank() over (partition by l.course_id order by l.order_index, l.created_at) as r
+                from lessons l join c on c.id = l.course_id where l.is_published),
+        last as (select course_id, max(r) as r from l group by course_id),
+        tied as (select l.id, l.course_id, l.r from l
+                  where (select count(*) from l l2 where l2.course_id = l.course_id and l2.r = l.r) > 1),
+        unpaid as (select e.id from enrollments e join c on c.id = e.course_id where e.payment_status <> 'completed'),
+        reach as (
+          select a.lesson_id, a.n - coalesce(u.n, 0) as reached
+            from (select lp.lesson_id, count(*) as n from lesson_progress lp
+                   where lp.lesson_id in (select id from l) group by lp.lesson_id) a
+            left join (select lp.lesson_id, count(*) as n from unpaid join lesson_progress lp on lp.enrollment_id = unpaid.id
+                        group by lp.lesson_id) u on u.lesson_id = a.lesson_id),
+        f as not materialized (select lp.enrollment_id, max(l.r) as furthest
+                from lesson_progress lp join l on l.id = lp.lesson_id group by lp.enrollment_id),
+        open_f as not materialized (select e.course_id, f.enrollment_id, f.furthest
+                     from f join enrollments e on e.id = f.enrollment_id
+                    where e.payment_status = 'completed' and not e.is_completed),
+        by_rank as (select course_id, furthest, count(*) as n from open_f group by 1, 2),
+        by_tied as (select t.id as lesson_id, count(*) as n
+                      from tied t join lesson_progress lp on lp.lesson_id = t.id
+                      join open_f o on o.enrollment_id = lp.enrollment_id and o.furthest = t.r
+                     group by t.id)
+        select l.course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
+               reach.reached, case when l.id in (select id from tied) then coalesce(bt.n, 0) else coalesce(br.n, 0) end as stopped
+          from reach join l on l.id = reach.lesson_id join c on c.id = l.course_id
+          join last on last.course_id = l.course_id
+          left join by_rank br on br.course_id = l.course_id and br.furthest = l.r
+          left join by_tied bt on bt.lesson_id = l.id
+         where l.r < last.r and reach.reached > 0
+           and (case when l.id in (select id from tied) then coalesce(bt.n, 0) else coalesce(br.n, 0) end)::float
+               / reach.reached > ${share}
+         order by c.title, l.order_index`,
   );
 }
 

@@ -14,6 +14,10 @@ import { createIntervalWorker } from "../../lib/interval-worker.ts";
  * another order, so "every id up to N" could skip an event committed after a larger one; a
  * transaction's visibility never goes back, so each event is folded in exactly once.
  *
+ * The same statement keeps the totals the creator pages read (decision 0216): course_day_totals,
+ * creator_day_totals, course_hour_totals (sums over students) and learning_quiz_best (per
+ * enrolment and quiz, the best score and whether one passed).
+ *
  * Days and hours are the student's local ones (profiles.time_zone when the pass runs, default
  * Asia/Ho_Chi_Minh; DESIGN §7): a time-zone change applies pending events first
  * (saveTimeZone's caller), so events keep the zone they were written in.
@@ -44,9 +48,11 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
       if (!st) return 0;
       const result = (await tx.execute(sql`
         with ev as (
-          select e.student_id, e.course_id, co.creator_id, e.seconds,
-                 e.occurred_at at time zone coalesce(p.time_zone, 'Asia/Ho_Chi_Minh') as local
+          select e.enrollment_id, e.student_id, e.course_id, co.creator_id, e.lesson_id, e.kind, e.seconds,
+                 e.score, e.passed, e.occurred_at at time zone coalesce(p.time_zone, 'Asia/Ho_Chi_Minh') as local
             from learning_events e
+            -- Events of a deleted enrolment are not folded (they were deleted with it, decision 0216).
+            join enrollments en on en.id = e.enrollment_id
             join courses co on co.id = e.course_id
             left join profiles p on p.user_id = e.student_id
            where ${unapplied(st)}
@@ -66,7 +72,8 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
           on conflict (student_id, course_id, day)
             do update set seconds = learning_days.seconds + excluded.seconds,
                           events = learning_days.events + excluded.events
-          returning 1
+          -- xmax = 0: the row was inserted (a student's first activity in the course that day).
+          returning course_id, day, (xmax = 0) as fresh
         ),
         roll_creator as (
           insert into creator_learning_days (creator_id, day, student_id, seconds, events)
@@ -74,6 +81,52 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
           on conflict (creator_id, day, student_id)
             do update set seconds = creator_learning_days.seconds + excluded.seconds,
                           events = creator_learning_days.events + excluded.events
+          returning creator_id, day, (xmax = 0) as fresh
+        ),
+        -- The totals (decision 0216): new active students from the rollups' inserted rows, seconds
+        -- and events from the events themselves.
+        course_days as (
+          insert into course_day_totals (course_id, day, students, seconds, events)
+          select g.course_id, g.day, coalesce(f.students, 0), g.seconds, g.events
+            from (select course_id, local::date as day, sum(seconds) as seconds, count(*) as events
+                    from ev group by 1, 2) g
+            left join (select course_id, day, count(*) filter (where fresh) as students
+                         from roll_day group by 1, 2) f on f.course_id = g.course_id and f.day = g.day
+          on conflict (course_id, day)
+            do update set students = course_day_totals.students + excluded.students,
+                          seconds = course_day_totals.seconds + excluded.seconds,
+                          events = course_day_totals.events + excluded.events
+          returning 1
+        ),
+        creator_days as (
+          insert into creator_day_totals (creator_id, day, students, seconds, events)
+          select g.creator_id, g.day, coalesce(f.students, 0), g.seconds, g.events
+            from (select creator_id, local::date as day, sum(seconds) as seconds, count(*) as events
+                    from ev group by 1, 2) g
+            left join (select creator_id, day, count(*) filter (where fresh) as students
+                         from roll_creator group by 1, 2) f on f.creator_id = g.creator_id and f.day = g.day
+          on conflict (creator_id, day)
+            do update set students = creator_day_totals.students + excluded.students,
+                          seconds = creator_day_totals.seconds + excluded.seconds,
+                          events = creator_day_totals.events + excluded.events
+          returning 1
+        ),
+        course_hours as (
+          insert into course_hour_totals (course_id, day, hour, seconds)
+          select course_id, local::date, extract(hour from local)::smallint, sum(seconds) from ev group by 1, 2, 3
+          on conflict (course_id, day, hour)
+            do update set seconds = course_hour_totals.seconds + excluded.seconds
+          returning 1
+        ),
+        quiz as (
+          insert into learning_quiz_best (enrollment_id, lesson_id, course_id, student_id, score, passed)
+          select ev.enrollment_id, ev.lesson_id, ev.course_id, ev.student_id, max(ev.score), max(ev.passed)
+            from ev join lessons l on l.id = ev.lesson_id
+           where ev.kind = 'quiz'
+           group by 1, 2, 3, 4
+          on conflict (enrollment_id, lesson_id)
+            do update set score = greatest(learning_quiz_best.score, excluded.score),
+                          passed = greatest(learning_quiz_best.passed, excluded.passed)
           returning 1
         ),
         done as (
@@ -82,7 +135,9 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
         )
         select (select count(*) from ev)::int as events,
                (select count(*) from roll) + (select count(*) from roll_day)
-                 + (select count(*) from roll_creator) + (select count(*) from done) as written`)) as unknown as {
+                 + (select count(*) from roll_creator) + (select count(*) from course_days)
+                 + (select count(*) from creator_days) + (select count(*) from course_hours)
+                 + (select count(*) from quiz) + (select count(*) from done) as written`)) as unknown as {
         rows: Array<{ events: number }>;
       };
       if (st.behind) {
