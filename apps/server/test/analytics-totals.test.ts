@@ -246,6 +246,16 @@ describe("the event log without foreign keys (decision 0216)", () => {
     const gus = await student("Gus");
     const fe = await enrolment(fay, c);
     const ge = await enrolment(gus, c);
+    const time = (enrollmentId: string, who: Account, seconds: number, iso: string) =>
+      appendLearningEvent(db(), {
+        enrollmentId,
+        studentId: who.userId,
+        courseId: c,
+        lessonId: lb,
+        kind: "time",
+        seconds,
+        occurredAt: at(iso),
+      });
     for (const [enrollmentId, who] of [
       [fe, fay],
       [ge, gus],
@@ -260,27 +270,11 @@ describe("the event log without foreign keys (decision 0216)", () => {
         score: 80,
         passed: true,
       });
-      await appendLearningEvent(db(), {
-        enrollmentId,
-        studentId: who.userId,
-        courseId: c,
-        lessonId: lb,
-        kind: "time",
-        seconds: 30,
-        occurredAt: at("2026-06-01T03:00:00Z"),
-      });
+      await time(enrollmentId, who, 30, "2026-06-01T03:00:00Z");
     }
     await applyLearningRollups(db());
     // Gus's next event is still pending when his enrolment is removed.
-    await appendLearningEvent(db(), {
-      enrollmentId: ge,
-      studentId: gus.userId,
-      courseId: c,
-      lessonId: lb,
-      kind: "time",
-      seconds: 600,
-      occurredAt: at("2026-06-01T03:05:00Z"),
-    });
+    await time(ge, gus, 600, "2026-06-01T03:05:00Z");
     await db().delete(enrollments).where(eq(enrollments.id, ge));
     const events = async (enrollmentId: string) =>
       (await db().select().from(learningEvents).where(eq(learningEvents.enrollment_id, enrollmentId))).length;
@@ -290,15 +284,7 @@ describe("the event log without foreign keys (decision 0216)", () => {
       [],
     );
     // An event whose enrolment is gone is never folded (as the foreign key's cascade did).
-    await appendLearningEvent(db(), {
-      enrollmentId: ge,
-      studentId: gus.userId,
-      courseId: c,
-      lessonId: lb,
-      kind: "time",
-      seconds: 900,
-      occurredAt: at("2026-06-01T03:06:00Z"),
-    });
+    await time(ge, gus, 900, "2026-06-01T03:06:00Z");
     await applyLearningRollups(db());
     const [gusDay] = await db()
       .select({ seconds: learningDays.seconds })

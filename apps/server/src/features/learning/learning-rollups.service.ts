@@ -85,32 +85,8 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
         ),
         -- The totals (decision 0216): new active students from the rollups' inserted rows, seconds
         -- and events from the events themselves.
-        course_days as (
-          insert into course_day_totals (course_id, day, students, seconds, events)
-          select g.course_id, g.day, coalesce(f.students, 0), g.seconds, g.events
-            from (select course_id, local::date as day, sum(seconds) as seconds, count(*) as events
-                    from ev group by 1, 2) g
-            left join (select course_id, day, count(*) filter (where fresh) as students
-                         from roll_day group by 1, 2) f on f.course_id = g.course_id and f.day = g.day
-          on conflict (course_id, day)
-            do update set students = course_day_totals.students + excluded.students,
-                          seconds = course_day_totals.seconds + excluded.seconds,
-                          events = course_day_totals.events + excluded.events
-          returning 1
-        ),
-        creator_days as (
-          insert into creator_day_totals (creator_id, day, students, seconds, events)
-          select g.creator_id, g.day, coalesce(f.students, 0), g.seconds, g.events
-            from (select creator_id, local::date as day, sum(seconds) as seconds, count(*) as events
-                    from ev group by 1, 2) g
-            left join (select creator_id, day, count(*) filter (where fresh) as students
-                         from roll_creator group by 1, 2) f on f.creator_id = g.creator_id and f.day = g.day
-          on conflict (creator_id, day)
-            do update set students = creator_day_totals.students + excluded.students,
-                          seconds = creator_day_totals.seconds + excluded.seconds,
-                          events = creator_day_totals.events + excluded.events
-          returning 1
-        ),
+        course_days as (${dayTotals("course_day_totals", "course_id", "roll_day")}),
+        creator_days as (${dayTotals("creator_day_totals", "creator_id", "roll_creator")}),
         course_hours as (
           insert into course_hour_totals (course_id, day, hour, seconds)
           select course_id, local::date, extract(hour from local)::smallint, sum(seconds) from ev group by 1, 2, 3
@@ -151,6 +127,31 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
     },
     { isolationLevel: "read committed" },
   );
+}
+
+/**
+ * The upsert of a per-day total (decision 0216) inside the pass's statement: seconds and events
+ * from the pass's events (CTE `ev`), new active students from the rows the per-student rollup
+ * upsert `roll` inserted (its `fresh` column), per `key` and local day.
+ */
+function dayTotals(
+  table: "course_day_totals" | "creator_day_totals",
+  key: "course_id" | "creator_id",
+  roll: string,
+): SQL {
+  const [t, k, r] = [sql.raw(table), sql.raw(key), sql.raw(roll)];
+  return sql`
+          insert into ${t} (${k}, day, students, seconds, events)
+          select g.${k}, g.day, coalesce(f.students, 0), g.seconds, g.events
+            from (select ${k}, local::date as day, sum(seconds) as seconds, count(*) as events
+                    from ev group by 1, 2) g
+            left join (select ${k}, day, count(*) filter (where fresh) as students
+                         from ${r} group by 1, 2) f on f.${k} = g.${k} and f.day = g.day
+          on conflict (${k}, day)
+            do update set students = ${t}.students + excluded.students,
+                          seconds = ${t}.seconds + excluded.seconds,
+                          events = ${t}.events + excluded.events
+          returning 1`;
 }
 
 interface State {
