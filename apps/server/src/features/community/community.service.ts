@@ -32,6 +32,7 @@ import type { Mailer } from "../../email/mailer.ts";
 import { replyDigestEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { createIntervalWorker } from "../../lib/interval-worker.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
 import { profileTimeZone, settleCompletions } from "./challenges.queries.ts";
@@ -582,7 +583,7 @@ export async function sendReplyDigests(deps: { db: Db; mailer: Mailer; appUrl: s
   });
 }
 
-/** A timer running `sendReplyDigests` every `intervalMs` (started by index.ts, stopped on shutdown). */
+/** `sendReplyDigests` every `intervalMs`, one run at a time (createIntervalWorker; started by index.ts, stopped on shutdown). */
 export function createReplyDigestWorker(deps: {
   db: Db;
   mailer: Mailer;
@@ -590,27 +591,14 @@ export function createReplyDigestWorker(deps: {
   logger: Logger;
   intervalMs: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running = sendReplyDigests(deps)
-      .then((sent) => {
-        if (sent > 0) deps.logger.info({ sent }, "reply digest e-mails queued");
-      })
-      .catch((error) => deps.logger.error({ err: error }, "reply digests failed"));
-  };
-  return {
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, deps.intervalMs);
-      timer.unref();
+  return createIntervalWorker(
+    async () => {
+      const sent = await sendReplyDigests(deps);
+      if (sent > 0) deps.logger.info({ sent }, "reply digest e-mails queued");
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+    deps.intervalMs,
+    (error) => deps.logger.error({ err: error }, "reply digests failed"),
+  );
 }
 
 /**

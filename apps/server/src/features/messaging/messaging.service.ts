@@ -15,6 +15,7 @@ import type { Mailer } from "../../email/mailer.ts";
 import { emailBrand, unreadMessageEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { createIntervalWorker } from "../../lib/interval-worker.ts";
 import type { Logger } from "../../lib/logger.ts";
 import {
   type ConversationRow,
@@ -300,7 +301,7 @@ export async function sendUnreadNudges(deps: { db: Db; mailer: Mailer; appUrl: s
   });
 }
 
-/** A timer running `sendUnreadNudges` every `intervalMs` (started by index.ts, stopped on shutdown). */
+/** `sendUnreadNudges` every `intervalMs`, one run at a time (createIntervalWorker; started by index.ts, stopped on shutdown). */
 export function createNudgeWorker(deps: {
   db: Db;
   mailer: Mailer;
@@ -308,25 +309,12 @@ export function createNudgeWorker(deps: {
   logger: Logger;
   intervalMs: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running = sendUnreadNudges(deps)
-      .then((sent) => {
-        if (sent > 0) deps.logger.info({ sent }, "unread-message e-mails queued");
-      })
-      .catch((error) => deps.logger.error({ err: error }, "unread-message nudges failed"));
-  };
-  return {
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, deps.intervalMs);
-      timer.unref();
+  return createIntervalWorker(
+    async () => {
+      const sent = await sendUnreadNudges(deps);
+      if (sent > 0) deps.logger.info({ sent }, "unread-message e-mails queued");
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+    deps.intervalMs,
+    (error) => deps.logger.error({ err: error }, "unread-message nudges failed"),
+  );
 }

@@ -11,6 +11,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { LANGUAGE_COOKIE } from "../../auth/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { type AppDeps, type AppEnv, createRouter, requireUser } from "../../lib/http.ts";
+import { createIntervalWorker } from "../../lib/interval-worker.ts";
 import { errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import { renderSchoolPage, type SchoolPageLang, schoolNotFoundHtml } from "./school-page.ts";
 import * as q from "./schools.queries.ts";
@@ -367,22 +368,9 @@ export function schoolPublicRoutes(deps: Pick<AppDeps, "db" | "env">, cache: Sch
  */
 export function createDomainRecheckWorker(deps: Pick<AppDeps, "db" | "env" | "dnsResolver" | "logger">) {
   const sd = schoolDeps(deps);
-  const every = Math.max(10_000, Math.floor(deps.env.domainRecheckIntervalMs / 6));
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running = recheckDueDomains(sd, deps.env.domainRecheckIntervalMs).catch((error) =>
-      deps.logger.error({ err: error }, "custom-domain re-check failed"),
-    );
-  };
-  return {
-    start() {
-      timer = setInterval(tick, every);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return createIntervalWorker(
+    () => recheckDueDomains(sd, deps.env.domainRecheckIntervalMs),
+    Math.max(10_000, Math.floor(deps.env.domainRecheckIntervalMs / 6)),
+    (error) => deps.logger.error({ err: error }, "custom-domain re-check failed"),
+  );
 }
