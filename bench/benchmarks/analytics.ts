@@ -245,9 +245,10 @@ export async function measureTabs(
 
 /**
  * The cost of a progress write with and without its learning event: WRITES sequential 'time'
- * writes through addTimeSpent (time cap + upsert + event, one statement; the rollups are folded
- * in later by the applier, decision 0214) against the same statement without the event (the
- * write as it would be with no events: the time cap of issue 16 and the upsert), on the same
+ * writes through addTimeSpent (one call of academy_add_time_spent: time cap + upsert + event; the
+ * rollups are folded in later by the applier, decision 0214) against the same function without
+ * the event insert (the write as it would be with no events: the time cap of issue 16 and the
+ * upsert; decision 0216), on the same
  * enrolments, paired write by write (decision 0216), in four rounds. The plain upsert without the
  * cap is reported for reference.
  */
@@ -258,32 +259,24 @@ export async function writeCost(a: Awaited<ReturnType<typeof app>>): Promise<Row
     rows: Array<{ student_id: string; course_id: string; lesson_id: string }>;
   };
   const targets = pairs.rows;
-  // addTimeSpent's statement without its event CTEs (keep in step with learning.queries.ts).
+  // addTimeSpent without its event: the same function (academy_add_time_spent, migration 0031) as
+  // the database holds it, with the block between "-- event:" and "-- end of event" taken out,
+  // under another name — so the two differ by the event insert and nothing else.
+  const definition = (
+    (await db.execute(
+      sql`select pg_get_functiondef('academy_add_time_spent(text, uuid, uuid, integer, boolean)'::regprocedure) as def`,
+    )) as unknown as { rows: Array<{ def: string }> }
+  ).rows[0].def;
+  const withoutEventDefinition = definition
+    .replace(/-- event:[\s\S]*?-- end of event\n/, "")
+    .replace(/\),\s*\n(\s*)SELECT up\.is_completed/, ")\n$1SELECT up.is_completed")
+    .replace(/public\.academy_add_time_spent\(/, "public.bench_add_time_spent_without_event(");
+  if (withoutEventDefinition === definition || /learning_events/.test(withoutEventDefinition))
+    throw new Error("writeCost: could not take the event out of academy_add_time_spent");
+  await db.execute(sql.raw(withoutEventDefinition));
   const withoutEvent = (t: (typeof targets)[number]) =>
-    db.execute(sql`
-    with t as (
-      select e.id as enrollment_id, l.id as lesson_id, e.student_id,
-             coalesce((select least(1, greatest(0, floor(extract(epoch from (now() - lp.opened_at)))::int - lp.time_spent))
-               from lesson_progress lp where lp.enrollment_id = e.id and lp.lesson_id = l.id), 0) as add
-        from enrollments e
-        join lessons l on l.course_id = e.course_id and l.is_published
-       where e.student_id = ${t.student_id} and e.course_id = ${t.course_id}
-         and e.payment_status = 'completed' and l.id = ${t.lesson_id}
-    ),
-    up as (
-      insert into lesson_progress
-        (id, enrollment_id, lesson_id, student_id, is_completed, progress, time_spent, last_accessed, completed_at)
-      select gen_random_uuid(), t.enrollment_id, t.lesson_id, t.student_id, false, 0, t.add, now(), null
-        from t
-      on conflict (enrollment_id, lesson_id)
-        do update set time_spent = lesson_progress.time_spent + excluded.time_spent
-      returning enrollment_id, is_completed, progress, time_spent, completed_at
-    )
-    select up.is_completed as lp_is_completed, up.progress as lp_progress, up.time_spent as lp_time_spent,
-           up.completed_at as lp_completed_at,
-           e.id, e.progress, e.is_completed, e.completion_date, e.certificate_issued, e.certificate_url,
-           e.last_lesson_id
-      from up join enrollments e on e.id = up.enrollment_id`);
+    db.execute(sql`select * from bench_add_time_spent_without_event(${t.student_id}, ${t.course_id}::uuid,
+      ${t.lesson_id}::uuid, 1, true)`);
   const upsertOnly = (t: (typeof targets)[number]) =>
     db.execute(sql`with up as (
       insert into lesson_progress (id, enrollment_id, lesson_id, student_id, is_completed, progress, time_spent, last_accessed, completed_at)

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 
 /** What a learning event records (issue 12 §1). */
@@ -41,24 +41,4 @@ export async function appendLearningEvent(
     values (${input.enrollmentId}, ${input.studentId}, ${input.courseId}, ${input.lessonId}, ${input.kind},
             ${seconds}::int, ${input.score ?? null}::int,
             ${input.passed === undefined ? null : input.passed ? 1 : 0}::smallint, ${at}::timestamptz)`);
-}
-
-/**
- * The CTE to append after the `up` CTE of the one-statement "time" write (addTimeSpent): the
- * 'time' event of the upserted progress row (CTE ev; its rollups come later, decision 0214).
- * `up` must return enrollment_id.
- */
-export function timeEventCtes(input: {
-  studentId: string;
-  courseId: string;
-  lessonId: string;
-  /** Seconds as a number, or an SQL expression (the capped time of addTimeSpent). */
-  seconds: number | SQL;
-}): SQL {
-  return sql`,
-    ev as (
-      insert into learning_events (enrollment_id, student_id, course_id, lesson_id, kind, seconds)
-      select up.enrollment_id, ${input.studentId}, ${input.courseId}::uuid, ${input.lessonId}::uuid, 'time', (${input.seconds})::int
-        from up
-    )`;
 }

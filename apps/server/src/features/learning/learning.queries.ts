@@ -2,7 +2,6 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { courses, enrollments, lessonProgress, lessons } from "../../db/schema/index.ts";
-import { timeEventCtes } from "./learning-events.queries.ts";
 
 export type EnrolmentRow = typeof enrollments.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
@@ -259,46 +258,12 @@ export async function addTimeSpent(
   input: { studentId: string; courseId: string; lessonId: string; delta: number; cap: boolean },
 ): Promise<{ progress: TimeSpentProgress; enrolment: TimeSpentEnrolment } | undefined> {
   const delta = Math.max(0, Math.trunc(input.delta));
-  // issue 16 item 6: with `cap`, the time added is at most the wall-clock seconds since the lesson
-  // was first opened minus the time already counted (nothing before an open).
-  // The row's own values through a scalar subquery rather than a left join: the same result (no row
-  // or no opened_at: 0) and about a third less planning on this per-ping statement (decision 0214).
-  const add = input.cap
-    ? sql`coalesce((select least(${delta}::int,
-        greatest(0, floor(extract(epoch from (now() - lp.opened_at)))::int - lp.time_spent))
-        from lesson_progress lp where lp.enrollment_id = e.id and lp.lesson_id = l.id), 0)`
-    : sql`${delta}::int`;
-  // One statement and one round trip: the upsert, then the enrolment read in the same query.
+  // One call of academy_add_time_spent (migration 0031, decision 0216): the statement of decision
+  // 0214 — time cap (issue 16 item 6), progress upsert, 'time' learning event, enrolment read —
+  // with its plan cached for the connection instead of parsed and planned on every ping.
   const result = (await db.execute(sql`
-    with t as (
-      select e.id as enrollment_id, l.id as lesson_id, e.student_id, ${add} as add
-        from enrollments e
-        join lessons l on l.course_id = e.course_id and l.is_published
-       where e.student_id = ${input.studentId} and e.course_id = ${input.courseId}
-         and e.payment_status = 'completed' and l.id = ${input.lessonId}
-    ),
-    up as (
-      insert into lesson_progress
-        (id, enrollment_id, lesson_id, student_id, is_completed, progress, time_spent, last_accessed, completed_at)
-      select gen_random_uuid(), t.enrollment_id, t.lesson_id, t.student_id, false, 0, t.add, now(), null
-        from t
-      on conflict (enrollment_id, lesson_id)
-        do update set time_spent = lesson_progress.time_spent + excluded.time_spent
-      returning enrollment_id, is_completed, progress, time_spent, completed_at
-    )${
-      // issue 12: the 'time' learning event, in this same statement.
-      timeEventCtes({
-        studentId: input.studentId,
-        courseId: input.courseId,
-        lessonId: input.lessonId,
-        seconds: sql`(select add from t)`,
-      })
-    }
-    select up.is_completed as lp_is_completed, up.progress as lp_progress, up.time_spent as lp_time_spent,
-           up.completed_at as lp_completed_at,
-           e.id, e.progress, e.is_completed, e.completion_date, e.certificate_issued, e.certificate_url,
-           e.last_lesson_id
-      from up join enrollments e on e.id = up.enrollment_id`)) as unknown as {
+    select * from academy_add_time_spent(${input.studentId}, ${input.courseId}::uuid, ${input.lessonId}::uuid,
+                                         ${delta}::int, ${input.cap})`)) as unknown as {
     rows: Array<{
       lp_is_completed: boolean;
       lp_progress: number;
