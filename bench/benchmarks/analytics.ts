@@ -335,7 +335,12 @@ export async function writeCost(a: Awaited<ReturnType<typeof app>>): Promise<Row
   const withE = mean(rounds.with);
   const upsert = mean(rounds.upsert);
   return [
-    row("progress write without event (time cap + upsert, SQL), mean", without, "ms", null),
+    row(
+      "progress write without event (academy_add_time_spent without its event block), mean",
+      without,
+      "ms",
+      null,
+    ),
     row("progress write with event (addTimeSpent), mean", withE, "ms", null),
     row("progress write: added cost of the learning event", ((withE - without) / without) * 100, "%", {
       op: "<=",
