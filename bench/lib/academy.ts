@@ -183,6 +183,10 @@ function newestMtime(target: string): number {
 
 export function webBuildState(): "missing" | "stale" | "fresh" {
   if (!existsSync(WEB_INDEX)) return "missing";
+  // A build made with NODE_ENV other than production carries React's development runtime (about
+  // 60 KB more gzip per route): never measure one (route-js would report its sizes).
+  const assets = path.join(ROOT, "apps/web/dist/assets");
+  if (existsSync(assets) && readdirSync(assets).some((f) => f.startsWith("jsx-dev-runtime"))) return "stale";
   const builtAt = statSync(WEB_INDEX).mtimeMs;
   const sourcesAt = Math.max(...WEB_SOURCES.map((source) => newestMtime(path.join(ROOT, source))));
   return builtAt < sourcesAt ? "stale" : "fresh";
