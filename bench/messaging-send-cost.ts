@@ -1,68 +1,21 @@
 // `npx tsx bench/messaging-send-cost.ts`: main-thread cost of one message send on embedded PGlite,
 // in process (no sockets), split into its statements (issue 17 §13, decision 0213). One teacher,
 // one student, one conversation; N sends each. Prints mean ms per operation.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { eq, sql } from "drizzle-orm";
-import { createApp } from "../apps/server/src/app.ts";
+import { sql } from "drizzle-orm";
 import { createSessionLookup } from "../apps/server/src/auth/session-lookup.ts";
-import { user } from "../apps/server/src/db/schema/index.ts";
-import { loadEnv } from "../apps/server/src/env.ts";
 import {
   findConversation,
   sendMessageStatement,
 } from "../apps/server/src/features/messaging/messaging.queries.ts";
-import { createLogger } from "../apps/server/src/lib/logger.ts";
-import { createRuntime } from "../apps/server/src/runtime.ts";
+import { inProcessApp } from "./lib/in-process.ts";
 
 const N = Number(process.env.N ?? 400);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-send-cost-"));
-const origin = "http://localhost:3000";
-const env = loadEnv({
-  NODE_ENV: "test",
-  APP_URL: origin,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "silent",
-  AUTH_RATE_LIMIT_MAX: "100000",
-  MESSAGE_RATE_LIMIT_MAX: "1000000",
-});
-const runtime = await createRuntime(env, { logger: createLogger("silent") });
-const { app, messagingHub } = createApp(runtime);
-const request = (pathname: string, init: { method?: string; json?: unknown; cookie?: string } = {}) => {
-  const headers = new Headers({ origin });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  if (init.json !== undefined) headers.set("content-type", "application/json");
-  return app.request(`${origin}${pathname}`, {
-    method: init.method ?? "GET",
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-};
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-const account = async (email: string, student: boolean) => {
-  const password = "bench-password-1";
-  await request("/api/auth/sign-up/email", {
-    method: "POST",
-    json: { name: "B", email, password, ...(student ? { signupRole: "student" } : {}) },
-  });
-  const [row] = await runtime.db
-    .update(user)
-    .set({ emailVerified: true })
-    .where(eq(user.email, email))
-    .returning({ id: user.id });
-  const signIn = await request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
-  return { cookie: cookiesOf(signIn), id: row.id };
-};
+const academy = await inProcessApp();
+const { runtime, request } = academy;
 try {
-  const teacher = await account("t@example.com", false);
-  const student = await account("s@example.com", true);
+  const teacher = await academy.creator("t@example.com");
+  const student = await academy.student("s@example.com");
   const published = await request("/api/courses/publish", {
     method: "POST",
     cookie: teacher.cookie,
@@ -109,7 +62,7 @@ try {
   await time("sendMessageStatement (checks, locks, insert, NOTIFY; 1 call)", (i) =>
     sendMessageStatement(runtime.db, {
       conversationId,
-      senderId: student.id,
+      senderId: student.userId,
       content: `cost ${i}`,
       rateLimitMax: 1_000_000,
       windowSeconds: 60,
@@ -129,7 +82,5 @@ try {
     await response.text();
   });
 } finally {
-  messagingHub.close();
-  await runtime.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await academy.close();
 }

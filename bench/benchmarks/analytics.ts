@@ -1,16 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { createApp } from "../../apps/server/src/app.ts";
-import { user } from "../../apps/server/src/db/schema/index.ts";
-import { loadEnv } from "../../apps/server/src/env.ts";
 import { addTimeSpent } from "../../apps/server/src/features/learning/learning.queries.ts";
-import { createLogger } from "../../apps/server/src/lib/logger.ts";
-import { createRuntime } from "../../apps/server/src/runtime.ts";
-import { percentile } from "../lib/in-process.ts";
+import { type InProcessApp, inProcessApp, percentile } from "../lib/in-process.ts";
 import { type BenchContext, type Benchmark, type Row, row } from "../lib/types.ts";
 
 /**
@@ -23,7 +15,6 @@ import { type BenchContext, type Benchmark, type Row, row } from "../lib/types.t
  * request runs the applier first (nothing pending after the warm-up requests).
  */
 
-const ORIGIN = "http://localhost:3000";
 /** BENCH_ANALYTICS_SCALE scales the PostgreSQL data set (1 = 100,000 enrolments, 2,000,000 events). */
 const ENROLMENTS = Math.round(100_000 * Number(process.env.BENCH_ANALYTICS_SCALE ?? "1"));
 const EVENTS_PER_ENROLMENT = 20;
@@ -35,45 +26,12 @@ const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? "20");
 const WRITES = 500;
 const TABS = ["overview", "engagement", "revenue", "performance", "alerts"] as const;
 
-export async function app(databaseUrl: string | undefined, dataDir: string) {
-  const env = loadEnv({
-    NODE_ENV: "test",
-    APP_URL: ORIGIN,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    AUTH_RATE_LIMIT_MAX: "100000",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const runtime = await createRuntime(env, { logger: createLogger("silent") });
-  const { app } = createApp(runtime);
-  const request = (pathname: string, init: { method?: string; json?: unknown; cookie?: string } = {}) => {
-    const headers = new Headers({ origin: ORIGIN });
-    if (init.cookie) headers.set("cookie", init.cookie);
-    if (init.json !== undefined) headers.set("content-type", "application/json");
-    return app.request(`${ORIGIN}${pathname}`, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    });
-  };
-  return { runtime, request };
-}
-
 /** Seeds one creator with COURSES courses and `enrolments` enrolments, events, rollups, orders and page views. */
-export async function seed(ctx: BenchContext, a: Awaited<ReturnType<typeof app>>, enrolments: number) {
-  const email = `analytics-creator-${Date.now()}@example.com`;
-  const password = "bench-password-1";
-  await a.request("/api/auth/sign-up/email", { method: "POST", json: { name: "Creator", email, password } });
-  await a.runtime.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
-  const signIn = await a.request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const [{ id: creatorId }] = await a.runtime.db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.email, email));
+export async function seed(ctx: BenchContext, a: InProcessApp, enrolments: number) {
+  const { cookie, userId: creatorId } = await a.creator(
+    `analytics-creator-${Date.now()}@example.com`,
+    "Creator",
+  );
   for (let c = 0; c < COURSES; c++) {
     const lessons = Array.from({ length: LESSONS }, (_, i) => ({
       id: `l${i}`,
@@ -204,7 +162,7 @@ export async function seed(ctx: BenchContext, a: Awaited<ReturnType<typeof app>>
 
 /** p95 of each tab over REQUESTS sequential requests for 30 days and for 12 months. */
 export async function measureTabs(
-  a: Awaited<ReturnType<typeof app>>,
+  a: InProcessApp,
   cookie: string,
   label: string,
   target: boolean,
@@ -252,7 +210,7 @@ export async function measureTabs(
  * enrolments, paired write by write (decision 0216), in four rounds. The plain upsert without the
  * cap is reported for reference.
  */
-export async function writeCost(a: Awaited<ReturnType<typeof app>>): Promise<Row[]> {
+export async function writeCost(a: InProcessApp): Promise<Row[]> {
   const db = a.runtime.db;
   const pairs = (await db.execute(sql`select e.student_id, e.course_id, l.id as lesson_id from enrollments e
       join lessons l on l.course_id = e.course_id and l.order_index = 5 where e.student_id like 'bench-s-%' limit 200`)) as unknown as {
@@ -365,14 +323,12 @@ async function onPostgres(ctx: BenchContext): Promise<Row[]> {
   await admin.query(`create database ${database}`);
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-bench-analytics-"));
-  const a = await app(url.toString(), dataDir);
+  const a = await inProcessApp({ databaseUrl: url.toString() });
   try {
     const cookie = await seed(ctx, a, ENROLMENTS);
     return [...(await measureTabs(a, cookie, "PostgreSQL", true)), ...(await writeCost(a))];
   } finally {
-    await a.runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await a.close();
     await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
   }
@@ -380,8 +336,7 @@ async function onPostgres(ctx: BenchContext): Promise<Row[]> {
 
 async function onPglite(ctx: BenchContext): Promise<Row[]> {
   const scale = Number(process.env.BENCH_ANALYTICS_PGLITE_SCALE ?? "0.1");
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-bench-analytics-pglite-"));
-  const a = await app(undefined, dataDir);
+  const a = await inProcessApp();
   try {
     const n = Math.round(ENROLMENTS * scale);
     const cookie = await seed(ctx, a, n);
@@ -393,8 +348,7 @@ async function onPglite(ctx: BenchContext): Promise<Row[]> {
       return [];
     }
   } finally {
-    await a.runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await a.close();
   }
 }
 

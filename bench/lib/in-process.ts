@@ -12,6 +12,8 @@ export const ORIGIN = "http://localhost:3000";
 
 export interface InProcessApp {
   runtime: Runtime;
+  /** The app's messaging hub (closed by close()). */
+  messagingHub: ReturnType<typeof createApp>["messagingHub"];
   request(pathname: string, init?: { method?: string; json?: unknown; cookie?: string }): Promise<Response>;
   /** Signs up, verifies and signs in a creator; returns the session cookie and user id. */
   creator(email: string, name?: string): Promise<{ cookie: string; userId: string }>;
@@ -24,9 +26,12 @@ export interface InProcessApp {
  * The whole Academy app in this process on an embedded database, called with `app.request` — for
  * benchmarks of the API's own work without HTTP overhead, and for seeding a DATA_DIR that a real
  * server then serves. `options.dataDir`: that directory (kept on close); by default a fresh
- * temporary one (removed on close).
+ * temporary one (removed on close). `options.databaseUrl`: a PostgreSQL database instead of the
+ * embedded one.
  */
-export async function inProcessApp(options: { dataDir?: string } = {}): Promise<InProcessApp> {
+export async function inProcessApp(
+  options: { dataDir?: string; databaseUrl?: string } = {},
+): Promise<InProcessApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "academy-bench-inproc-"));
   const env = loadEnv({
     NODE_ENV: "test",
@@ -35,9 +40,10 @@ export async function inProcessApp(options: { dataDir?: string } = {}): Promise<
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_MAX: "100000",
     MESSAGE_RATE_LIMIT_MAX: "1000000",
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });
   const runtime = await createRuntime(env, { logger: createLogger("silent") });
-  const { app } = createApp(runtime);
+  const { app, messagingHub } = createApp(runtime);
   const request: InProcessApp["request"] = async (pathname, init = {}) => {
     const headers = new Headers({ origin: ORIGIN });
     if (init.cookie) headers.set("cookie", init.cookie);
@@ -72,10 +78,12 @@ export async function inProcessApp(options: { dataDir?: string } = {}): Promise<
   }
   return {
     runtime,
+    messagingHub,
     request,
     creator: (email, name) => account(email, false, name),
     student: (email, name) => account(email, true, name),
     async close() {
+      messagingHub.close();
       await runtime.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

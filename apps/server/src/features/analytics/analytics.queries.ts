@@ -304,11 +304,25 @@ export async function heatmap(db: Executor, s: Scope, p: Period) {
 }
 
 /**
+ * Progress rows per lesson of CTE `l` that belong to paid enrolments (decision 0216): all the
+ * lesson's rows (an index-only count) minus those of the unpaid enrolments in CTE `unpaid` (few).
+ * A progress row's enrolment is always of the lesson's course (the writes take the lesson from the
+ * enrolment's course), so `unpaid` needs only the scope's courses. `completedOnly`: completed rows.
+ */
+const paidRowsPerLesson = (completedOnly: boolean) => {
+  const completed = completedOnly ? sql`and lp.is_completed` : sql``;
+  return sql`select a.lesson_id, a.n - coalesce(u.n, 0) as n
+    from (select lp.lesson_id, count(*) as n from lesson_progress lp
+           where lp.lesson_id in (select id from l) ${completed} group by lp.lesson_id) a
+    left join (select lp.lesson_id, count(*) as n from unpaid join lesson_progress lp on lp.enrollment_id = unpaid.id
+                where true ${completed} group by lp.lesson_id) u on u.lesson_id = a.lesson_id`;
+};
+
+/**
  * Per published lesson: enrolled students (payment completed) and how many completed it.
- * Counted without joining each progress row to its enrolment (decision 0216): all enrolments of the
- * course and all completions of the lesson (index-only counts), minus those of the course's
- * enrolments that are not paid (few; enrollments_unpaid_course_idx). A progress row's enrolment is
- * always of the lesson's course (the writes take the lesson from the enrolment's course).
+ * Both are index-only counts (decision 0216): paid enrolments per course
+ * (enrollments_paid_course_idx) and completions per lesson without joining each progress row to
+ * its enrolment (paidRowsPerLesson).
  */
 export async function lessonCompletion(db: Executor, s: Scope) {
   return rows<Record<string, unknown>>(
@@ -316,17 +330,10 @@ export async function lessonCompletion(db: Executor, s: Scope) {
     sql`with c as (${scopedCourses(s)}),
       l as (select l.id, l.course_id, l.title, l.order_index, l.created_at
               from lessons l join c on c.id = l.course_id where l.is_published),
-      unpaid as (select e.id, e.course_id from enrollments e join c on c.id = e.course_id
-                  where e.payment_status <> 'completed'),
-      en as (select a.course_id, a.n - coalesce(u.n, 0) as n
-               from (select e.course_id, count(*) as n from enrollments e join c on c.id = e.course_id
-                      group by e.course_id) a
-               left join (select course_id, count(*) as n from unpaid group by course_id) u on u.course_id = a.course_id),
-      done as (select a.lesson_id, a.n - coalesce(u.n, 0) as n
-                 from (select lp.lesson_id, count(*) as n from lesson_progress lp
-                        where lp.is_completed and lp.lesson_id in (select id from l) group by lp.lesson_id) a
-                 left join (select lp.lesson_id, count(*) as n from unpaid join lesson_progress lp on lp.enrollment_id = unpaid.id
-                             where lp.is_completed group by lp.lesson_id) u on u.lesson_id = a.lesson_id)
+      unpaid as (select e.id from enrollments e join c on c.id = e.course_id where e.payment_status <> 'completed'),
+      en as (select e.course_id, count(*) as n from enrollments e join c on c.id = e.course_id
+              where e.payment_status = 'completed' group by e.course_id),
+      done as (${paidRowsPerLesson(true)})
       select c.id as course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
              row_number() over (partition by c.id order by l.order_index, l.created_at) as position,
              coalesce(en.n, 0) as enrolled, coalesce(done.n, 0) as completed
@@ -460,14 +467,14 @@ export async function strugglingStudents(db: Executor, s: Scope, maxProgress: nu
  * Lessons are ranked per course by (order_index, created_at) — rank(), so equal keys share a rank
  * as the tuple comparison does (decision 0185). Counted in aggregates, without sorting progress
  * rows per enrolment (decision 0216):
- * - reached: all progress rows of the lesson (an index-only count) minus those of the course's
- *   unpaid enrolments (few), as in lessonCompletion;
+ * - reached: the lesson's progress rows of paid enrolments (paidRowsPerLesson);
  * - each enrolment's furthest rank (one hash aggregate over its progress rows); a paid, not
  *   completed enrolment stopped at the lesson of that rank. When two lessons share the rank (same
  *   order_index and created_at), it stopped at each of them it has a row on, counted row by row.
  * It runs with a larger work_mem (SET LOCAL, in its own read-only transaction): the per-enrolment
  * aggregate outgrows the default 4 MB at 100k enrolments. `f` and `open_f` are not materialized:
- * by_tied recomputes them only when some lessons tie (its hash join skips them when none do).
+ * by_tied recomputes them only when some lessons tie (with no tied lesson its join has nothing to
+ * probe).
  */
 export async function stoppingLessons(db: Db, s: Scope, share: number) {
   // Each lesson's figures depend on its own course's enrolments only, so the courses are split in
@@ -502,18 +509,12 @@ async function stoppingLessonsIn(db: Executor, courseIds: string[], share: numbe
     db,
     sql`with c as (select id, title from courses where id = any(${`{${courseIds.join(",")}}`}::uuid[])),
         l as (select l.id, l.course_id, l.title, l.order_index,
-                     rank() over (partition by l.course_id order by l.order_index, l.created_at) as r
+                     rank() over (partition by l.course_id order by l.order_index, l.created_at) as r,
+                     count(*) over (partition by l.course_id, l.order_index, l.created_at) > 1 as tied
                 from lessons l join c on c.id = l.course_id where l.is_published),
         last as (select course_id, max(r) as r from l group by course_id),
-        tied as (select l.id, l.course_id, l.r from l
-                  where (select count(*) from l l2 where l2.course_id = l.course_id and l2.r = l.r) > 1),
         unpaid as (select e.id from enrollments e join c on c.id = e.course_id where e.payment_status <> 'completed'),
-        reach as (
-          select a.lesson_id, a.n - coalesce(u.n, 0) as reached
-            from (select lp.lesson_id, count(*) as n from lesson_progress lp
-                   where lp.lesson_id in (select id from l) group by lp.lesson_id) a
-            left join (select lp.lesson_id, count(*) as n from unpaid join lesson_progress lp on lp.enrollment_id = unpaid.id
-                        group by lp.lesson_id) u on u.lesson_id = a.lesson_id),
+        reach as (${paidRowsPerLesson(false)}),
         f as not materialized (select lp.enrollment_id, max(l.r) as furthest
                 from lesson_progress lp join l on l.id = lp.lesson_id group by lp.enrollment_id),
         open_f as not materialized (select e.course_id, f.enrollment_id, f.furthest
@@ -521,19 +522,20 @@ async function stoppingLessonsIn(db: Executor, courseIds: string[], share: numbe
                     where e.payment_status = 'completed' and not e.is_completed),
         by_rank as (select course_id, furthest, count(*) as n from open_f group by 1, 2),
         by_tied as (select t.id as lesson_id, count(*) as n
-                      from tied t join lesson_progress lp on lp.lesson_id = t.id
+                      from l t join lesson_progress lp on lp.lesson_id = t.id
                       join open_f o on o.enrollment_id = lp.enrollment_id and o.furthest = t.r
-                     group by t.id)
-        select l.course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title,
-               reach.reached, case when l.id in (select id from tied) then coalesce(bt.n, 0) else coalesce(br.n, 0) end as stopped
-          from reach join l on l.id = reach.lesson_id join c on c.id = l.course_id
-          join last on last.course_id = l.course_id
-          left join by_rank br on br.course_id = l.course_id and br.furthest = l.r
-          left join by_tied bt on bt.lesson_id = l.id
-         where l.r < last.r and reach.reached > 0
-           and (case when l.id in (select id from tied) then coalesce(bt.n, 0) else coalesce(br.n, 0) end)::float
-               / reach.reached > ${share}
-         order by c.title, l.order_index`,
+                     where t.tied group by t.id),
+        figures as (
+          select l.course_id, c.title as course_title, l.id as lesson_id, l.title as lesson_title, l.order_index,
+                 reach.n as reached, case when l.tied then coalesce(bt.n, 0) else coalesce(br.n, 0) end as stopped
+            from reach join l on l.id = reach.lesson_id join c on c.id = l.course_id
+            join last on last.course_id = l.course_id
+            left join by_rank br on br.course_id = l.course_id and br.furthest = l.r
+            left join by_tied bt on bt.lesson_id = l.id
+           where l.r < last.r and reach.n > 0)
+        select course_id, course_title, lesson_id, lesson_title, reached, stopped from figures
+         where stopped::float / reached > ${share}
+         order by course_title, order_index`,
   );
 }
 
