@@ -35,6 +35,10 @@ export const schools = pgTable(
     accent_color: text("accent_color"),
     font: text("font"),
     support_email: text("support_email"),
+    /** Seller details printed on receipts (issue 23 §9), all optional: legal name, tax code, address. */
+    legal_name: text("legal_name"),
+    tax_code: text("tax_code"),
+    business_address: text("business_address"),
     /** `{ facebook?, zalo?, tiktok?, youtube? }` — https URLs. */
     social_links: jsonb("social_links").notNull().default(sql`'{}'::jsonb`),
     /** When the creator first saved Branding & Domains (the setup checklist counts it). */

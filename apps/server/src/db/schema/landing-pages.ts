@@ -75,6 +75,12 @@ export const paymentMethods = pgTable(
     configuration: jsonb("configuration").notNull().default(sql`'{}'::jsonb`),
     secret_data: text("secret_data"),
     display_order: integer("display_order").notNull().default(0),
+    /**
+     * Removed from the page while payment attempts were still open (decision 0217): hidden from
+     * the builder and the checkout, kept so those attempts' callbacks still verify. Re-adding the
+     * type restores the same row (and its callback URL).
+     */
+    archived_at: timestamp("archived_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -32,9 +32,8 @@ export const orders = pgTable(
     course_id: uuid("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    student_id: text("student_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    /** The buyer; null once they deleted their account (the order is kept, anonymised — decision 0217). */
+    student_id: text("student_id").references(() => user.id, { onDelete: "set null" }),
     enrollment_id: uuid("enrollment_id").references(() => enrollments.id, { onDelete: "set null" }),
     landing_page_id: uuid("landing_page_id").references(() => landingPages.id, { onDelete: "set null" }),
     payment_method_id: uuid("payment_method_id").references(() => paymentMethods.id, {
@@ -61,6 +60,12 @@ export const orders = pgTable(
     /** Money arrived after expiry, or an amount/currency mismatch was recorded. */
     flagged: boolean("flagged").notNull().default(false),
     flag_reason: text("flag_reason"),
+    /**
+     * What a person must act on (decision 0217): paid_twice | paid_after_expiry | amount_mismatch |
+     * refund_failed | dispute; null for an older flag or none. Cleared by `flag_resolved_at`.
+     */
+    flag_kind: text("flag_kind"),
+    flag_resolved_at: timestamp("flag_resolved_at", { withTimezone: true }),
     rejection_reason: text("rejection_reason"),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     awaiting_at: timestamp("awaiting_at", { withTimezone: true }),
@@ -82,6 +87,8 @@ export const orders = pgTable(
     // Creator analytics (decision 0185): a course's payments and refunds in a range.
     index("orders_course_paid_idx").on(t.course_id, t.paid_at).where(sql`${t.paid_at} is not null`),
     index("orders_course_refunded_idx").on(t.course_id, t.refunded_at).where(sql`${t.status} = 'refunded'`),
+    // Earnings' "needs a person" queue.
+    index("orders_flag_open_idx").on(t.course_id).where(sql`${t.flagged} and ${t.flag_resolved_at} is null`),
     check(
       "orders_status_check",
       sql`${t.status} in ('pending', 'awaiting_confirmation', 'paid', 'rejected', 'expired', 'cancelled', 'refunded')`,
@@ -115,4 +122,106 @@ export const paymentEvents = pgTable(
     received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("payment_events_order_idx").on(t.order_id, t.received_at)],
+);
+
+/**
+ * payment_attempts (issue 23 §2, decision 0217): one call to MoMo, ZaloPay or Stripe for an order.
+ * Each attempt has its own provider id, never reused: MoMo `orderId` (`REF-n`), ZaloPay
+ * `app_trans_id` (`yymmdd_REF_n`, the date of the call in Vietnam time), Stripe: our `REF-n` in
+ * the session's metadata (`provider_order_id`) and the session id (`provider_ref`). A verified
+ * success for any attempt settles its order, whatever method the order shows now.
+ * status: creating (the provider call is under way) → open (payable at the provider until
+ * provider_expires_at) → paid | failed | expired. Amounts in the currency's smallest unit.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    order_id: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The stored method whose keys made the call (kept, archived, while attempts are open). */
+    payment_method_id: uuid("payment_method_id").references(() => paymentMethods.id, {
+      onDelete: "set null",
+    }),
+    /** momo | zalopay | stripe */
+    provider: text("provider").notNull(),
+    /** 1, 2, … per order. */
+    attempt_no: integer("attempt_no").notNull(),
+    provider_order_id: text("provider_order_id").notNull(),
+    /** MoMo requestId; Stripe Checkout Session id. */
+    provider_ref: text("provider_ref"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull().default("creating"),
+    pay_url: text("pay_url"),
+    /** MoMo transId, ZaloPay zp_trans_id, Stripe PaymentIntent id — once paid. */
+    provider_transaction_id: text("provider_transaction_id"),
+    /** What the provider reported as paid (may differ from `amount`: then the order is flagged). */
+    paid_amount: integer("paid_amount"),
+    /** Until when the provider's page takes money; reconciliation asks until then (and a grace after). */
+    provider_expires_at: timestamp("provider_expires_at", { withTimezone: true }).notNull(),
+    last_checked_at: timestamp("last_checked_at", { withTimezone: true }),
+    paid_at: timestamp("paid_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_attempts_provider_order_key").on(t.provider, t.provider_order_id),
+    uniqueIndex("payment_attempts_order_no_key").on(t.order_id, t.attempt_no),
+    uniqueIndex("payment_attempts_provider_txn_key")
+      .on(t.provider, t.provider_transaction_id)
+      .where(sql`${t.provider_transaction_id} is not null`),
+    index("payment_attempts_open_idx")
+      .on(t.provider_expires_at)
+      .where(sql`${t.status} in ('creating', 'open')`),
+    index("payment_attempts_ref_idx").on(t.provider_ref).where(sql`${t.provider_ref} is not null`),
+    check("payment_attempts_provider_check", sql`${t.provider} in ('momo', 'zalopay', 'stripe')`),
+    check(
+      "payment_attempts_status_check",
+      sql`${t.status} in ('creating', 'open', 'paid', 'failed', 'expired')`,
+    ),
+  ],
+);
+
+/**
+ * refunds (issue 23 §7): money given back for an order (or for one paid attempt of it, when the
+ * order was paid twice). through: momo | zalopay | stripe (the provider's refund API) | manual
+ * ("refunded outside Academy": VietQR, bank transfer, cash) | provider_portal (made in the
+ * provider's own portal and reported by its webhook). status pending → succeeded | failed.
+ * amount in the currency's smallest unit.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    order_id: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The paid attempt refunded (a duplicate payment), or null for the order's own payment. */
+    attempt_id: uuid("attempt_id").references(() => paymentAttempts.id, { onDelete: "set null" }),
+    through: text("through").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** MoMo/ZaloPay m_refund_id or Stripe refund id. */
+    provider_refund_id: text("provider_refund_id"),
+    reason: text("reason"),
+    failure_reason: text("failure_reason"),
+    requested_by: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.order_id),
+    uniqueIndex("refunds_provider_refund_key")
+      .on(t.through, t.provider_refund_id)
+      .where(sql`${t.provider_refund_id} is not null`),
+    check(
+      "refunds_through_check",
+      sql`${t.through} in ('momo', 'zalopay', 'stripe', 'manual', 'provider_portal')`,
+    ),
+    check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check("refunds_amount_check", sql`${t.amount} > 0`),
+  ],
 );
