@@ -93,3 +93,38 @@ export function csvCell(value: string | number | null | undefined): string {
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
+
+/**
+ * Amount limits of MoMo's one-time payment (developers.momo.vn "One-Time Payments": Min 1.000 VND,
+ * Max 50.000.000 VND), whole VND.
+ */
+export const MOMO_AMOUNT_LIMITS = { min: 1_000, max: 50_000_000 } as const;
+
+/** Why a method cannot take an amount (issue 23 §5): shown to the buyer and the creator. */
+export type MethodUnavailableReason = "vndOnly" | "momoBelowMinimum" | "momoAboveMaximum";
+
+/**
+ * Whether `method` can take `amount` (smallest units) in `currency` (issue 23 §5): MoMo, ZaloPay
+ * and VietQR carry VND only; MoMo only 1,000–50,000,000 VND. @returns null when it can, else why.
+ */
+export function methodUnavailableReason(
+  method: OrderMethod,
+  amount: number,
+  currency: string,
+): MethodUnavailableReason | null {
+  if ((method === "momo" || method === "zalopay" || method === "vietqr") && currency !== "VND")
+    return "vndOnly";
+  if (method === "momo") {
+    if (amount < MOMO_AMOUNT_LIMITS.min) return "momoBelowMinimum";
+    if (amount > MOMO_AMOUNT_LIMITS.max) return "momoAboveMaximum";
+  }
+  return null;
+}
+
+/**
+ * How long a provider's payment page takes money, in minutes (decision 0217): sent to the provider
+ * (MoMo `orderExpireTime`, ZaloPay `expire_duration_seconds`, Stripe `expires_at`) so the page
+ * never outlives the order. Stripe's minimum is 30 minutes; 35 leaves a margin for latency and
+ * clock skew.
+ */
+export const PROVIDER_PAGE_MINUTES = { momo: 15, zalopay: 15, stripe: 35 } as const;

@@ -35,7 +35,6 @@ import {
   type PaymentDeps,
   paymentMethodById,
   recordRejectedCallback,
-  refundOrder,
   rejectOrder,
   stripeKeysOf,
   zaloPayKeysOf,
@@ -44,6 +43,7 @@ import type { OrderHub } from "./payments.stream.ts";
 import { verifyMomoResult } from "./providers/momo.ts";
 import { stripeVerifyEvent } from "./providers/stripe.ts";
 import { referenceFromZaloPayTransId, verifyZaloPayCallback } from "./providers/zalopay.ts";
+import { refundOrder } from "./refunds.service.ts";
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);

@@ -627,7 +627,7 @@ export async function settlePaid(
 }
 
 /** An order of one of the actor's courses, locked. NOT_FOUND for others. */
-async function creatorOrder(tx: Executor, actor: SessionUser, orderId: string) {
+export async function creatorOrder(tx: Executor, actor: SessionUser, orderId: string) {
   const order = UUID.test(orderId) ? await q.findOrderById(tx, orderId, true) : undefined;
   if (!order) throw orderNotFound();
   const ctx = await q.orderContext(tx, order.id);
@@ -669,21 +669,6 @@ export async function rejectOrder(deps: PaymentDeps, actor: SessionUser, orderId
         reason,
       }),
     });
-    return { id: updated.id, status: updated.status as OrderStatus };
-  });
-}
-
-/**
- * Refund (recorded; the money goes back outside Academy): a paid order → refunded, refunded_at;
- * the enrolment is cancelled (access removed, enrollment_count − 1).
- * @throws AppError NOT_FOUND, CONFLICT notPaid
- */
-export async function refundOrder(deps: PaymentDeps, actor: SessionUser, orderId: string) {
-  return deps.db.transaction(async (tx) => {
-    const { order } = await creatorOrder(tx, actor, orderId);
-    if (order.status !== "paid") throw new AppError("CONFLICT", PAYMENT_MESSAGES.notPaid);
-    const updated = await q.updateOrder(tx, order.id, { status: "refunded", refunded_at: new Date() });
-    if (order.enrollment_id) await q.setEnrolmentPaymentStatus(tx, order.enrollment_id, "cancelled");
     return { id: updated.id, status: updated.status as OrderStatus };
   });
 }
