@@ -11,7 +11,7 @@ import {
 } from "./features/learning/learning-rollups.service.ts";
 import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { unsafeBindingWarning } from "./features/operations/operations.ts";
-import { createOrderJobWorker } from "./features/payments/payments.service.ts";
+import { createOrderJobWorker } from "./features/payments/reconciliation.service.ts";
 import { createDomainRecheckWorker } from "./features/schools/schools.routes.ts";
 import { createRuntime } from "./runtime.ts";
 

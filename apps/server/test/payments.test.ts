@@ -2,10 +2,19 @@ import { createHmac, randomUUID } from "node:crypto";
 import { ORDER_REFERENCE_ALPHABET, PAYMENT_MESSAGES, resolveSeo, resolveStyles } from "@academy/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courses, emailOutbox, enrollments, orders, paymentEvents, user } from "../src/db/schema/index.ts";
-import { applyCoupon, openOrder, runOrderJobs } from "../src/features/payments/payments.service.ts";
+import {
+  courses,
+  emailOutbox,
+  enrollments,
+  orders,
+  paymentAttempts,
+  paymentEvents,
+  user,
+} from "../src/db/schema/index.ts";
+import { applyCoupon, openOrder } from "../src/features/payments/payments.service.ts";
 import { momoCreateRaw, momoResultRaw } from "../src/features/payments/providers/momo.ts";
 import { zaloPayCreateMac, zaloPayTransId } from "../src/features/payments/providers/zalopay.ts";
+import { runOrderJobs } from "../src/features/payments/reconciliation.service.ts";
 import {
   createTestContext,
   oneLessonDraft,
@@ -324,17 +333,17 @@ describe("MoMo", () => {
     const chosen = await call(student, "POST", `/api/checkout/${ref}/method`, { method: "momo" });
     expect(chosen.status).toBe(200);
     const { redirectUrl } = (await chosen.json()) as { redirectUrl: string };
-    expect(redirectUrl).toBe(`${fake.url}/pay/momo/${ref}`);
+    expect(redirectUrl).toBe(`${fake.url}/pay/momo/${ref}-1`);
     const path = `/api/payments/callbacks/momo/${methodIds.momo}`;
 
-    const forged = { ...fake.momoIpnFor(ref), signature: "0".repeat(64) };
+    const forged = { ...fake.momoIpnFor(`${ref}-1`), signature: "0".repeat(64) };
     expect((await postRaw(path, forged)).status).toBe(400);
-    const tampered = { ...fake.momoIpnFor(ref), amount: 1000 }; // signature no longer matches
+    const tampered = { ...fake.momoIpnFor(`${ref}-1`), amount: 1000 }; // signature no longer matches
     expect((await postRaw(path, tampered)).status).toBe(400);
     expect((await orderOf(ref)).status).toBe("pending");
 
     const before = await enrolmentCount();
-    const ipn = fake.momoIpnFor(ref);
+    const ipn = fake.momoIpnFor(`${ref}-1`);
     const answers = await Promise.all(Array.from({ length: 50 }, () => postRaw(path, ipn)));
     expect(answers.every((a) => a.status === 204)).toBe(true);
     const order = await orderOf(ref);
@@ -364,23 +373,23 @@ describe("MoMo", () => {
     const student = await signUpAndSignIn(ctx);
     const { orderReference: ref } = await enroll(student);
     await call(student, "POST", `/api/checkout/${ref}/method`, { method: "momo" });
-    const ipn = fake.momoIpnFor(ref, { amount: 1000 });
+    const ipn = fake.momoIpnFor(`${ref}-1`, { amount: 1000 });
     expect((await postRaw(`/api/payments/callbacks/momo/${methodIds.momo}`, ipn)).status).toBe(204);
     const order = await orderOf(ref);
     expect(order.status).toBe("pending");
     expect(order.flagged).toBe(true);
     expect(order.flag_reason).toContain("Amount mismatch");
     // A failed payment (user cancelled) changes nothing.
-    const failed = fake.momoIpnFor(ref, { resultCode: 1006 });
+    const failed = fake.momoIpnFor(`${ref}-1`, { resultCode: 1006 });
     expect((await postRaw(`/api/payments/callbacks/momo/${methodIds.momo}`, failed)).status).toBe(204);
     expect((await orderOf(ref)).status).toBe("pending");
   });
 
-  it("a missed IPN is recovered by the status query; expiry; late money enrols flagged", async () => {
+  it("a missed IPN is recovered by the status query; expiry; late money still enrols when the seat and price hold", async () => {
     const student = await signUpAndSignIn(ctx);
     const { orderReference: ref } = await enroll(student);
     await call(student, "POST", `/api/checkout/${ref}/method`, { method: "momo" });
-    fake.payQuietly("momo", ref);
+    fake.payQuietly("momo", `${ref}-1`);
     const deps = {
       db: ctx.runtime.db,
       mailer: ctx.runtime.mailer,
@@ -394,18 +403,28 @@ describe("MoMo", () => {
     const late = await signUpAndSignIn(ctx);
     const { orderReference: lateRef } = await enroll(late);
     await call(late, "POST", `/api/checkout/${lateRef}/method`, { method: "momo" });
+    const lateOrder = await orderOf(lateRef);
+    // Academy's order and MoMo's page both closed; the IPN is delayed past both.
     await ctx.runtime.db
       .update(orders)
       .set({ expires_at: new Date(Date.now() - 60_000), updated_at: new Date() })
       .where(eq(orders.reference, lateRef));
+    await ctx.runtime.db
+      .update(paymentAttempts)
+      .set({ provider_expires_at: new Date(Date.now() - 60_000) })
+      .where(eq(paymentAttempts.order_id, lateOrder.id));
     await runOrderJobs(deps, { requerySeconds: 3600 });
     expect((await orderOf(lateRef)).status).toBe("expired");
-    expect(
-      (await postRaw(`/api/payments/callbacks/momo/${methodIds.momo}`, fake.momoIpnFor(lateRef))).status,
-    ).toBe(204);
+    const ipn = fake.momoIpnFor(`${lateRef}-1`);
+    expect((await postRaw(`/api/payments/callbacks/momo/${methodIds.momo}`, ipn)).status).toBe(204);
     const paid = await orderOf(lateRef);
     expect(paid.status).toBe("paid");
-    expect(paid.flagged).toBe(true);
+    expect(paid.flagged).toBe(false);
+    const [lateEnrolment] = await ctx.runtime.db
+      .select()
+      .from(enrollments)
+      .where(eq(enrollments.id, paid.enrollment_id ?? ""));
+    expect(lateEnrolment.payment_status).toBe("completed");
   }, 60_000);
 });
 
@@ -415,8 +434,7 @@ describe("ZaloPay", () => {
     const { orderReference: ref } = await enroll(student);
     const chosen = await call(student, "POST", `/api/checkout/${ref}/method`, { method: "zalopay" });
     expect(chosen.status).toBe(200);
-    const order = await orderOf(ref);
-    const appTransId = zaloPayTransId(ref, new Date(order.created_at));
+    const appTransId = zaloPayTransId(ref, new Date(), 1);
     expect(fake.zaloOrders.has(appTransId)).toBe(true);
     const path = `/api/payments/callbacks/zalopay/${methodIds.zalopay}`;
     const callback = fake.zaloCallbackFor(appTransId);
@@ -437,8 +455,7 @@ describe("ZaloPay", () => {
     const student = await signUpAndSignIn(ctx);
     const { orderReference: ref } = await enroll(student);
     await call(student, "POST", `/api/checkout/${ref}/method`, { method: "zalopay" });
-    const order = await orderOf(ref);
-    fake.payQuietly("zalopay", zaloPayTransId(ref, new Date(order.created_at)));
+    fake.payQuietly("zalopay", zaloPayTransId(ref, new Date(), 1));
     const deps = {
       db: ctx.runtime.db,
       mailer: ctx.runtime.mailer,

@@ -29,8 +29,9 @@ interface StripeSession {
   success_url: string;
   cancel_url: string;
   payment_status: "unpaid" | "paid";
-  status: "open" | "complete";
+  status: "open" | "complete" | "expired";
   payment_intent: string | null;
+  expires_at: number;
   url: string;
 }
 
@@ -48,6 +49,8 @@ export function signedStripeEvent(
 }
 
 interface MomoOrder {
+  /** When the page stops taking money (ms since epoch). */
+  expiresAt: number;
   orderId: string;
   requestId: string;
   amount: number;
@@ -61,6 +64,8 @@ interface MomoOrder {
 }
 
 interface ZaloOrder {
+  /** When the page stops taking money (ms since epoch): app_time + expire_duration_seconds. */
+  expiresAt: number;
   app_trans_id: string;
   app_user: string;
   app_time: number;
@@ -134,17 +139,41 @@ export function signedZaloCallback(
   return { data, mac: hmac(keys.key2, data), type: 1 };
 }
 
+/** How the fake delivers a callback when its pay page is used (real providers: usually now). */
+export type Delivery = "now" | "twice" | "late" | "never";
+
 export interface FakeProviders {
   url: string;
   stripeSessions: Map<string, StripeSession>;
-  /** The signed checkout.session.completed event of a session (marks it paid). */
-  stripeEventFor(sessionId: string, overrides?: { amount?: number }): { payload: string; header: string };
+  /**
+   * The signed Stripe event of a session. `checkout.session.completed` (default) and
+   * `checkout.session.async_payment_succeeded` mark it paid; `checkout.session.expired` expires it.
+   */
+  stripeEventFor(
+    sessionId: string,
+    overrides?: { amount?: number; type?: string; paymentStatus?: "paid" | "unpaid" },
+  ): { payload: string; header: string };
+  /** The Stripe session created for an order attempt (`REF-n`), or undefined. */
+  stripeSessionOf(attempt: string): StripeSession | undefined;
+  /** Where the fake Stripe sends webhooks (what the creator registers in the dashboard); null: none. */
+  stripeWebhookUrl: string | null;
+  /** How each provider's pay page delivers its callback (default "now"). */
+  delivery: Record<"momo" | "zalopay" | "stripe", Delivery>;
+  /** Sends the callbacks held back by "late" delivery, in the given order (default: as queued). */
+  flushLate(order?: "queued" | "reversed"): Promise<number[]>;
+  /** Moves a provider page's expiry (ms since epoch), e.g. into the past. */
+  setPageExpiry(provider: "momo" | "zalopay" | "stripe", id: string, at: number): void;
+  /** Every create call received, in order (provider and its id), refused ones included. */
+  creates: { provider: "momo" | "zalopay" | "stripe"; id: string; refused: string | null }[];
   momoOrders: Map<string, MomoOrder>;
   zaloOrders: Map<string, ZaloOrder>;
   /** Requests refused for a bad signature. */
   rejected: string[];
-  /** Marks an order paid at the provider (no callback sent) — for the missed-callback test. */
-  payQuietly(provider: "momo" | "zalopay", id: string): void;
+  /**
+   * Marks an order paid at the provider (no callback sent) — for the missed-callback test.
+   * Refused (throws) once the page has expired, as a real page would refuse to pay.
+   */
+  payQuietly(provider: "momo" | "zalopay" | "stripe", id: string): void;
   /** The signed IPN / callback the provider would send for an order, after marking it paid. */
   momoIpnFor(
     orderId: string,
@@ -156,29 +185,74 @@ export interface FakeProviders {
 
 let transCounter = 4_000_000_000;
 
+/** yymmdd of now in Vietnam time (ZaloPay checks app_trans_id's date against it). */
+function vietnamToday(): string {
+  const vn = new Date(Date.now() + 7 * 3600_000);
+  return `${String(vn.getUTCFullYear() % 100).padStart(2, "0")}${String(vn.getUTCMonth() + 1).padStart(2, "0")}${String(vn.getUTCDate()).padStart(2, "0")}`;
+}
+
 /**
  * Starts the fake providers on 127.0.0.1 (random port). Paths: POST /v2/gateway/api/create and
- * /v2/gateway/api/query (MoMo), POST /v2/create and /v2/query (ZaloPay), GET /pay/momo/{orderId}
- * and /pay/zalopay/{appTransId} (the "wallet" page with a Pay button: POST /pay/... sends the
- * signed callback to the merchant and redirects the browser back).
+ * /v2/gateway/api/query (MoMo), POST /v2/create and /v2/query (ZaloPay), POST
+ * /v1/checkout/sessions and GET /v1/checkout/sessions/{id} (Stripe), GET /pay/{momo|zalopay|stripe}/{id}
+ * (the provider's page with a Pay button: POST /pay/... sends the signed callback to the merchant
+ * as `delivery` says and redirects the browser back).
+ *
+ * Like the real providers where it matters (decision 0217): MoMo refuses a reused orderId
+ * (resultCode 41) and amounts outside 1,000–50,000,000 VND (resultCode 22); ZaloPay refuses a
+ * reused app_trans_id (return_code 2, sub_return_code -68) and one not dated today in Vietnam
+ * time; every page takes money until its own expiry (MoMo 100 min, ZaloPay
+ * expire_duration_seconds, Stripe expires_at) and refuses after it; callbacks can come now,
+ * twice, late or never.
  */
 export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProviders> {
   const momoOrders = new Map<string, MomoOrder>();
   const stripeSessions = new Map<string, StripeSession>();
-  const stripeEventFor = (sessionId: string, overrides: { amount?: number } = {}) => {
+  const stripeEventFor = (
+    sessionId: string,
+    overrides: { amount?: number; type?: string; paymentStatus?: "paid" | "unpaid" } = {},
+  ) => {
     const session = stripeSessions.get(sessionId);
     if (!session || !keys.stripe) throw new Error(`no Stripe session ${sessionId}`);
-    session.payment_status = "paid";
-    session.status = "complete";
-    session.payment_intent = session.payment_intent ?? `pi_${transCounter++}`;
+    const type = overrides.type ?? "checkout.session.completed";
+    if (type === "checkout.session.expired") {
+      session.status = "expired";
+    } else if (type === "checkout.session.async_payment_failed") {
+      session.status = "complete";
+    } else if ((overrides.paymentStatus ?? "paid") === "paid") {
+      session.payment_status = "paid";
+      session.status = "complete";
+      session.payment_intent = session.payment_intent ?? `pi_${transCounter++}`;
+    } else session.status = "complete";
     return signedStripeEvent(keys.stripe.webhookSecret, {
       id: `evt_${transCounter++}`,
       object: "event",
       api_version: "2025-01-01",
       created: Math.floor(Date.now() / 1000),
-      type: "checkout.session.completed",
+      type,
       data: { object: { ...session, amount_total: overrides.amount ?? session.amount_total } },
     });
+  };
+  const creates: FakeProviders["creates"] = [];
+  const delivery: FakeProviders["delivery"] = { momo: "now", zalopay: "now", stripe: "now" };
+  const lateQueue: { url: string; body: string; headers: Record<string, string> }[] = [];
+  const state = { stripeWebhookUrl: null as string | null };
+  const deliver = async (
+    provider: "momo" | "zalopay" | "stripe",
+    url: string,
+    body: string,
+    headers: Record<string, string> = {},
+  ) => {
+    const mode = delivery[provider];
+    if (mode === "never") return;
+    if (mode === "late") {
+      lateQueue.push({ url, body, headers });
+      return;
+    }
+    const post = () =>
+      fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    await post();
+    if (mode === "twice") await post();
   };
   const zaloOrders = new Map<string, ZaloOrder>();
   const rejected: string[] = [];
@@ -197,6 +271,14 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
     res.end(typeof body === "string" ? body : JSON.stringify(body));
   };
 
+  const pageExpired = (provider: "momo" | "zalopay" | "stripe", id: string): boolean => {
+    if (provider === "stripe") {
+      const session = stripeSessions.get(id);
+      return !session || session.status === "expired" || session.expires_at * 1000 <= Date.now();
+    }
+    const o = provider === "momo" ? momoOrders.get(id) : zaloOrders.get(id);
+    return !o || o.expiresAt <= Date.now();
+  };
   const momoIpnFor = (orderId: string, overrides: { amount?: number; resultCode?: number } = {}) => {
     const o = momoOrders.get(orderId);
     if (!o || !keys.momo) throw new Error(`no MoMo order ${orderId}`);
@@ -235,8 +317,34 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
             message: "Invalid signature",
           });
         }
-        if (!momoOrders.has(b.orderId))
-          momoOrders.set(b.orderId, { ...b, paid: false, transId: transCounter++ });
+        if (momoOrders.has(b.orderId)) {
+          creates.push({ provider: "momo", id: b.orderId, refused: "41" });
+          return send(res, 200, {
+            partnerCode: k.partnerCode,
+            orderId: b.orderId,
+            requestId: b.requestId,
+            resultCode: 41,
+            message:
+              "Duplicated orderId. Please inquiry the orderId's transaction status, or retry with a different orderId.",
+          });
+        }
+        if (b.amount < 1000 || b.amount > 50_000_000) {
+          creates.push({ provider: "momo", id: b.orderId, refused: "22" });
+          return send(res, 200, {
+            partnerCode: k.partnerCode,
+            orderId: b.orderId,
+            requestId: b.requestId,
+            resultCode: 22,
+            message: "The transaction amount is out of range.",
+          });
+        }
+        creates.push({ provider: "momo", id: b.orderId, refused: null });
+        momoOrders.set(b.orderId, {
+          ...b,
+          paid: false,
+          transId: transCounter++,
+          expiresAt: Date.now() + 100 * 60_000,
+        });
         return send(res, 200, {
           partnerCode: k.partnerCode,
           orderId: b.orderId,
@@ -269,9 +377,41 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
           payment_status: "unpaid",
           status: "open",
           payment_intent: null,
+          expires_at: Number(f.get("expires_at") ?? Math.floor(Date.now() / 1000) + 24 * 3600),
           url: `${base}/pay/stripe/${id}`,
         };
+        session.metadata = {
+          reference: f.get("metadata[reference]") ?? "",
+          attempt: f.get("metadata[attempt]") ?? "",
+        };
+        const minutes = (session.expires_at - Date.now() / 1000) / 60;
+        if (minutes < 30 || minutes > 24 * 60) {
+          creates.push({ provider: "stripe", id: session.metadata.attempt, refused: "expires_at" });
+          return send(res, 400, {
+            error: {
+              type: "invalid_request_error",
+              param: "expires_at",
+              message:
+                "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+            },
+          });
+        }
+        creates.push({ provider: "stripe", id: session.metadata.attempt, refused: null });
         stripeSessions.set(id, session);
+        return send(res, 200, session);
+      }
+      const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      if (retrieve && req.method === "GET" && keys.stripe) {
+        if (req.headers.authorization !== `Bearer ${keys.stripe.secretKey}`)
+          return send(res, 401, {
+            error: { type: "invalid_request_error", message: "Invalid API Key provided" },
+          });
+        const session = stripeSessions.get(decodeURIComponent(retrieve[1]));
+        if (!session)
+          return send(res, 404, {
+            error: { type: "invalid_request_error", message: "No such checkout.session" },
+          });
+        if (session.status === "open" && session.expires_at * 1000 <= Date.now()) session.status = "expired";
         return send(res, 200, session);
       }
       if (url.pathname === "/v2/gateway/api/query" && keys.momo) {
@@ -287,6 +427,14 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
         }
         const o = momoOrders.get(b.orderId);
         if (!o) return send(res, 200, { resultCode: 42, message: "Order not found" });
+        if (!o.paid && o.expiresAt <= Date.now())
+          return send(res, 200, {
+            resultCode: 1005,
+            message: "Transaction failed because the url or QR code expired.",
+            orderId: o.orderId,
+            amount: o.amount,
+            transId: 0,
+          });
         return send(res, 200, {
           partnerCode: k.partnerCode,
           orderId: o.orderId,
@@ -316,8 +464,32 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
             sub_return_message: "Dữ liệu yêu cầu không hợp lệ",
           });
         }
-        if (!zaloOrders.has(b.app_trans_id))
-          zaloOrders.set(b.app_trans_id, { ...b, paid: false, zp_trans_id: transCounter++ });
+        if (zaloOrders.has(b.app_trans_id)) {
+          creates.push({ provider: "zalopay", id: b.app_trans_id, refused: "-68" });
+          return send(res, 200, {
+            return_code: 2,
+            return_message: "Giao dịch thất bại",
+            sub_return_code: -68,
+            sub_return_message: "Mã giao dịch bị trùng",
+          });
+        }
+        if (!String(b.app_trans_id).startsWith(`${vietnamToday()}_`) || String(b.app_trans_id).length > 40) {
+          creates.push({ provider: "zalopay", id: b.app_trans_id, refused: "-92" });
+          return send(res, 200, {
+            return_code: 2,
+            return_message: "Giao dịch thất bại",
+            sub_return_code: -92,
+            sub_return_message: "app_trans_id không hợp lệ",
+          });
+        }
+        creates.push({ provider: "zalopay", id: b.app_trans_id, refused: null });
+        const seconds = Number(b.expire_duration_seconds ?? 900);
+        zaloOrders.set(b.app_trans_id, {
+          ...b,
+          paid: false,
+          zp_trans_id: transCounter++,
+          expiresAt: Number(b.app_time) + seconds * 1000,
+        });
         return send(res, 200, {
           return_code: 1,
           return_message: "Giao dịch thành công",
@@ -356,38 +528,53 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
               },
         );
       }
-      const pay = /^\/pay\/(momo|zalopay)\/(.+)$/.exec(url.pathname);
+      const pay = /^\/pay\/(momo|zalopay|stripe)\/(.+)$/.exec(url.pathname);
+      const names = { momo: "MoMo", zalopay: "ZaloPay", stripe: "Stripe" } as const;
       if (pay && req.method === "GET") {
+        const provider = pay[1] as "momo" | "zalopay" | "stripe";
+        const id = decodeURIComponent(pay[2]);
+        const expired = pageExpired(provider, id);
         return send(
           res,
-          200,
-          `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Fake ${pay[1]}</title></head><body style="font-family:sans-serif;padding:24px"><h1>Fake ${pay[1] === "momo" ? "MoMo" : "ZaloPay"}</h1><p>Order ${decodeURIComponent(pay[2])}</p><form method="post"><button type="submit" id="fake-pay">Pay</button></form></body></html>`,
+          expired ? 410 : 200,
+          `<!doctype html><html><head><meta name="viewport" content="width=device-width,initial-scale=1"><title>Fake ${names[provider]}</title></head><body style="font-family:sans-serif;padding:24px"><h1>Fake ${names[provider]}</h1><p>Order ${id}</p>${expired ? "<p id='fake-expired'>This payment page has expired.</p>" : `<form method="post"><button type="submit" id="fake-pay">Pay</button></form><form method="post" action="?cancel=1"><button type="submit" id="fake-cancel">Cancel</button></form>`}</body></html>`,
           "text/html; charset=utf-8",
         );
       }
       if (pay && req.method === "POST") {
+        const provider = pay[1] as "momo" | "zalopay" | "stripe";
         const id = decodeURIComponent(pay[2]);
-        let callbackUrl: string;
-        let body: unknown;
+        if (pageExpired(provider, id)) return send(res, 410, "this payment page has expired", "text/plain");
+        const cancel = url.searchParams.get("cancel") === "1";
+        let callbackUrl: string | null;
+        let body: string | null = null;
+        let headers: Record<string, string> = {};
         let back: string;
-        if (pay[1] === "momo") {
+        if (provider === "momo") {
           const o = momoOrders.get(id);
           if (!o) return send(res, 404, "unknown order", "text/plain");
-          body = momoIpnFor(id);
+          body = JSON.stringify(momoIpnFor(id, cancel ? { resultCode: 1006 } : {}));
           callbackUrl = o.ipnUrl;
           back = o.redirectUrl;
-        } else {
+        } else if (provider === "zalopay") {
           const o = zaloOrders.get(id);
           if (!o) return send(res, 404, "unknown order", "text/plain");
-          body = zaloCallbackFor(id);
+          // ZaloPay calls back only when it collected the money.
+          if (!cancel) body = JSON.stringify(zaloCallbackFor(id));
           callbackUrl = o.callback_url;
           back = (JSON.parse(o.embed_data) as { redirecturl: string }).redirecturl;
+        } else {
+          const session = stripeSessions.get(id);
+          if (!session) return send(res, 404, "unknown session", "text/plain");
+          callbackUrl = state.stripeWebhookUrl;
+          if (!cancel) {
+            const event = stripeEventFor(id);
+            body = event.payload;
+            headers = { "stripe-signature": event.header };
+          }
+          back = cancel ? session.cancel_url : session.success_url;
         }
-        await fetch(callbackUrl, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        });
+        if (body && callbackUrl) await deliver(provider, callbackUrl, body, headers);
         res.writeHead(303, { location: back });
         return res.end();
       }
@@ -402,10 +589,49 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
     url: base,
     stripeSessions,
     stripeEventFor,
+    stripeSessionOf: (attempt) => [...stripeSessions.values()].find((x) => x.metadata.attempt === attempt),
+    get stripeWebhookUrl() {
+      return state.stripeWebhookUrl;
+    },
+    set stripeWebhookUrl(value: string | null) {
+      state.stripeWebhookUrl = value;
+    },
+    delivery,
+    async flushLate(order = "queued") {
+      const items = lateQueue.splice(0, lateQueue.length);
+      if (order === "reversed") items.reverse();
+      const statuses: number[] = [];
+      for (const item of items) {
+        const r = await fetch(item.url, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...item.headers },
+          body: item.body,
+        });
+        statuses.push(r.status);
+      }
+      return statuses;
+    },
+    setPageExpiry(provider, id, at) {
+      if (provider === "stripe") {
+        const session = stripeSessions.get(id);
+        if (!session) throw new Error(`no Stripe session ${id}`);
+        session.expires_at = Math.floor(at / 1000);
+        return;
+      }
+      const o = provider === "momo" ? momoOrders.get(id) : zaloOrders.get(id);
+      if (!o) throw new Error(`no ${provider} order ${id}`);
+      o.expiresAt = at;
+    },
+    creates,
     momoOrders,
     zaloOrders,
     rejected,
     payQuietly(provider, id) {
+      if (pageExpired(provider, id)) throw new Error(`${provider} page ${id} has expired`);
+      if (provider === "stripe") {
+        stripeEventFor(id);
+        return;
+      }
       const o = provider === "momo" ? momoOrders.get(id) : zaloOrders.get(id);
       if (!o) throw new Error(`no ${provider} order ${id}`);
       o.paid = true;

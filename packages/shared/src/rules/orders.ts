@@ -122,9 +122,10 @@ export function methodUnavailableReason(
 }
 
 /**
- * How long a provider's payment page takes money, in minutes (decision 0217): sent to the provider
- * (MoMo `orderExpireTime`, ZaloPay `expire_duration_seconds`, Stripe `expires_at`) so the page
- * never outlives the order. Stripe's minimum is 30 minutes; 35 leaves a margin for latency and
- * clock skew.
+ * How long a provider's payment page may take money, in minutes (decision 0217). ZaloPay is told
+ * (`expire_duration_seconds`) and so is Stripe (`expires_at`; its minimum is 30 minutes, 35 leaves
+ * a margin for latency and clock skew). MoMo's captureWallet request has no documented lifetime
+ * field, so 100 minutes is the horizon Academy assumes for its page and keeps asking MoMo about.
+ * An order with a provider attempt never expires before the attempt's page does.
  */
-export const PROVIDER_PAGE_MINUTES = { momo: 15, zalopay: 15, stripe: 35 } as const;
+export const PROVIDER_PAGE_MINUTES = { momo: 100, zalopay: 15, stripe: 35 } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cleanUtmValue } from "../rules/attribution.ts";
 import {
+  type MethodUnavailableReason,
   ORDER_METHODS,
   ORDER_STATUSES,
   type OrderMethod,
@@ -28,6 +29,11 @@ export const PAYMENT_MESSAGES = {
     "The teacher's card keys do not match the payment mode (sandbox needs Stripe test keys, production live keys).",
   reasonRequired: "Please give a reason.",
   creatorOnly: "Only creators can see earnings.",
+  paidElsewhere: "This student has already paid for this course with another order.",
+  momoBelowMinimum: "MoMo takes payments from 1,000 VND. Please choose another method.",
+  momoAboveMaximum: "MoMo takes payments up to 50,000,000 VND. Please choose another method.",
+  vndOnly: "This method takes payments in VND only.",
+  tooManyCallbacks: "Too many requests.",
 } as const;
 
 const code = z
@@ -146,6 +152,13 @@ export interface CheckoutView {
   methods: CheckoutMethod[];
   /** The VietQR payload's PNG (data URL) with the amount and reference, when method is vietqr. */
   qrDataUrl: string | null;
+  /** Methods the course takes that cannot take this amount, and why (issue 23 §5). */
+  unavailableMethods: { type: CheckoutMethod["type"]; reason: MethodUnavailableReason }[];
+  /**
+   * The latest provider page of a pending order that may still take money (issue 23 §9): the
+   * checkout shows "Checking your payment…" instead of inviting a second payment.
+   */
+  openAttempt: { provider: "momo" | "zalopay" | "stripe"; createdAt: string; expiresAt: string } | null;
 }
 
 /** POST /api/checkout/{reference}/method */

@@ -78,7 +78,7 @@ export async function listEnabledMethods(db: Executor, pageId: string): Promise<
   return rowsOf<MethodRow>(
     await db.execute(sql`
       select id, method_type, configuration, secret_data, landing_page_id from payment_methods
-      where landing_page_id = ${pageId} and is_enabled order by display_order`),
+      where landing_page_id = ${pageId} and is_enabled and archived_at is null order by display_order`),
   );
 }
 
@@ -267,22 +267,24 @@ export async function findPartnerCode(db: Executor, creatorId: string, code: str
   )[0];
 }
 
-/** Pending orders past their expiry (at most `limit`), oldest first. */
+/**
+ * Pending orders past their expiry (at most `limit`), oldest first — except those with a provider
+ * page still taking money (an open attempt whose page has not closed: decision 0217).
+ */
 export async function listExpiredOrders(db: Executor, limit: number) {
   return rowsOf<OrderRecord>(
     await db.execute(sql`
-      select * from orders where status = 'pending' and expires_at < now()
-      order by expires_at limit ${limit}`),
+      select * from orders o where o.status = 'pending' and o.expires_at < now()
+      and not exists (select 1 from payment_attempts pa where pa.order_id = o.id
+        and pa.status in ('creating', 'open') and pa.provider_expires_at > now())
+      order by o.expires_at limit ${limit}`),
   );
 }
 
-/** Pending MoMo/ZaloPay orders whose payment started more than `seconds` ago (callback may be lost). */
-export async function listOrdersToRequery(db: Executor, seconds: number, limit: number) {
-  return rowsOf<OrderRecord>(
+/** A paid order of the student for the course, or undefined. */
+export async function findPaidOrderOf(db: Executor, studentId: string, courseId: string) {
+  return rowsOf<{ id: string }>(
     await db.execute(sql`
-      select * from orders where status = 'pending' and method in ('momo', 'zalopay')
-      and payment_method_id is not null and updated_at < now() - make_interval(secs => ${seconds})
-      and expires_at > now() - interval '1 day'
-      order by updated_at limit ${limit}`),
-  );
+      select id from orders where student_id = ${studentId} and course_id = ${courseId} and status = 'paid' limit 1`),
+  )[0];
 }

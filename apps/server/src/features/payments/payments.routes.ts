@@ -8,8 +8,11 @@ import {
 } from "@academy/shared";
 import type { Context } from "hono";
 import type { z } from "zod";
+import { clientIp } from "../../auth/auth.routes.ts";
+import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, type AppEnv, createRouter, requireUser, toIssues } from "../../lib/http.ts";
+import { checkOrderNow, chooseMethod } from "./checkout.service.ts";
 import {
   createCoupon,
   createPartner,
@@ -24,26 +27,28 @@ import {
 } from "./earnings.service.ts";
 import {
   applyCoupon,
-  applyProviderPayment,
   cancelOwnOrder,
-  chooseMethod,
   confirmOrder,
   getCheckout,
   markTransferred,
   momoKeysOf,
   ownOrderId,
   type PaymentDeps,
-  paymentMethodById,
-  recordRejectedCallback,
   rejectOrder,
   stripeKeysOf,
   zaloPayKeysOf,
 } from "./payments.service.ts";
 import type { OrderHub } from "./payments.stream.ts";
-import { verifyMomoResult } from "./providers/momo.ts";
+import { MOMO_PENDING_CODES, verifyMomoResult } from "./providers/momo.ts";
 import { stripeVerifyEvent } from "./providers/stripe.ts";
 import { referenceFromZaloPayTransId, verifyZaloPayCallback } from "./providers/zalopay.ts";
 import { refundOrder } from "./refunds.service.ts";
+import {
+  applyProviderPayment,
+  type CallbackOutcome,
+  paymentMethodById,
+  recordRejectedCallback,
+} from "./settlement.service.ts";
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
@@ -74,6 +79,9 @@ function headersOf(c: Context<AppEnv>): Record<string, string> {
   return out;
 }
 
+/** Rejected (unverifiable) callbacks logged per client address and minute (issue 23 §11). */
+export const REJECTED_CALLBACKS_PER_IP_PER_MINUTE = 30;
+
 function paymentDeps(deps: AppDeps): PaymentDeps {
   return {
     db: deps.db,
@@ -84,6 +92,49 @@ function paymentDeps(deps: AppDeps): PaymentDeps {
   };
 }
 
+function jsonObject(raw: string): Record<string, unknown> | null {
+  try {
+    const value = JSON.parse(raw);
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The order reference inside a MoMo orderId (`REF-n`, or a bare `REF` from before attempts). */
+function referenceOfMomoOrderId(orderId: string): string | null {
+  const m = /^([A-Z0-9]{8})(?:-\d{1,4})?$/.exec(orderId);
+  return m ? m[1] : null;
+}
+
+/**
+ * The paymentRoutes' way to log an unverifiable callback: at most
+ * REJECTED_CALLBACKS_PER_IP_PER_MINUTE per client address are stored (a few KB each).
+ * @returns false when over the limit (nothing stored).
+ */
+async function rejectCallbackWith(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  provider: string,
+  methodId: string | null,
+  raw: string,
+  outcome: CallbackOutcome,
+): Promise<boolean> {
+  const ip = clientIp(c, deps.env.trustProxy) ?? "unknown";
+  if (!(await hitRateLimit(deps.db, `callbacks:rejected:${ip}`, 60, REJECTED_CALLBACKS_PER_IP_PER_MINUTE)))
+    return false;
+  await recordRejectedCallback(deps.db, {
+    provider,
+    paymentMethodId: methodId,
+    rawBody: raw,
+    headers: headersOf(c),
+    outcome,
+  });
+  return true;
+}
+
 /**
  * The buyer's checkout (/api/checkout/*), the creator's Earnings & Referrals (/api/earnings/*)
  * and the provider callbacks (/api/payments/callbacks/{provider}/{paymentMethodId}) — issue 11.
@@ -91,6 +142,13 @@ function paymentDeps(deps: AppDeps): PaymentDeps {
  */
 export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
   const pd = paymentDeps(deps);
+  const rejectCallback = (
+    c: Context<AppEnv>,
+    provider: string,
+    methodId: string | null,
+    raw: string,
+    outcome: CallbackOutcome,
+  ) => rejectCallbackWith(deps, c, provider, methodId, raw, outcome);
   return (
     createRouter()
       // ---- checkout (the buyer) ----
@@ -110,6 +168,9 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
       })
       .post("/checkout/:reference/transferred", async (c) =>
         c.json(await markTransferred(pd, requireUser(c), c.req.param("reference")), 200),
+      )
+      .post("/checkout/:reference/check", async (c) =>
+        c.json(await checkOrderNow(pd, requireUser(c), c.req.param("reference")), 200),
       )
       .post("/checkout/:reference/cancel", async (c) =>
         c.json(await cancelOwnOrder(pd, requireUser(c), c.req.param("reference")), 200),
@@ -174,37 +235,38 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
         c.json({ partners: await markCommissionPaid(deps.db, requireUser(c), c.req.param("id")) }, 200),
       )
       // ---- provider callbacks (server to server) ----
+      // The URL's id is the stored method whose keys verify the callback; it survives edits of the
+      // payment settings (decision 0217). Which order and attempt it settles comes from the body.
       .post("/payments/callbacks/momo/:methodId", async (c) => {
         const raw = await c.req.text();
         const methodId = c.req.param("methodId");
         const headers = headersOf(c);
         const row = await paymentMethodById(deps.db, methodId);
         const keys = row && row.method_type === "momo" ? momoKeysOf(deps.encryptionKey, row) : null;
-        let parsed: Record<string, unknown> | null = null;
-        try {
-          const value = JSON.parse(raw);
-          parsed = value && typeof value === "object" ? (value as Record<string, unknown>) : null;
-        } catch {
-          parsed = null;
-        }
+        const parsed = jsonObject(raw);
         if (!keys || !parsed || !verifyMomoResult(keys, parsed) || parsed.partnerCode !== keys.partnerCode) {
-          await recordRejectedCallback(deps.db, {
-            provider: "momo",
-            paymentMethodId: row ? methodId : null,
-            rawBody: raw,
-            headers,
-            outcome: keys ? "bad_signature" : "unknown_method",
-          });
-          return c.json({ error: { code: "BAD_REQUEST", message: "Invalid signature" } }, 400);
+          const logged = await rejectCallback(
+            c,
+            "momo",
+            row ? methodId : null,
+            raw,
+            keys ? "bad_signature" : "unknown_method",
+          );
+          return logged
+            ? c.json({ error: { code: "BAD_REQUEST", message: "Invalid signature" } }, 400)
+            : c.json({ error: { code: "RATE_LIMITED", message: "Too many requests." } }, 429);
         }
+        const code = Number(parsed.resultCode);
         await applyProviderPayment(pd, {
           provider: "momo",
           paymentMethodId: methodId,
-          reference: String(parsed.orderId),
+          providerOrderId: String(parsed.orderId),
+          reference: referenceOfMomoOrderId(String(parsed.orderId)),
           transactionId: String(parsed.transId),
           amount: Number(parsed.amount),
           currency: "VND",
-          success: Number(parsed.resultCode) === 0 || Number(parsed.resultCode) === 9000,
+          // Only 0 is paid and captured; 9000 is authorised, not captured (security N17).
+          status: code === 0 ? "paid" : MOMO_PENDING_CODES.includes(code) ? "pending" : "failed",
           rawBody: raw,
           headers,
         });
@@ -226,30 +288,40 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
           event = null;
         }
         if (!event) {
-          await recordRejectedCallback(deps.db, {
-            provider: "stripe",
-            paymentMethodId: row ? methodId : null,
-            rawBody: raw,
-            headers,
-            outcome: keys ? "bad_signature" : "unknown_method",
-          });
-          return c.json({ error: { code: "BAD_REQUEST", message: "Invalid signature" } }, 400);
+          const logged = await rejectCallback(
+            c,
+            "stripe",
+            row ? methodId : null,
+            raw,
+            keys ? "bad_signature" : "unknown_method",
+          );
+          return logged
+            ? c.json({ error: { code: "BAD_REQUEST", message: "Invalid signature" } }, 400)
+            : c.json({ error: { code: "RATE_LIMITED", message: "Too many requests." } }, 429);
         }
-        if (
-          event.type === "checkout.session.completed" ||
-          event.type === "checkout.session.async_payment_succeeded"
-        ) {
-          const session = event.data.object;
+        const sessionStatus: Record<string, "paid" | "failed" | "expired" | null> = {
+          "checkout.session.completed": null,
+          "checkout.session.async_payment_succeeded": "paid",
+          "checkout.session.async_payment_failed": "failed",
+          "checkout.session.expired": "expired",
+        };
+        if (event.type in sessionStatus) {
+          const session = event.data.object as import("stripe").Stripe.Checkout.Session;
           const paymentIntent = session.payment_intent;
+          // completed: paid now for cards; "unpaid" while a delayed method settles (async events follow).
+          const status =
+            sessionStatus[event.type] ?? (session.payment_status === "paid" ? "paid" : "pending");
           await applyProviderPayment(pd, {
             provider: "stripe",
             paymentMethodId: methodId,
+            providerOrderId: session.metadata?.attempt ?? null,
+            providerRef: session.id,
             reference: session.client_reference_id ?? session.metadata?.reference ?? null,
             transactionId:
               typeof paymentIntent === "string" ? paymentIntent : (paymentIntent?.id ?? session.id),
             amount: Number(session.amount_total ?? -1),
             currency: (session.currency ?? "").toUpperCase(),
-            success: session.payment_status === "paid",
+            status,
             rawBody: raw,
             headers,
           });
@@ -271,29 +343,20 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
         const headers = headersOf(c);
         const row = await paymentMethodById(deps.db, methodId);
         const keys = row && row.method_type === "zalopay" ? zaloPayKeysOf(deps.encryptionKey, row) : null;
-        let parsed: Record<string, unknown> | null = null;
-        try {
-          const value = JSON.parse(raw);
-          parsed = value && typeof value === "object" ? (value as Record<string, unknown>) : null;
-        } catch {
-          parsed = null;
-        }
+        const parsed = jsonObject(raw);
         if (!keys || !parsed || !verifyZaloPayCallback(keys.key2, parsed)) {
-          await recordRejectedCallback(deps.db, {
-            provider: "zalopay",
-            paymentMethodId: row ? methodId : null,
-            rawBody: raw,
-            headers,
-            outcome: keys ? "bad_signature" : "unknown_method",
-          });
-          return c.json({ return_code: -1, return_message: "mac not equal" }, 200);
+          const logged = await rejectCallback(
+            c,
+            "zalopay",
+            row ? methodId : null,
+            raw,
+            keys ? "bad_signature" : "unknown_method",
+          );
+          return logged
+            ? c.json({ return_code: -1, return_message: "mac not equal" }, 200)
+            : c.json({ return_code: -1, return_message: "too many requests" }, 429);
         }
-        let data: Record<string, unknown> = {};
-        try {
-          data = JSON.parse(String(parsed.data)) as Record<string, unknown>;
-        } catch {
-          data = {};
-        }
+        const data = jsonObject(String(parsed.data)) ?? {};
         if (String(data.app_id) !== keys.appId) {
           await recordRejectedCallback(deps.db, {
             provider: "zalopay",
@@ -301,17 +364,20 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
             rawBody: raw,
             headers,
             outcome: "unknown_order",
+            signatureValid: true,
           });
           return c.json({ return_code: 2, return_message: "unknown app_id" }, 200);
         }
         const outcome = await applyProviderPayment(pd, {
           provider: "zalopay",
           paymentMethodId: methodId,
+          providerOrderId: typeof data.app_trans_id === "string" ? data.app_trans_id : null,
           reference: referenceFromZaloPayTransId(data.app_trans_id),
           transactionId: String(data.zp_trans_id ?? ""),
           amount: Number(data.amount),
           currency: "VND",
-          success: true,
+          // ZaloPay calls back only once it has collected the money.
+          status: "paid",
           rawBody: raw,
           headers,
         });

@@ -2,7 +2,6 @@ import { randomInt } from "node:crypto";
 import {
   type Attribution,
   type CheckoutMethod,
-  type CheckoutMethodResult,
   type CheckoutView,
   couponDiscount,
   encodeVietQr,
@@ -10,12 +9,12 @@ import {
   fromMinorUnits,
   generateOrderReference,
   isOrderReference,
+  methodUnavailableReason,
   ONLINE_METHODS,
   ORDER_EXPIRY_MINUTES,
   type OrderMethod,
   type OrderStatus,
   PAYMENT_MESSAGES,
-  stripeKeyMode,
   toMinorUnits,
 } from "@academy/shared";
 import QRCode from "qrcode";
@@ -31,19 +30,12 @@ import {
 import type { Env } from "../../env.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
-import { createIntervalWorker } from "../../lib/interval-worker.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { openJson } from "../../lib/secret-box.ts";
+import { listOpenAttemptsOfOrder } from "./attempts.queries.ts";
 import * as q from "./payments.queries.ts";
-import { MOMO_HOSTS, type MomoKeys, momoCreatePayment, momoQuery } from "./providers/momo.ts";
-import { stripeClient, stripeCreateSession } from "./providers/stripe.ts";
-import {
-  ZALOPAY_HOSTS,
-  type ZaloPayKeys,
-  zaloPayCreateOrder,
-  zaloPayQuery,
-  zaloPayTransId,
-} from "./providers/zalopay.ts";
+import { MOMO_HOSTS, type MomoKeys } from "./providers/momo.ts";
+import { ZALOPAY_HOSTS, type ZaloPayKeys } from "./providers/zalopay.ts";
 
 /** What the payments service needs. */
 export interface PaymentDeps {
@@ -102,7 +94,7 @@ export function stripeKeysOf(
   return { secretKey: s.secretKey, webhookSecret: s.webhookSecret };
 }
 
-function hostMode(row: q.MethodRow): "production" | "sandbox" {
+export function hostMode(row: q.MethodRow): "production" | "sandbox" {
   return row.configuration?.mode === "production" ? "production" : "sandbox";
 }
 
@@ -150,8 +142,8 @@ function toCheckoutMethod(row: q.MethodRow): CheckoutMethod | null {
   }
 }
 
-/** Methods a course takes from `pageId` (enabled, usable), with their rows. */
-async function methodsOfPage(db: Executor, pageId: string | null) {
+/** Methods a course takes from `pageId` (enabled, not archived, usable), with their rows. */
+export async function methodsOfPage(db: Executor, pageId: string | null) {
   if (!pageId) return [];
   const rows = await q.listEnabledMethods(db, pageId);
   return rows
@@ -287,14 +279,21 @@ export async function openOrderOf(db: Db, studentId: string, courseId: string): 
 }
 
 /** The buyer's own order by reference; NOT_FOUND for others (no existence leak). */
-async function ownOrder(db: Executor, actor: SessionUser, reference: string, lock = false) {
+export async function ownOrder(db: Executor, actor: SessionUser, reference: string, lock = false) {
   const order = isOrderReference(reference) ? await q.findOrderByReference(db, reference, lock) : undefined;
   if (!order || order.student_id !== actor.id) throw orderNotFound();
   return order;
 }
 
-async function viewOf(db: Executor, order: q.OrderRecord): Promise<CheckoutView> {
+/** The buyer's view of an order (issue 11 §3, issue 23 §5 and §9). */
+export async function viewOf(db: Executor, order: q.OrderRecord): Promise<CheckoutView> {
   const ctx = await q.orderContext(db, order.id);
+  const open =
+    order.status === "pending"
+      ? (await listOpenAttemptsOfOrder(db, order.id)).find(
+          (x) => x.status === "open" || x.status === "creating",
+        )
+      : undefined;
   const pageId = order.landing_page_id ?? (await q.findSellingPage(db, order.course_id, undefined));
   const methods = await methodsOfPage(db, pageId);
   let qrDataUrl: string | null = null;
@@ -324,11 +323,22 @@ async function viewOf(db: Executor, order: q.OrderRecord): Promise<CheckoutView>
     couponCode: order.coupon_code,
     expiresAt: new Date(order.expires_at).toISOString(),
     rejectionReason: order.rejection_reason,
+    // Issue 23 §5: a method that cannot take this amount is not offered; the buyer sees why.
     methods: methods
       .map((m) => m.method)
-      // VietQR carries VND only.
-      .filter((m) => m.type !== "vietqr" || order.currency === "VND"),
+      .filter((m) => methodUnavailableReason(m.type, order.amount, order.currency) === null),
+    unavailableMethods: methods.flatMap((m) => {
+      const reason = methodUnavailableReason(m.method.type, order.amount, order.currency);
+      return reason ? [{ type: m.method.type, reason }] : [];
+    }),
     qrDataUrl,
+    openAttempt: open
+      ? {
+          provider: open.provider as "momo" | "zalopay" | "stripe",
+          createdAt: new Date(open.created_at).toISOString(),
+          expiresAt: new Date(open.provider_expires_at).toISOString(),
+        }
+      : null,
   };
 }
 
@@ -342,116 +352,11 @@ export async function getCheckout(db: Db, actor: SessionUser, reference: string)
   return viewOf(db, await ownOrder(db, actor, reference));
 }
 
-function lang(locale: string | null | undefined): Locale {
+export function lang(locale: string | null | undefined): Locale {
   return locale === "en" ? "en" : "vi";
 }
 
-/**
- * Chooses how to pay (issue 11 §3). Only a pending order; the method must be one the course
- * takes. Sets method, payment_method_id and the expiry for that method. MoMo / ZaloPay: creates
- * the payment with the creator's keys and returns the provider's page (`redirectUrl`).
- * @throws AppError NOT_FOUND, CONFLICT orderClosed, VALIDATION_FAILED methodNotOffered,
- *   UNAVAILABLE providerNotConfigured / providerUnavailable.
- */
-export async function chooseMethod(
-  deps: PaymentDeps,
-  actor: SessionUser,
-  reference: string,
-  method: OrderMethod,
-  locale: Locale,
-): Promise<CheckoutMethodResult> {
-  const { db } = deps;
-  const order = await ownOrder(db, actor, reference);
-  if (order.status !== "pending") throw new AppError("CONFLICT", PAYMENT_MESSAGES.orderClosed);
-  const pageId = order.landing_page_id ?? (await q.findSellingPage(db, order.course_id, undefined));
-  const chosen = (await methodsOfPage(db, pageId)).find((m) => m.method.type === method);
-  if (!chosen || (method === "vietqr" && order.currency !== "VND"))
-    throw new AppError("VALIDATION_FAILED", PAYMENT_MESSAGES.methodNotOffered);
-  let redirectUrl: string | null = null;
-  const returnUrl = `${deps.env.appUrl}/checkout/${order.reference}`;
-  if (method === "momo") {
-    const keys = momoKeysOf(deps.encryptionKey, chosen.row);
-    if (!keys || order.currency !== "VND")
-      throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.providerNotConfigured);
-    const ctx = await q.orderContext(db, order.id);
-    try {
-      const created = await momoCreatePayment(momoBase(deps, chosen.row), keys, {
-        orderId: order.reference,
-        amount: order.amount,
-        orderInfo: `${order.reference} ${ctx?.course_title ?? ""}`.slice(0, 200),
-        redirectUrl: returnUrl,
-        ipnUrl: `${deps.env.appUrl}/api/payments/callbacks/momo/${chosen.row.id}`,
-        lang: locale,
-      });
-      redirectUrl = created.payUrl;
-    } catch (error) {
-      deps.logger?.warn({ err: error, order: order.reference }, "MoMo create failed");
-      throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.providerUnavailable);
-    }
-  } else if (method === "zalopay") {
-    const keys = zaloPayKeysOf(deps.encryptionKey, chosen.row);
-    if (!keys || order.currency !== "VND")
-      throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.providerNotConfigured);
-    const ctx = await q.orderContext(db, order.id);
-    try {
-      const created = await zaloPayCreateOrder(zaloPayBase(deps, chosen.row), keys, {
-        appTransId: zaloPayTransId(order.reference, new Date(order.created_at)),
-        appUser: actor.id.slice(0, 50),
-        amount: order.amount,
-        description: `Academy - ${ctx?.course_title ?? ""} #${order.reference}`.slice(0, 256),
-        redirectUrl: returnUrl,
-        callbackUrl: `${deps.env.appUrl}/api/payments/callbacks/zalopay/${chosen.row.id}`,
-      });
-      redirectUrl = created.orderUrl;
-    } catch (error) {
-      deps.logger?.warn({ err: error, order: order.reference }, "ZaloPay create failed");
-      throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.providerUnavailable);
-    }
-  } else if (method === "credit-card") {
-    const provider = (chosen.row.configuration?.provider ?? "").trim().toLowerCase();
-    if (provider !== "stripe") throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.cardProviderUnsupported);
-    const keys = stripeKeysOf(deps.encryptionKey, chosen.row);
-    if (!keys) throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.providerNotConfigured);
-    // The mode picks the kind of key (Stripe has one host; test and live keys decide the
-    // environment): a stored mode that contradicts the key is refused (decision 0182). A method
-    // stored before modes existed has no mode and is not judged.
-    const storedMode = chosen.row.configuration?.mode;
-    const keyMode = stripeKeyMode(keys.secretKey);
-    if (storedMode && keyMode && keyMode !== hostMode(chosen.row))
-      throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.cardKeysModeMismatch);
-    const ctx = await q.orderContext(db, order.id);
-    try {
-      const session = await stripeCreateSession(
-        stripeClient(keys.secretKey, deps.env.payments?.stripeBaseUrl),
-        {
-          reference: order.reference,
-          amount: order.amount,
-          currency: order.currency,
-          name: ctx?.course_title ?? order.reference,
-          successUrl: returnUrl,
-          cancelUrl: returnUrl,
-          email: actor.email,
-        },
-      );
-      redirectUrl = session.url;
-    } catch (error) {
-      deps.logger?.warn({ err: error, order: order.reference }, "Stripe session failed");
-      throw new AppError("UNAVAILABLE", PAYMENT_MESSAGES.providerUnavailable);
-    }
-  }
-  const updated = await db.transaction(async (tx) => {
-    const locked = await q.findOrderById(tx, order.id, true);
-    if (locked?.status !== "pending") throw new AppError("CONFLICT", PAYMENT_MESSAGES.orderClosed);
-    return q.updateOrder(tx, order.id, {
-      method,
-      payment_method_id: chosen.row.id,
-      expires_at: expiryFor(method),
-    });
-  });
-  return { view: await viewOf(db, updated), redirectUrl };
-}
-
-function facts(
+export function facts(
   ctx: NonNullable<Awaited<ReturnType<typeof q.orderContext>>>,
   order: q.OrderRecord,
   to: "creator" | "student",
@@ -520,7 +425,8 @@ export async function cancelOwnOrder(
   return viewOf(deps.db, order);
 }
 
-async function releaseCouponOf(tx: Executor, order: q.OrderRecord): Promise<void> {
+/** Gives back the coupon redemption an order took (it expired, was cancelled or rejected). */
+export async function releaseCouponOf(tx: Executor, order: q.OrderRecord): Promise<void> {
   if (!order.coupon_code) return;
   const ctx = await q.orderContext(tx, order.id);
   if (ctx) await q.releaseCoupon(tx, ctx.creator_id, order.coupon_code);
@@ -583,9 +489,9 @@ export async function applyCoupon(
 
 /**
  * Marks a locked order paid inside `tx` (DESIGN §6): status paid, paid_at, provider and its
- * transaction id; flagged when it was no longer open (late money); the enrolment becomes
- * completed (lessons open, enrollment_count + 1); receipt to the student and a note to the
- * creator through the outbox; a realtime notification on commit.
+ * transaction id (flagged only with `flagReason`); the enrolment becomes completed (lessons open,
+ * enrollment_count + 1); receipt to the student and a note to the creator through the outbox; a
+ * realtime notification on commit. Late money is judged by the caller (settlement.service.ts).
  */
 export async function settlePaid(
   deps: Pick<PaymentDeps, "mailer" | "env">,
@@ -593,14 +499,13 @@ export async function settlePaid(
   order: q.OrderRecord,
   opts: { provider: string; transactionId: string | null; flagReason?: string },
 ): Promise<q.OrderRecord> {
-  const late = !["pending", "awaiting_confirmation"].includes(order.status);
-  const flagReason = opts.flagReason ?? (late ? `Paid after the order was ${order.status}` : null);
+  const flagReason = opts.flagReason ?? null;
   const updated = await q.updateOrder(tx, order.id, {
     status: "paid",
     paid_at: new Date(),
     provider: opts.provider,
     provider_transaction_id: opts.transactionId,
-    ...(flagReason ? { flagged: true, flag_reason: flagReason } : {}),
+    ...(flagReason ? { flagged: true, flag_reason: flagReason, flag_resolved_at: null } : {}),
   });
   const ctx = await q.orderContext(tx, order.id);
   if (ctx) {
@@ -637,14 +542,26 @@ export async function creatorOrder(tx: Executor, actor: SessionUser, orderId: st
 
 /**
  * Confirm (verification queue, issue 11 §5): one transaction with the order row locked; an
- * awaiting_confirmation or pending order → paid (provider manual), enrolment completed, receipt.
- * @throws AppError NOT_FOUND (not the actor's course), CONFLICT notAwaiting
+ * awaiting_confirmation, pending or expired order (a transfer that arrived after the 24 h —
+ * payments audit D11) → paid (provider manual), enrolment completed, receipt. An expired order
+ * whose student already holds another paid order of the course is refused (paidElsewhere).
+ * @throws AppError NOT_FOUND (not the actor's course), CONFLICT notAwaiting / paidElsewhere
  */
 export async function confirmOrder(deps: PaymentDeps, actor: SessionUser, orderId: string) {
   return deps.db.transaction(async (tx) => {
     const { order } = await creatorOrder(tx, actor, orderId);
-    if (order.status !== "awaiting_confirmation" && order.status !== "pending")
+    if (!["awaiting_confirmation", "pending", "expired"].includes(order.status))
       throw new AppError("CONFLICT", PAYMENT_MESSAGES.notAwaiting);
+    if (order.status === "expired") {
+      if (!order.student_id) throw new AppError("CONFLICT", PAYMENT_MESSAGES.notAwaiting);
+      const open = await q.findOpenOrder(tx, order.student_id, order.course_id);
+      const paid = await q.findPaidOrderOf(tx, order.student_id, order.course_id);
+      if (paid) throw new AppError("CONFLICT", PAYMENT_MESSAGES.paidElsewhere);
+      if (open) {
+        const cancelled = await q.updateOrder(tx, open.id, { status: "cancelled" });
+        await releaseCouponOf(tx, cancelled);
+      }
+    }
     const paid = await settlePaid(deps, tx, order, { provider: "manual", transactionId: null });
     return { id: paid.id, status: paid.status as OrderStatus };
   });
@@ -710,196 +627,4 @@ export async function settleEnrolmentOrders(
     expires_at: expiryFor(null),
   });
   await settlePaid(deps, tx, order, { provider: "manual", transactionId: null });
-}
-
-/** Outcome of one provider callback, as logged in payment_events.outcome. */
-export type CallbackOutcome =
-  | "paid"
-  | "late_paid"
-  | "duplicate"
-  | "amount_mismatch"
-  | "bad_signature"
-  | "unknown_order"
-  | "unknown_method"
-  | "failed"
-  | "ignored"
-  | "double_payment";
-
-/**
- * Applies a verified provider payment to the order `reference` (DESIGN §6; issue 11 §4) in one
- * transaction with the order row locked: the same provider transaction twice has one effect
- * (duplicate); an amount or currency different from the order's is recorded and flagged and
- * never enrols; money for an order no longer open (expired, cancelled, rejected) still enrols and
- * is flagged; a second, different transaction for a paid order is flagged as a double payment.
- * Every call appends one payment_events row.
- */
-export async function applyProviderPayment(
-  deps: Pick<PaymentDeps, "db" | "mailer" | "env">,
-  input: {
-    provider: "momo" | "zalopay" | "stripe";
-    paymentMethodId: string;
-    reference: string | null;
-    transactionId: string;
-    amount: number;
-    currency: string;
-    success: boolean;
-    rawBody: string;
-    headers: Record<string, string>;
-  },
-): Promise<CallbackOutcome> {
-  return deps.db.transaction(async (tx) => {
-    const order =
-      input.reference && isOrderReference(input.reference)
-        ? await q.findOrderByReference(tx, input.reference, true)
-        : undefined;
-    let outcome: CallbackOutcome;
-    if (!order || order.payment_method_id !== input.paymentMethodId) outcome = "unknown_order";
-    else if (!input.success) outcome = "failed";
-    else if (order.provider === input.provider && order.provider_transaction_id === input.transactionId)
-      outcome = "duplicate";
-    else if (order.status === "paid" || order.status === "refunded") {
-      outcome = "double_payment";
-      await q.updateOrder(tx, order.id, {
-        flagged: true,
-        flag_reason: `Second payment ${input.provider} ${input.transactionId}`,
-      });
-    } else if (input.amount !== order.amount || input.currency !== order.currency) {
-      outcome = "amount_mismatch";
-      await q.updateOrder(tx, order.id, {
-        flagged: true,
-        flag_reason: `Amount mismatch: received ${input.amount} ${input.currency}, expected ${order.amount} ${order.currency} (${input.provider} ${input.transactionId})`,
-      });
-    } else {
-      const late = order.status !== "pending" && order.status !== "awaiting_confirmation";
-      outcome = late ? "late_paid" : "paid";
-    }
-    await q.insertPaymentEvent(tx, {
-      order_id: order?.id ?? null,
-      payment_method_id: UUID.test(input.paymentMethodId) ? input.paymentMethodId : null,
-      provider: input.provider,
-      provider_transaction_id: input.transactionId || null,
-      raw_body: input.rawBody,
-      headers: input.headers,
-      signature_valid: true,
-      outcome,
-    });
-    if (order && (outcome === "paid" || outcome === "late_paid"))
-      await settlePaid(deps, tx, order, { provider: input.provider, transactionId: input.transactionId });
-    return outcome;
-  });
-}
-
-/** Logs a callback that could not be verified (bad signature, unknown method, malformed body). */
-export async function recordRejectedCallback(
-  db: Db,
-  input: {
-    provider: string;
-    paymentMethodId: string | null;
-    rawBody: string;
-    headers: Record<string, string>;
-    outcome: CallbackOutcome;
-    /** True for a verified event that is simply not one Academy acts on. */
-    signatureValid?: boolean;
-  },
-): Promise<void> {
-  await q.insertPaymentEvent(db, {
-    order_id: null,
-    payment_method_id:
-      input.paymentMethodId && UUID.test(input.paymentMethodId) ? input.paymentMethodId : null,
-    provider: input.provider,
-    raw_body: input.rawBody.slice(0, 100_000),
-    headers: input.headers,
-    signature_valid: input.signatureValid ?? false,
-    outcome: input.outcome,
-  });
-}
-
-/** A stored payment method by id (callbacks), or undefined. */
-export async function paymentMethodById(db: Db, id: string) {
-  return UUID.test(id) ? q.findMethodById(db, id) : undefined;
-}
-
-/**
- * The order jobs (issue 11 §3): first re-queries MoMo / ZaloPay orders whose callback has not
- * come for `requerySeconds` (a paid answer settles them like a callback), then expires pending
- * orders past expires_at (coupon redemptions given back). @returns counts for logs and tests.
- */
-export async function runOrderJobs(
-  deps: PaymentDeps,
-  opts: { requerySeconds?: number; limit?: number } = {},
-): Promise<{ requeried: number; recovered: number; expired: number }> {
-  const limit = opts.limit ?? 200;
-  let requeried = 0;
-  let recovered = 0;
-  for (const order of await q.listOrdersToRequery(deps.db, opts.requerySeconds ?? 60, limit)) {
-    if (!order.payment_method_id) continue;
-    const row = await q.findMethodById(deps.db, order.payment_method_id);
-    if (!row) continue;
-    requeried++;
-    try {
-      if (order.method === "momo") {
-        const keys = momoKeysOf(deps.encryptionKey, row);
-        if (!keys) continue;
-        const r = await momoQuery(momoBase(deps, row), keys, order.reference);
-        if (r.resultCode === 0) {
-          const outcome = await applyProviderPayment(deps, {
-            provider: "momo",
-            paymentMethodId: row.id,
-            reference: order.reference,
-            transactionId: r.transId,
-            amount: r.amount,
-            currency: "VND",
-            success: true,
-            rawBody: JSON.stringify(r.raw),
-            headers: { source: "status-query" },
-          });
-          if (outcome === "paid" || outcome === "late_paid") recovered++;
-        }
-      } else if (order.method === "zalopay") {
-        const keys = zaloPayKeysOf(deps.encryptionKey, row);
-        if (!keys) continue;
-        const r = await zaloPayQuery(
-          zaloPayBase(deps, row),
-          keys,
-          zaloPayTransId(order.reference, new Date(order.created_at)),
-        );
-        if (r.returnCode === 1) {
-          const outcome = await applyProviderPayment(deps, {
-            provider: "zalopay",
-            paymentMethodId: row.id,
-            reference: order.reference,
-            transactionId: r.zpTransId,
-            amount: r.amount,
-            currency: "VND",
-            success: true,
-            rawBody: JSON.stringify(r.raw),
-            headers: { source: "status-query" },
-          });
-          if (outcome === "paid" || outcome === "late_paid") recovered++;
-        }
-      }
-    } catch (error) {
-      deps.logger?.warn({ err: error, order: order.reference }, "order status query failed");
-    }
-  }
-  let expired = 0;
-  for (const order of await q.listExpiredOrders(deps.db, limit)) {
-    await deps.db.transaction(async (tx) => {
-      const locked = await q.findOrderById(tx, order.id, true);
-      if (locked?.status !== "pending" || new Date(locked.expires_at).getTime() > Date.now()) return;
-      const updated = await q.updateOrder(tx, locked.id, { status: "expired" });
-      await releaseCouponOf(tx, updated);
-      expired++;
-    });
-  }
-  return { requeried, recovered, expired };
-}
-
-/** Runs `runOrderJobs` every `intervalMs` (one run at a time); `stop` waits for a running one. */
-export function createOrderJobWorker(deps: PaymentDeps, intervalMs: number) {
-  return createIntervalWorker(
-    () => runOrderJobs(deps),
-    intervalMs,
-    (error) => deps.logger?.error({ err: error }, "order jobs failed"),
-  );
 }

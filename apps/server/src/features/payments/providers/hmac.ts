@@ -14,14 +14,33 @@ export function signaturesEqual(expected: string, received: unknown): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** POST JSON with a time limit; the parsed answer or an Error (network, timeout, non-JSON). */
-export async function postJson(url: string, body: unknown, timeoutMs = 10_000): Promise<unknown> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json; charset=UTF-8" },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+/** A provider call that got no answer in time: the request may still have been processed. */
+export class ProviderTimeoutError extends Error {
+  constructor(url: string) {
+    super(`provider did not answer in time: ${url}`);
+    this.name = "ProviderTimeoutError";
+  }
+}
+
+/**
+ * POST JSON with a time limit (milliseconds; MoMo's documented minimum is 30 s).
+ * @returns the parsed answer. @throws ProviderTimeoutError on a time-out (the provider may have
+ *   acted), Error on a network failure or a non-JSON answer.
+ */
+export async function postJson(url: string, body: unknown, timeoutMs = 30_000): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=UTF-8" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+      throw new ProviderTimeoutError(url);
+    throw error;
+  }
   const text = await response.text();
   try {
     return JSON.parse(text);

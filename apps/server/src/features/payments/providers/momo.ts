@@ -82,10 +82,32 @@ export function verifyMomoResult(keys: MomoKeys, body: Record<string, unknown>):
   return signaturesEqual(hmacSha256Hex(keys.secretKey, raw), body.signature);
 }
 
+/** MoMo answered a create with a resultCode other than 0 (a refusal: nothing was created). */
+export class MomoRefusedError extends Error {
+  constructor(
+    readonly resultCode: number,
+    message: string,
+  ) {
+    super(`MoMo create failed: ${resultCode} ${message}`);
+    this.name = "MomoRefusedError";
+  }
+}
+
 /**
- * POST {base}/v2/gateway/api/create with requestType captureWallet.
+ * MoMo orderId of attempt `n` of an order (decision 0217): `REFERENCE-n`. MoMo refuses a reused
+ * orderId (resultCode 41), so every create gets a new one; it matches MoMo's orderId pattern
+ * `^[0-9a-zA-Z]([-_.]*[0-9a-zA-Z]+)*$`.
+ */
+export function momoAttemptOrderId(reference: string, n: number): string {
+  return `${reference}-${n}`;
+}
+
+/**
+ * POST {base}/v2/gateway/api/create with requestType captureWallet (30 s time limit, MoMo's
+ * documented minimum). `requestId` is unique per call (idempotency at MoMo).
  * @returns payUrl on resultCode 0.
- * @throws Error with MoMo's message on another resultCode, a network failure or a timeout.
+ * @throws MomoRefusedError on another resultCode (e.g. 41 duplicated orderId), ProviderTimeoutError
+ *   when MoMo did not answer in time (the payment may exist), Error on a network failure.
  */
 export async function momoCreatePayment(
   baseUrl: string,
@@ -99,7 +121,7 @@ export async function momoCreatePayment(
     lang: "vi" | "en";
   },
 ): Promise<{ payUrl: string; requestId: string }> {
-  const requestId = `${input.orderId}-${Date.now()}`;
+  const requestId = `${input.orderId}-${Date.now()}`.slice(0, 50);
   const base = {
     amount: input.amount,
     extraData: "",
@@ -119,20 +141,22 @@ export async function momoCreatePayment(
     signature,
   })) as { resultCode?: number; message?: string; payUrl?: string };
   if (answer.resultCode !== 0 || typeof answer.payUrl !== "string")
-    throw new Error(`MoMo create failed: ${answer.resultCode} ${answer.message ?? ""}`);
+    throw new MomoRefusedError(Number(answer.resultCode ?? -1), answer.message ?? "");
   return { payUrl: answer.payUrl, requestId };
 }
 
 /**
- * POST {base}/v2/gateway/api/query (signature over accessKey, orderId, partnerCode, requestId).
- * @returns resultCode (0 = paid), transId and amount as MoMo reports them.
+ * POST {base}/v2/gateway/api/query (signature over accessKey, orderId, partnerCode, requestId;
+ * 30 s time limit). `orderId` is the attempt's MoMo orderId.
+ * @returns resultCode (0 = paid and captured; 1000/7000/7002/8000/9000 = not final; others =
+ *   failed), transId and amount as MoMo reports them. @throws on network failure or time-out.
  */
 export async function momoQuery(
   baseUrl: string,
   keys: MomoKeys,
   orderId: string,
 ): Promise<{ resultCode: number; transId: string; amount: number; raw: unknown }> {
-  const requestId = `${orderId}-q${Date.now()}`;
+  const requestId = `${orderId}-q${Date.now()}`.slice(0, 50);
   const raw = `accessKey=${keys.accessKey}&orderId=${orderId}&partnerCode=${keys.partnerCode}&requestId=${requestId}`;
   const answer = (await postJson(`${baseUrl}/v2/gateway/api/query`, {
     partnerCode: keys.partnerCode,
@@ -148,3 +172,10 @@ export async function momoQuery(
     raw: answer,
   };
 }
+
+/**
+ * MoMo resultCodes that are not final (documented "List Result Codes"): 1000 initiated / waiting
+ * for the user, 7000 and 7002 being processed, 8000 on hold, 9000 authorised but not captured.
+ * Only 0 means paid (captured). Any other code is a final failure of that attempt.
+ */
+export const MOMO_PENDING_CODES: readonly number[] = [1000, 7000, 7002, 8000, 9000];

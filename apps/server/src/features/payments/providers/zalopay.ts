@@ -18,20 +18,42 @@ export interface ZaloPayKeys {
   key2: string;
 }
 
-/** app_trans_id: yymmdd (Vietnam time, as ZaloPay requires) + "_" + our order reference. */
-export function zaloPayTransId(reference: string, at: Date): string {
+/** yymmdd of an instant in Vietnam time (GMT+7), as ZaloPay's app_trans_id must begin. */
+export function vietnamDate(at: Date): string {
   const vn = new Date(at.getTime() + 7 * 3600_000);
   const yy = String(vn.getUTCFullYear() % 100).padStart(2, "0");
   const mm = String(vn.getUTCMonth() + 1).padStart(2, "0");
   const dd = String(vn.getUTCDate()).padStart(2, "0");
-  return `${yy}${mm}${dd}_${reference}`;
+  return `${yy}${mm}${dd}`;
 }
 
-/** The order reference inside an app_trans_id, or null. */
+/**
+ * app_trans_id of attempt `n` (decision 0217): yymmdd of the moment of the /v2/create call in
+ * Vietnam time (ZaloPay: "yymmdd of the current date … GMT+7") + "_" + reference + "_" + n. ZaloPay
+ * refuses a reused app_trans_id (sub_return_code -68), so every create gets a new one (≤ 40).
+ * Without `n`: the id used before attempts existed (`yymmdd_REFERENCE`).
+ */
+export function zaloPayTransId(reference: string, at: Date, n?: number): string {
+  return n === undefined ? `${vietnamDate(at)}_${reference}` : `${vietnamDate(at)}_${reference}_${n}`;
+}
+
+/** The order reference inside an app_trans_id (`yymmdd_REF` or `yymmdd_REF_n`), or null. */
 export function referenceFromZaloPayTransId(appTransId: unknown): string | null {
   if (typeof appTransId !== "string") return null;
-  const m = /^\d{6}_([A-Z0-9]{8})$/.exec(appTransId);
+  const m = /^\d{6}_([A-Z0-9]{8})(?:_\d{1,4})?$/.exec(appTransId);
   return m ? m[1] : null;
+}
+
+/** ZaloPay answered a create with return_code ≠ 1 (nothing was created). */
+export class ZaloPayRefusedError extends Error {
+  constructor(
+    readonly returnCode: number,
+    readonly subReturnCode: number,
+    message: string,
+  ) {
+    super(`ZaloPay create failed: ${returnCode}/${subReturnCode} ${message}`);
+    this.name = "ZaloPayRefusedError";
+  }
 }
 
 export function zaloPayCreateMac(
@@ -59,8 +81,10 @@ export function verifyZaloPayCallback(key2: string, body: Record<string, unknown
 }
 
 /**
- * POST {base}/v2/create. @returns order_url on return_code 1.
- * @throws Error with ZaloPay's message otherwise (network, timeout, refusal).
+ * POST {base}/v2/create with `expire_duration_seconds` (ZaloPay: 300–2,592,000) so the page never
+ * outlives the order. @returns order_url on return_code 1.
+ * @throws ZaloPayRefusedError on a refusal (e.g. -68 app_trans_id already exists),
+ *   ProviderTimeoutError when ZaloPay did not answer in time, Error on a network failure.
  */
 export async function zaloPayCreateOrder(
   baseUrl: string,
@@ -72,6 +96,8 @@ export async function zaloPayCreateOrder(
     description: string;
     redirectUrl: string;
     callbackUrl: string;
+    /** How long the ZaloPay page takes money, in seconds (300–2,592,000). */
+    expireSeconds: number;
   },
 ): Promise<{ orderUrl: string }> {
   const body = {
@@ -85,19 +111,28 @@ export async function zaloPayCreateOrder(
     description: input.description,
     bank_code: "",
     callback_url: input.callbackUrl,
+    expire_duration_seconds: Math.min(2_592_000, Math.max(300, Math.round(input.expireSeconds))),
   };
   const mac = zaloPayCreateMac(keys.key1, body);
   const answer = (await postJson(`${baseUrl}/v2/create`, { ...body, mac })) as {
     return_code?: number;
     return_message?: string;
+    sub_return_code?: number;
     order_url?: string;
   };
   if (answer.return_code !== 1 || typeof answer.order_url !== "string")
-    throw new Error(`ZaloPay create failed: ${answer.return_code} ${answer.return_message ?? ""}`);
+    throw new ZaloPayRefusedError(
+      Number(answer.return_code ?? -1),
+      Number(answer.sub_return_code ?? 0),
+      answer.return_message ?? "",
+    );
   return { orderUrl: answer.order_url };
 }
 
-/** POST {base}/v2/query. return_code 1 = paid, 2 = failed, 3 = not paid yet / processing. */
+/**
+ * POST {base}/v2/query (30 s time limit). return_code 1 = paid, 2 = failed (or unknown),
+ * 3 = not paid yet / processing. @throws on network failure or time-out.
+ */
 export async function zaloPayQuery(
   baseUrl: string,
   keys: ZaloPayKeys,
