@@ -179,7 +179,7 @@ export const checkoutBenchmark: Benchmark = {
       );
 
       ctx.log(`checkout: ${BUYERS} IPNs then ${BUYERS} replays at ${CALLBACK_RATE}/s over HTTP`);
-      const ipns = refs.map((ref) => JSON.stringify(fake.momoIpnFor(ref)));
+      const ipns = refs.map((ref) => JSON.stringify(fake.momoIpnFor(`${ref}-1`)));
       const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
       await new Promise((resolve) => server.once("listening", resolve));
       const port = (server.address() as AddressInfo).port;
