@@ -5,6 +5,7 @@ import {
   type JoinCourse,
   LEARNING_MESSAGES,
   STUDENT_MESSAGES,
+  toMinorUnits,
 } from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -106,7 +107,12 @@ export async function getJoinCourse(
   const { course, schoolName, instructorName, lessonCount } = await publishedCourse(db, courseId);
   const enrolment = actor ? await findEnrolment(db, actor.id, course.id) : undefined;
   const free = isFreePrice(Number(course.price));
-  const selling = free ? null : await sellingMethods(db, course.id, landingSlug);
+  const selling = free
+    ? null
+    : await sellingMethods(db, course.id, landingSlug, {
+        amount: toMinorUnits(Number(course.price), course.currency),
+        currency: course.currency,
+      });
   const openReference = actor && !free ? await openOrderOf(db, actor.id, course.id) : null;
   return {
     id: course.id,

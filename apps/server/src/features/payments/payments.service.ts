@@ -156,10 +156,21 @@ export async function methodsOfPage(db: Executor, pageId: string | null) {
  * visitor came from (`landingSlug`, when connected to the course and published), else of the
  * course's most recently published landing page. @returns the page id and method types.
  */
-export async function sellingMethods(db: Db, courseId: string, landingSlug?: string) {
+export async function sellingMethods(
+  db: Db,
+  courseId: string,
+  landingSlug?: string,
+  price?: { amount: number; currency: string },
+) {
   const pageId = await q.findSellingPage(db, courseId, landingSlug);
   const methods = await methodsOfPage(db, pageId);
-  return { pageId, types: methods.map((m) => m.method.type) };
+  return {
+    pageId,
+    // Issue 23 §5: with `price` (smallest unit), methods that cannot take it are left out.
+    types: methods
+      .map((m) => m.method.type)
+      .filter((type) => !price || methodUnavailableReason(type, price.amount, price.currency) === null),
+  };
 }
 
 /**
