@@ -27,6 +27,7 @@ import { copyText } from "@/lib/clipboard";
 import { formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { checkoutEventsPath, checkoutQueryOptions, useCheckoutActions } from "../api/payments";
+import { UnavailableMethods } from "./unavailable-methods";
 
 const ICONS: Record<OrderMethod, React.ComponentType<{ className?: string }>> = {
   vietqr: QrCodeIcon,
@@ -254,6 +255,7 @@ function Checkout({
                 );
               })}
             </fieldset>
+            <UnavailableMethods view={view} />
             <form
               className="flex flex-col gap-2 border-t border-border pt-3 sm:flex-row"
               onSubmit={(e) => {
