@@ -3,6 +3,7 @@ import {
   checkoutMethodSchema,
   couponInputSchema,
   orderListQuerySchema,
+  PAYMENT_MESSAGES,
   partnerInputSchema,
   rejectOrderSchema,
 } from "@academy/shared";
@@ -254,7 +255,7 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
           );
           return logged
             ? c.json({ error: { code: "BAD_REQUEST", message: "Invalid signature" } }, 400)
-            : c.json({ error: { code: "RATE_LIMITED", message: "Too many requests." } }, 429);
+            : c.json({ error: { code: "RATE_LIMITED", message: PAYMENT_MESSAGES.tooManyCallbacks } }, 429);
         }
         const code = Number(parsed.resultCode);
         await applyProviderPayment(pd, {
@@ -297,7 +298,7 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
           );
           return logged
             ? c.json({ error: { code: "BAD_REQUEST", message: "Invalid signature" } }, 400)
-            : c.json({ error: { code: "RATE_LIMITED", message: "Too many requests." } }, 429);
+            : c.json({ error: { code: "RATE_LIMITED", message: PAYMENT_MESSAGES.tooManyCallbacks } }, 429);
         }
         const sessionStatus: Record<string, "paid" | "failed" | "expired" | null> = {
           "checkout.session.completed": null,
