@@ -254,7 +254,7 @@ describe.skipIf(skip)("selling a course", () => {
     await page.getByTestId("method-momo").click();
     await page.waitForURL(new RegExp(`^${fake.url}/pay/momo/`));
     await page.locator("#fake-pay").click();
-    await page.waitForURL(/\/checkout\/[A-Z2-9]{8}$/);
+    await page.waitForURL(/\/checkout\/[A-Z2-9]{8}\?return=momo$/);
     await page.getByTestId("start-learning").waitFor({ timeout: 20_000 });
     await expectNoHorizontalOverflow(page, "checkout paid");
     await screenshot(page, "checkout-momo-paid-phone");
