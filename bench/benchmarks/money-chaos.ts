@@ -19,8 +19,8 @@ import { type Benchmark, type Row, row } from "../lib/types.ts";
 const ORDERS = 500;
 /** Buyers checking out at the same time. */
 const BUYER_CONCURRENCY = 4;
-/** Callbacks in flight at once when held-back ones are delivered. */
-const DELIVERY_CONCURRENCY = 8;
+/** Held-back callbacks (replays, out of order, late) are sent at this rate, open loop (per second). */
+const DELIVERY_RATE = 50;
 /** Times the creator re-saves the payment tab while buyers pay (BENCH_CHAOS_SAVES overrides, e.g. 0 to compare). */
 const SAVES = Number(process.env.BENCH_CHAOS_SAVES ?? 6);
 const PRICE = 199_000;
@@ -561,7 +561,7 @@ export const moneyChaosBenchmark: Benchmark = {
           for (const [n, cb] of cbs.entries()) await post(cb, (instance + n) % 2);
         }),
       ]);
-      await pool(phase2, DELIVERY_CONCURRENCY, () => checkDeadline("replays"));
+      await paced(phase2, DELIVERY_RATE, () => checkDeadline("replays"));
       jobs.stop = true;
       await Promise.all(jobLoops);
 
@@ -616,13 +616,13 @@ export const moneyChaosBenchmark: Benchmark = {
         BUYER_CONCURRENCY,
         () => checkDeadline("reopen"),
       );
-      await pool(
+      await paced(
         shuffled(late).map(
           ({ cb, instance }) =>
             () =>
               post(cb, instance),
         ),
-        DELIVERY_CONCURRENCY,
+        DELIVERY_RATE,
         () => checkDeadline("late callbacks"),
       );
 
@@ -803,6 +803,19 @@ async function pool(tasks: (() => Promise<void>)[], concurrency: number, check: 
       }
     }),
   );
+}
+
+/** Starts task i at i / rate seconds (open loop: a slow answer does not delay the next); waits for all. */
+async function paced(tasks: (() => Promise<void>)[], rate: number, check: () => void) {
+  const started = performance.now();
+  const running: Promise<void>[] = [];
+  for (const [i, task] of tasks.entries()) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 0) await sleep(wait);
+    check();
+    running.push(task());
+  }
+  await Promise.all(running);
 }
 
 function sqlList(values: string[]) {
