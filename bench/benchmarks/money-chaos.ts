@@ -773,9 +773,9 @@ export const moneyChaosBenchmark: Benchmark = {
         row(`money chaos: ${ORDERS} orders, run time (setup excluded)`, runMs / 1000, "s", null),
       ];
     } finally {
+      agent.destroy();
       await handle?.close().catch(() => undefined);
       for (const inst of instances) await inst.close().catch(() => undefined);
-      agent.destroy();
       await fake.close();
       rmSync(dataDir, { recursive: true, force: true });
       await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
@@ -809,11 +809,13 @@ export const moneyChaosBenchmark: Benchmark = {
           if (m.error !== undefined) call?.reject(new Error(m.error));
           else call?.resolve(m.result);
         });
-        worker.on("error", (error) => {
+        const fail = (error: Error) => {
           reject(error);
           for (const call of pending.values()) call.reject(error);
           pending.clear();
-        });
+        };
+        worker.on("error", fail);
+        worker.on("exit", (code) => fail(new Error(`instance ${k} exited (${code})`)));
       });
       const call = <T>(op: string, ...args: unknown[]) =>
         new Promise<T>((resolve, reject) => {
