@@ -7,6 +7,7 @@ import { hardeningBenchmark } from "./hardening.ts";
 import { landingPagesBenchmark } from "./landing-pages.ts";
 import { learningBenchmark } from "./learning.ts";
 import { messagingBenchmark } from "./messaging.ts";
+import { moneyChaosBenchmark } from "./money-chaos.ts";
 import { routeJsBenchmark } from "./route-js.ts";
 import { schoolPageBenchmark } from "./school-page.ts";
 import { startupBenchmark } from "./startup.ts";
@@ -26,6 +27,7 @@ export const benchmarks: Benchmark[] = [
   landingPagesBenchmark,
   messagingBenchmark,
   checkoutBenchmark,
+  moneyChaosBenchmark,
   analyticsBenchmark,
   schoolPageBenchmark,
   hardeningBenchmark,
