@@ -298,8 +298,8 @@ describe.skipIf(skip)("landing page journey", () => {
     await screenshot(v, "landing-public-desktop");
     const howToPay = v.locator("section.lp-payments");
     expect(await howToPay.locator("li").allTextContents()).toEqual([
-      "VietQR (quét bằng ứng dụng ngân hàng)",
-      "Chuyển khoản ngân hàng",
+      "VietQR (scan with your banking app)",
+      "Bank transfer",
     ]);
     expect(
       await v
@@ -310,7 +310,7 @@ describe.skipIf(skip)("landing page journey", () => {
     expect(visible).not.toContain("1023456789");
     expect(visible).not.toContain("0071000123456");
     expect(html).not.toMatch(/data:image|000201010212|A000000727|1023456789|0071000123456/);
-    await howToPay.getByRole("link", { name: "Đăng ký ngay" }).waitFor();
+    await howToPay.getByRole("link", { name: "Enroll Now" }).waitFor();
     await howToPay.locator("a[data-enrol]").click();
     await v.waitForURL(new RegExp(`/join/${courseId}`));
     await expect.poll(async () => (await pageRow(pageId)).conversionCount).toBe(1);

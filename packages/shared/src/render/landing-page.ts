@@ -74,7 +74,7 @@ const LABELS = {
     payment: "How to pay",
     payIntro: "You can pay with:",
     payHow:
-      "Enrol first: at checkout you get your own payment details — the QR code and the transfer note with your order reference.",
+      "Enroll first: at checkout you get your own payment details — the QR code and the transfer note with your order reference.",
     vietqr: "VietQR (scan with your banking app)",
     bankTransfer: "Bank transfer",
     cash: "Cash",
