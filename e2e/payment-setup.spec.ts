@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { resolveSeo, resolveStyles } from "@academy/shared";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -118,7 +119,6 @@ describe.skipIf(skip)("setting up payment", () => {
     await page.locator("#new-payment-type").click();
     await page.getByRole("option", { name: "VietQR" }).click();
     await page.getByRole("button", { name: "Add payment method" }).click();
-    await toast(page, "Payment methods saved");
     const bank = page.locator("#pm-vietqr-bankCode");
     expect(await bank.inputValue()).toBe("Vietcombank");
     await bank.fill("dau tu phat trien");
@@ -146,6 +146,8 @@ describe.skipIf(skip)("setting up payment", () => {
     await page.getByRole("radio", { name: "Production (real money)" }).check();
     await help.getByText(/buyers pay real money/).waitFor();
     await page.locator("#pm-momo-partnerCode").fill("MOMOBAO01");
+    await page.locator("#pm-momo-accessKey").fill("momo-access-bao");
+    await page.locator("#pm-momo-secretKey").fill("momo-secret-bao");
     await screenshot(page, "landing-payment-mode-desktop");
     await page.getByRole("button", { name: "Done" }).click();
     await expect
@@ -180,6 +182,79 @@ describe.skipIf(skip)("setting up payment", () => {
     await goLiveWarning.getByRole("button", { name: "Set up payment" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/dashboard/landing-pages/builder");
     expect(new URL(page.url()).searchParams.get("course_id")).toBe(courseIds[2]);
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("payment");
+
+    // No page yet (ux N4): the Payment tab offers to save the draft, then takes the methods.
+    await page.getByTestId("payment-create-page").click();
+    await page.waitForURL(/\/dashboard\/landing-pages\/builder\/[0-9a-f-]{36}$/);
+    const newPageId = new URL(page.url()).pathname.split("/").pop() as string;
+
+    // Card (issue 23 §1, ux B1): Stripe, the webhook URL to copy and the events to select.
+    await page.locator("#new-payment-type").click();
+    await page.getByRole("option", { name: "Credit card" }).click();
+    await page.getByRole("button", { name: "Add payment method" }).click();
+    await page.getByTestId("pm-card-webhook-save-first").waitFor();
+    expect(await page.getByTestId("pm-credit-card-provider").textContent()).toBe("Stripe");
+    await page.locator("#pm-credit-card-publicKey").fill("pk_test_bao");
+    await page.locator("#pm-credit-card-secretKey").fill("sk_test_bao");
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByTestId("pm-credit-card-webhookSecret-error").waitFor();
+    await screenshot(page, "landing-payment-card-errors-desktop");
+    await page.locator("#pm-credit-card-webhookSecret").fill("whsec_bao_e2e");
+    await page.getByRole("button", { name: "Done" }).click();
+    await toast(page, "Payment methods saved");
+    const cardItem = page.locator('[data-testid="payment-item"][data-method="credit-card"]');
+    await cardItem.getByRole("button", { name: "Configure" }).click();
+    const shown = page.getByTestId("pm-card-webhook-url");
+    await shown.waitFor();
+    const webhookUrl = (await shown.textContent()) ?? "";
+    expect(webhookUrl).toMatch(new RegExp(`^${baseURL}/api/payments/callbacks/stripe/[0-9a-f-]{36}$`));
+    expect(await page.getByTestId("pm-card-webhook-events").locator("code").allTextContents()).toEqual([
+      "checkout.session.completed",
+      "checkout.session.async_payment_succeeded",
+      "checkout.session.async_payment_failed",
+      "checkout.session.expired",
+      "charge.refunded",
+      "charge.dispute.created",
+    ]);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.getByTestId("pm-card-webhook").getByRole("button", { name: "Copy" }).click();
+    await page.getByTestId("pm-card-webhook").getByRole("button", { name: "Copied" }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(webhookUrl);
+    await screenshot(page, "landing-payment-card-webhook-desktop");
+
+    // The copied URL is the endpoint Stripe calls: signed with the secret typed above it is
+    // accepted, with another secret refused — and it survives later saves of the tab.
+    const postEvent = (secret: string) => {
+      const body = JSON.stringify({
+        id: "evt_e2e",
+        object: "event",
+        type: "customer.created",
+        data: { object: {} },
+      });
+      const t = Math.floor(Date.now() / 1000);
+      const v1 = createHmac("sha256", secret).update(`${t}.${body}`).digest("hex");
+      return fetch(copied, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": `t=${t},v1=${v1}` },
+        body,
+      });
+    };
+    expect((await postEvent("whsec_bao_e2e")).status).toBe(200);
+    expect((await postEvent("whsec_someone_else")).status).toBe(400);
+    await page.getByRole("radio", { name: "Production (real money)" }).check();
+    await page.locator("#pm-credit-card-publicKey").fill("pk_live_bao");
+    await page.locator("#pm-credit-card-secretKey").fill("sk_live_bao");
+    await page.getByRole("button", { name: "Done" }).click();
+    await toast(page, "Payment methods saved");
+    await cardItem.getByRole("button", { name: "Configure" }).click();
+    expect(await page.getByTestId("pm-card-webhook-url").textContent()).toBe(webhookUrl);
+    expect((await postEvent("whsec_bao_e2e")).status).toBe(200);
+    const stored = (await (await api(`/api/landing-pages/${newPageId}/payment-methods`, "GET")).json()) as {
+      methods: { methodType: string; webhookUrl: string | null }[];
+    };
+    expect(stored.methods).toEqual([expect.objectContaining({ methodType: "credit-card", webhookUrl })]);
     await context.close();
   }, 180_000);
 

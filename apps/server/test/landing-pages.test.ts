@@ -2,11 +2,9 @@ import {
   DEFAULT_SEO_DATA,
   DEFAULT_STYLE_DATA,
   type ErrorBody,
-  hasValidCrc,
   type LandingPage,
   type LandingPageInput,
   type PaymentMethod,
-  parseEmvTlv,
 } from "@academy/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -479,7 +477,7 @@ describe("payment methods", () => {
     expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
   });
 
-  it("the public page shows the enabled methods in order with a VietQR whose payload checks, and no secret", async () => {
+  it("the public page names the enabled methods in order, with no QR, account, transfer note or secret (issue 23 §6)", async () => {
     await call(cara, "PUT", `/api/landing-pages/${pageId}`, page("pay-page", { isPublished: true }));
     const html = await (await ctx.request("/lp/pay-page")).text();
     expect(html).not.toContain(SECRET);
@@ -487,12 +485,21 @@ describe("payment methods", () => {
     expect(html).not.toContain("new-secret-value");
     expect(html).not.toContain(CARD_SECRET);
     // The page's language is vi-VN (the default): Vietnamese labels, in the saved order.
-    expect(html.indexOf("Ví MoMo")).toBeGreaterThan(0);
-    expect(html.indexOf("Ví MoMo")).toBeLessThan(html.indexOf("<h3>VietQR"));
-    expect(html.indexOf("<h3>VietQR")).toBeLessThan(html.indexOf("Chuyển khoản ngân hàng"));
-    expect(html).toContain("99887766");
-    expect(html).toContain("ASCBVNVX");
-    expect(html).toMatch(/<img class="lp-qr" src="data:image\/png;base64,/);
+    const payments = /<section class="lp-section lp-payments"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect([...payments.matchAll(/<li data-method="([a-z-]+)">/g)].map((m) => m[1])).toEqual([
+      "momo",
+      "vietqr",
+      "bank-transfer",
+    ]);
+    expect(payments).toContain("Ví MoMo");
+    expect(payments).toContain("Chuyển khoản ngân hàng");
+    // Nothing payable: no QR image or EMV payload, no account number, SWIFT or transfer note.
+    expect(html).not.toContain("data:image/png");
+    expect(html).not.toMatch(/000201010212|A000000727/);
+    expect(html).not.toContain("99887766");
+    expect(html).not.toContain("1234567890");
+    expect(html).not.toContain("ASCBVNVX");
+    expect(html).not.toContain("Nội dung chuyển khoản");
   });
 });
 
@@ -639,14 +646,18 @@ describe("the public page /lp/{slug}", () => {
     });
   });
 
-  it("the VietQR payload on the page has the course price and a valid CRC", async () => {
+  it("How to pay ends with the Enrol call to action; no QR or payable code anywhere (issue 23 §6)", async () => {
     const { renderPublicLandingPage } = await import("../src/features/landing-pages/landing-public.ts");
     const rendered = await renderPublicLandingPage(ctx.runtime.db, "http://x", "pay-page", {
       preview: false,
       viewerId: null,
     });
     expect(rendered.status).toBe(200);
-    // Decode the payload the same way the page built it.
+    const payments =
+      /<section class="lp-section lp-payments"[\s\S]*?<\/section>/.exec(rendered.html)?.[0] ?? "";
+    expect(payments).toContain(`href="/join/${courseId}?lp=pay-page" data-enrol>Đăng ký ngay</a>`);
+    expect(payments).toContain("mã QR và nội dung chuyển khoản có mã đơn hàng của bạn");
+    // The QR the page used to carry (course price, title as the note) is not there in any form.
     const { encodeVietQr } = await import("@academy/shared");
     const payload = encodeVietQr({
       bin: "970436",
@@ -654,12 +665,9 @@ describe("the public page /lp/{slug}", () => {
       amount: PRICE,
       note: "Pho at home",
     });
-    expect(hasValidCrc(payload)).toBe(true);
-    expect(parseEmvTlv(payload).get("54")).toBe(String(PRICE));
-    const QRCode = (await import("qrcode")).default;
-    expect(rendered.html).toContain(
-      await QRCode.toDataURL(payload, { width: 240, margin: 2, errorCorrectionLevel: "M" }),
-    );
+    expect(rendered.html).not.toContain(payload);
+    expect(rendered.html).not.toContain('<img class="lp-qr"');
+    expect(rendered.html).not.toContain("Pho at home");
   });
 });
 

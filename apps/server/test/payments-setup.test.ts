@@ -158,7 +158,13 @@ describe("sandbox / production per online method (issue 11 §3)", () => {
     const card = (mode: string, secretKey: string) => ({
       methodType: "credit-card",
       isEnabled: true,
-      configuration: { mode, provider: "stripe", publicKey: "", secretKey, webhookSecret: "whsec_x" },
+      configuration: {
+        mode,
+        provider: "stripe",
+        publicKey: mode === "production" ? "pk_live_abc" : "pk_test_abc",
+        secretKey,
+        webhookSecret: "whsec_x",
+      },
     });
 
     const saved = await put([
@@ -193,7 +199,9 @@ describe("sandbox / production per online method (issue 11 §3)", () => {
     expect((await put([legacyCard("pk_live_abc")])).status).toBe(200);
     expect((await storedMethods(pageId))[0].configuration.mode).toBe("production");
     // The stored secret (sk_live) is not re-sent; it still has to match the mode.
-    const kept = await put([{ ...legacyCard(""), configuration: { provider: "stripe", mode: "sandbox" } }]);
+    const kept = await put([
+      { ...legacyCard(""), configuration: { provider: "stripe", mode: "sandbox", publicKey: "pk_test_abc" } },
+    ]);
     expect(kept.status).toBe(400);
     expect((await errorOf(kept)).message).toBe(STRIPE_KEYS_MODE_MESSAGE);
     expect((await storedMethods(pageId))[0].configuration.mode).toBe("production");
@@ -208,6 +216,7 @@ describe("sandbox / production per online method (issue 11 §3)", () => {
         configuration: {
           mode: "sandbox",
           provider: "stripe",
+          publicKey: "pk_test_abc",
           secretKey: "sk_test_abc",
           webhookSecret: "whsec_x",
         },

@@ -16,6 +16,7 @@ import { COMMUNITY_MESSAGES } from "./rules/community.ts";
 import { BULK_MESSAGES, COURSE_MESSAGES } from "./rules/course.ts";
 import { MAPPED_ERROR_TEXT } from "./rules/error-mapping.ts";
 import { ANALYTICS_ID_MESSAGES, LANDING_MESSAGES } from "./rules/landing-pages.ts";
+import { PAYMENT_METHOD_MESSAGES } from "./rules/payment-methods.ts";
 import { SCHOOL_MESSAGES } from "./rules/schools.ts";
 import { STUDENT_MESSAGES } from "./rules/students.ts";
 import { NUL_MESSAGE } from "./rules/text-safety.ts";
@@ -111,6 +112,7 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>
   ["learning", LEARNING_MESSAGES],
   ["messaging", MESSAGING_MESSAGES],
   ["payment", PAYMENT_MESSAGES],
+  ["paymentMethod", PAYMENT_METHOD_MESSAGES],
   ["school", SCHOOL_MESSAGES],
   ["student", STUDENT_MESSAGES],
   ["studyGroup", STUDY_GROUP_MESSAGES],

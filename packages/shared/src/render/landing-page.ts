@@ -18,28 +18,14 @@ import { FREE_LABEL, formatPrice, type RenderLang } from "./price.ts";
 
 export { formatPrice, type RenderLang } from "./price.ts";
 
-/** A payment method as the public page shows it (never secrets). `qrDataUrl` is a PNG data URL. */
-export type PublicPayment =
-  | {
-      type: "vietqr";
-      bankName: string;
-      accountNumber: string;
-      accountHolder: string;
-      amount: number;
-      note: string;
-      qrDataUrl: string;
-    }
-  | {
-      type: "bank-transfer";
-      bankName: string;
-      accountNumber: string;
-      accountHolder: string;
-      swiftCode: string;
-      amount: number;
-      note: string;
-    }
-  | { type: "cash"; stores: string; instructions: string }
-  | { type: "momo" | "zalopay" | "credit-card"; amount: number; provider?: string };
+/**
+ * A payment method as the public page shows it (issue 23 §6): only which way one can pay. No QR, no
+ * account number, no transfer note — those exist only at checkout, with the order's own reference,
+ * so nobody pays without an order.
+ */
+export interface PublicPayment {
+  type: "momo" | "zalopay" | "vietqr" | "bank-transfer" | "credit-card" | "cash";
+}
 
 export interface RenderCourse {
   id: string;
@@ -86,22 +72,15 @@ const LABELS = {
     curriculumEmpty: "The lessons will appear here once the course has them.",
     instructor: "Your instructor",
     payment: "How to pay",
-    vietqr: "VietQR",
-    scan: "Scan with your banking app",
-    bank: "Bank",
-    accountNumber: "Account number",
-    accountHolder: "Account holder",
-    swift: "SWIFT code",
-    amount: "Amount",
-    note: "Transfer note",
+    payIntro: "You can pay with:",
+    payHow:
+      "Enroll first: at checkout you get your own payment details — the QR code and the transfer note with your order reference.",
+    vietqr: "VietQR (scan with your banking app)",
     bankTransfer: "Bank transfer",
     cash: "Cash",
-    stores: "Where to pay",
-    instructions: "Instructions",
     momo: "MoMo e-wallet",
     zalopay: "ZaloPay",
     card: "Credit or debit card",
-    payAtCheckout: "Pay at checkout after you enrol",
     closing: "Ready to start learning?",
     closingText: "Join now and learn at your own pace.",
     unsupported: "Unsupported Section Type",
@@ -126,22 +105,15 @@ const LABELS = {
     curriculumEmpty: "Các bài học sẽ hiện ở đây khi khóa học có bài.",
     instructor: "Giảng viên của bạn",
     payment: "Cách thanh toán",
-    vietqr: "VietQR",
-    scan: "Quét bằng ứng dụng ngân hàng",
-    bank: "Ngân hàng",
-    accountNumber: "Số tài khoản",
-    accountHolder: "Chủ tài khoản",
-    swift: "Mã SWIFT",
-    amount: "Số tiền",
-    note: "Nội dung chuyển khoản",
+    payIntro: "Bạn có thể thanh toán bằng:",
+    payHow:
+      "Hãy đăng ký trước: ở bước thanh toán bạn sẽ nhận thông tin thanh toán riêng — mã QR và nội dung chuyển khoản có mã đơn hàng của bạn.",
+    vietqr: "VietQR (quét bằng ứng dụng ngân hàng)",
     bankTransfer: "Chuyển khoản ngân hàng",
     cash: "Tiền mặt",
-    stores: "Nơi thanh toán",
-    instructions: "Hướng dẫn",
     momo: "Ví MoMo",
     zalopay: "ZaloPay",
     card: "Thẻ tín dụng hoặc ghi nợ",
-    payAtCheckout: "Thanh toán khi đăng ký",
     closing: "Sẵn sàng bắt đầu học?",
     closingText: "Đăng ký ngay và học theo nhịp của bạn.",
     unsupported: "Loại mục không được hỗ trợ",
@@ -354,45 +326,29 @@ function renderSafely(section: LandingSection, input: RenderInput, index: number
     : "";
 }
 
-function row(label: string, value: string): string {
-  return value ? `<div><dt>${esc(label)}</dt><dd>${esc(value)}</dd></div>` : "";
+/** The name of a way to pay, in the page's language. */
+function paymentName(p: PublicPayment, input: RenderInput): string {
+  const L = LABELS[input.lang];
+  const names: Record<PublicPayment["type"], string> = {
+    momo: L.momo,
+    zalopay: L.zalopay,
+    vietqr: L.vietqr,
+    "bank-transfer": L.bankTransfer,
+    "credit-card": L.card,
+    cash: L.cash,
+  };
+  return names[p.type];
 }
 
-function renderPayment(p: PublicPayment, input: RenderInput): string {
+/**
+ * "How to pay" (issue 23 §6): the ways one can pay and the Enrol call to action. Payable details
+ * (QR, account, transfer note) are shown only at checkout, for the buyer's own order.
+ */
+function renderPayments(input: RenderInput): string {
   const L = LABELS[input.lang];
-  const currency = input.course?.currency ?? "VND";
-  const amount = (a: number) => formatPrice(a, currency, input.lang);
-  switch (p.type) {
-    case "vietqr":
-      return `<div class="lp-card lp-pay lp-pay-vietqr"><h3>${L.vietqr}</h3>${
-        safeImageUrl(p.qrDataUrl)
-          ? `<img class="lp-qr" src="${esc(safeImageUrl(p.qrDataUrl))}" alt="${esc(`${L.vietqr}: ${p.bankName} ${p.accountNumber}`)}" width="240" height="240">`
-          : `<div class="lp-qr lp-qr-empty" aria-hidden="true">QR</div>`
-      }<p class="lp-muted">${L.scan}</p><dl>${row(
-        L.bank,
-        p.bankName,
-      )}${row(L.accountNumber, p.accountNumber)}${row(L.accountHolder, p.accountHolder)}${row(L.amount, amount(p.amount))}${row(
-        L.note,
-        p.note,
-      )}</dl></div>`;
-    case "bank-transfer":
-      return `<div class="lp-card lp-pay"><h3>${L.bankTransfer}</h3><dl>${row(L.bank, p.bankName)}${row(L.accountNumber, p.accountNumber)}${row(
-        L.accountHolder,
-        p.accountHolder,
-      )}${row(L.swift, p.swiftCode)}${row(L.amount, amount(p.amount))}${row(L.note, p.note)}</dl></div>`;
-    case "cash":
-      return `<div class="lp-card lp-pay"><h3>${L.cash}</h3>${
-        p.stores
-          ? `<h4>${L.stores}</h4><ul>${parseFeatures(p.stores)
-              .map((s) => `<li>${esc(s)}</li>`)
-              .join("")}</ul>`
-          : ""
-      }${p.instructions ? `<h4>${L.instructions}</h4><p>${esc(p.instructions)}</p>` : ""}</div>`;
-    default: {
-      const name = p.type === "momo" ? L.momo : p.type === "zalopay" ? L.zalopay : L.card;
-      return `<div class="lp-card lp-pay"><h3>${name}</h3><p class="lp-price-sm">${esc(amount(p.amount))}</p><p class="lp-muted">${L.payAtCheckout}</p></div>`;
-    }
-  }
+  return `<section class="lp-section lp-payments" id="payment"><div class="lp-wrap lp-narrow lp-center"><h2>${L.payment}</h2><p>${L.payIntro}</p><ul class="lp-pay-list">${input.payments
+    .map((p) => `<li data-method="${esc(p.type)}">${esc(paymentName(p, input))}</li>`)
+    .join("")}</ul><p class="lp-muted">${L.payHow}</p>${enrolButton(input, L.enrol)}</div></section>`;
 }
 
 /** The page's stylesheet: the style_data as CSS variables, the 768 px mobile rules (spec 001 §3, §9). */
@@ -431,9 +387,8 @@ img{max-width:100%;height:auto}h1,h2,h3{line-height:1.2;margin:0 0 .75rem}h1{fon
 .lp-instructor{display:flex;gap:1.25rem;align-items:flex-start}.lp-instructor img,.lp-avatar{width:96px;height:96px;border-radius:50%;flex:none;object-fit:cover}
 .lp-avatar{display:flex;align-items:center;justify-content:center;background:var(--lp-primary);color:#fff;font-size:2rem;font-weight:700}
 .lp-about{background:#f6f7fb}.lp-stats{display:flex;flex-wrap:wrap;gap:1.5rem;list-style:none;padding:0;margin:1rem 0 0;font-weight:600}
-.lp-pays{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:1rem}.lp-pay dl{margin:0}.lp-pay dl div{display:flex;justify-content:space-between;gap:1rem;padding:.3rem 0;border-bottom:1px dashed #e3e6ee}
-.lp-pay dt{color:#545b6b}.lp-pay dd{margin:0;font-weight:600;text-align:right;word-break:break-word}.lp-qr{display:block;margin:0 auto .5rem;image-rendering:pixelated}
-.lp-pay-vietqr{text-align:center}.lp-qr-empty{width:240px;height:240px;display:flex;align-items:center;justify-content:center;border:2px dashed #c5cad6;border-radius:8px;color:#8a90a0;font-weight:700;font-size:2rem}.lp-pay h4{margin:.75rem 0 .25rem}
+.lp-pay-list{list-style:none;padding:0;margin:0 0 1rem;display:flex;flex-wrap:wrap;justify-content:center;gap:.5rem}
+.lp-pay-list li{border:1px solid #e3e6ee;border-radius:999px;padding:.4rem .9rem;font-weight:600;background:#fff;color:#1c1f2a;max-width:100%;overflow-wrap:anywhere}
 .lp-closing{background:var(--lp-primary);color:#fff;text-align:center}.lp-closing .lp-btn{background:var(--lp-secondary);color:#0b1030}
 .lp-unsupported{background:#fff4e5;color:#7a4b00;text-align:center;border:2px dashed #f0b35b}
 .lp-consent{position:fixed;left:1rem;right:1rem;bottom:1rem;max-width:560px;margin:0 auto;background:#1c1f2a;color:#fff;padding:1rem;border-radius:12px;display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;z-index:10}
@@ -464,11 +419,7 @@ export function renderLandingBody(input: RenderInput): string {
   // A free course takes no payment (issue 17 item 3): its page shows no payment methods.
   const free = input.course !== null && input.course.price <= 0;
   if (input.payments.length && !free) {
-    parts.push(
-      `<section class="lp-section lp-payments" id="payment"><div class="lp-wrap"><h2>${L.payment}</h2><div class="lp-pays">${input.payments
-        .map((p) => renderPayment(p, input))
-        .join("")}</div></div></section>`,
-    );
+    parts.push(renderPayments(input));
   }
   if (course) {
     parts.push(

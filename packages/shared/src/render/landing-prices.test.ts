@@ -35,7 +35,7 @@ const base: RenderInput = {
   course: null,
   lessons: [],
   instructor: null,
-  payments: [{ type: "cash", stores: "Hà Nội shop", instructions: "Pay at the counter" }],
+  payments: [{ type: "cash" }],
   lang: "vi",
   enrolHref: "/join/c",
   mode: "public",

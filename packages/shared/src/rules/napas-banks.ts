@@ -8,10 +8,13 @@ import { foldSearch } from "./search.ts";
  * Source: the VietQR bank list published by NAPAS's VietQR service, `GET https://api.vietqr.io/v2/banks`
  * (fields `bin`, `code`, `shortName`, `name`; https://www.vietqr.io/danh-sach-api/link-tao-ma-nhanh/api-tao-ma-qr/),
  * which mirrors NAPAS's list of members of the NAPAS 247 fast-transfer service
- * (https://napas.com.vn). Transcribed by hand (the server has no internet); banks that were renamed
- * keep their BIN, so a renamed bank is still found by its BIN. To update: compare with the API's
- * answer and edit this list only — the builder's picker, the server's check and the checkout all
- * read it.
+ * (https://napas.com.vn). Transcribed by hand (the server has no internet) from copies of the API's
+ * answer published in public repositories (issue 23 §10, payments audit D6; the test
+ * `napas-banks.test.ts` holds the table it was checked against, with its source): 65 receivers,
+ * IBK Hà Nội 970455 / IBK HCM 970456, DongA renamed Vikki and OceanBank renamed MBV (BINs unchanged),
+ * ViettelMoney's code VTLMONEY. Banks that were renamed keep their BIN, and the codes stored before
+ * a rename still resolve (`LEGACY_BANK_CODES`). To update: compare with the API's answer and edit
+ * this list only — the builder's picker, the server's check and the checkout all read it.
  */
 export interface NapasBank {
   /** NAPAS BIN, 6 digits (VietQR tag 38.01.00). */
@@ -22,6 +25,8 @@ export interface NapasBank {
   shortName: string;
   /** The registered Vietnamese name. */
   name: string;
+  /** Former or common names the picker's search also finds (e.g. "OceanBank" for MBV). */
+  aliases?: readonly string[];
 }
 
 export const NAPAS_BANKS: readonly NapasBank[] = [
@@ -56,17 +61,30 @@ export const NAPAS_BANKS: readonly NapasBank[] = [
   { bin: "970425", code: "ABB", shortName: "ABBANK", name: "Ngân hàng TMCP An Bình" },
   { bin: "970409", code: "BAB", shortName: "BacABank", name: "Ngân hàng TMCP Bắc Á" },
   { bin: "970438", code: "BVB", shortName: "BaoVietBank", name: "Ngân hàng TMCP Bảo Việt" },
-  { bin: "970454", code: "VCCB", shortName: "BVBank", name: "Ngân hàng TMCP Bản Việt" },
-  { bin: "970406", code: "DOB", shortName: "DongABank", name: "Ngân hàng TMCP Đông Á" },
+  {
+    bin: "970454",
+    code: "VCCB",
+    shortName: "VietCapitalBank",
+    name: "Ngân hàng TMCP Bản Việt",
+    aliases: ["BVBank"],
+  },
+  {
+    bin: "970406",
+    code: "Vikki",
+    shortName: "Vikki",
+    name: "Ngân hàng TNHH MTV Số Vikki",
+    aliases: ["DongABank", "Đông Á"],
+  },
   { bin: "970408", code: "GPB", shortName: "GPBank", name: "Ngân hàng Thương mại TNHH MTV Dầu Khí Toàn Cầu" },
   { bin: "970452", code: "KLB", shortName: "KienLongBank", name: "Ngân hàng TMCP Kiên Long" },
   { bin: "970428", code: "NAB", shortName: "NamABank", name: "Ngân hàng TMCP Nam Á" },
   { bin: "970419", code: "NCB", shortName: "NCB", name: "Ngân hàng TMCP Quốc Dân" },
   {
     bin: "970414",
-    code: "Oceanbank",
-    shortName: "OceanBank",
-    name: "Ngân hàng Thương mại TNHH MTV Đại Dương",
+    code: "MBV",
+    shortName: "MBV",
+    name: "Ngân hàng TNHH MTV Việt Nam Hiện Đại",
+    aliases: ["OceanBank", "Đại Dương"],
   },
   { bin: "970430", code: "PGB", shortName: "PGBank", name: "Ngân hàng TMCP Thịnh vượng và Phát triển" },
   { bin: "970412", code: "PVCB", shortName: "PVcomBank", name: "Ngân hàng TMCP Đại Chúng Việt Nam" },
@@ -80,7 +98,13 @@ export const NAPAS_BANKS: readonly NapasBank[] = [
     shortName: "CBBank",
     name: "Ngân hàng Thương mại TNHH MTV Xây dựng Việt Nam",
   },
-  { bin: "970446", code: "COOPBANK", shortName: "Co-opBank", name: "Ngân hàng Hợp tác xã Việt Nam" },
+  {
+    bin: "970446",
+    code: "COOPBANK",
+    shortName: "COOPBANK",
+    name: "Ngân hàng Hợp tác xã Việt Nam",
+    aliases: ["Co-opBank"],
+  },
   { bin: "970421", code: "VRB", shortName: "VRB", name: "Ngân hàng Liên doanh Việt - Nga" },
   { bin: "970434", code: "IVB", shortName: "IndovinaBank", name: "Ngân hàng TNHH Indovina" },
   { bin: "970424", code: "SHBVN", shortName: "ShinhanBank", name: "Ngân hàng TNHH MTV Shinhan Việt Nam" },
@@ -101,21 +125,21 @@ export const NAPAS_BANKS: readonly NapasBank[] = [
     shortName: "UnitedOverseas",
     name: "Ngân hàng United Overseas - Chi nhánh TP. Hồ Chí Minh",
   },
-  { bin: "796500", code: "DBS", shortName: "DBSBank", name: "DBS Bank Ltd - Chi nhánh TP. Hồ Chí Minh" },
   {
-    bin: "668888",
-    code: "KBank",
-    shortName: "KBank",
-    name: "Ngân hàng Đại chúng TNHH Kasikornbank - Chi nhánh TP. Hồ Chí Minh",
+    bin: "796500",
+    code: "DBS",
+    shortName: "DBSBank",
+    name: "DBS Bank Ltd - Chi nhánh Thành phố Hồ Chí Minh",
   },
+  { bin: "668888", code: "KBank", shortName: "KBank", name: "Ngân hàng Đại chúng TNHH Kasikornbank" },
   {
-    bin: "970456",
+    bin: "970455",
     code: "IBK - HN",
     shortName: "IBKHN",
     name: "Ngân hàng Công nghiệp Hàn Quốc - Chi nhánh Hà Nội",
   },
   {
-    bin: "970455",
+    bin: "970456",
     code: "IBK - HCM",
     shortName: "IBKHCM",
     name: "Ngân hàng Công nghiệp Hàn Quốc - Chi nhánh TP. Hồ Chí Minh",
@@ -125,31 +149,82 @@ export const NAPAS_BANKS: readonly NapasBank[] = [
     bin: "970463",
     code: "KBHCM",
     shortName: "KookminHCM",
-    name: "Ngân hàng Kookmin - Chi nhánh TP. Hồ Chí Minh",
+    name: "Ngân hàng Kookmin - Chi nhánh Thành phố Hồ Chí Minh",
   },
   { bin: "801011", code: "NHB HN", shortName: "Nonghyup", name: "Ngân hàng Nonghyup - Chi nhánh Hà Nội" },
   {
     bin: "546034",
     code: "CAKE",
     shortName: "CAKE",
-    name: "Ngân hàng số CAKE by VPBank - Ngân hàng TMCP Việt Nam Thịnh Vượng",
+    name: "TMCP Việt Nam Thịnh Vượng - Ngân hàng số CAKE by VPBank",
   },
   {
     bin: "546035",
     code: "Ubank",
     shortName: "Ubank",
-    name: "Ngân hàng số Ubank by VPBank - Ngân hàng TMCP Việt Nam Thịnh Vượng",
+    name: "TMCP Việt Nam Thịnh Vượng - Ngân hàng số Ubank by VPBank",
   },
-  { bin: "963388", code: "TIMO", shortName: "Timo", name: "Ngân hàng số Timo by Ban Viet Bank" },
-  { bin: "971005", code: "VIETTELMONEY", shortName: "ViettelMoney", name: "Tổng Công ty Dịch vụ số Viettel" },
+  {
+    bin: "963388",
+    code: "TIMO",
+    shortName: "Timo",
+    name: "Ngân hàng số Timo by Ban Viet Bank (Timo by Ban Viet Bank)",
+  },
+  {
+    bin: "971005",
+    code: "VTLMONEY",
+    shortName: "ViettelMoney",
+    name: "Tổng Công ty Dịch vụ số Viettel - Chi nhánh tập đoàn công nghiệp viễn thông Quân Đội",
+  },
   { bin: "971011", code: "VNPTMONEY", shortName: "VNPTMoney", name: "VNPT Money" },
+  {
+    bin: "971133",
+    code: "PVDB",
+    shortName: "PVcomBank Pay",
+    name: "Ngân hàng TMCP Đại Chúng Việt Nam Ngân hàng số",
+    aliases: ["PVcomBank Pay"],
+  },
+  {
+    bin: "977777",
+    code: "MAFC",
+    shortName: "MAFC",
+    name: "Công ty Tài chính TNHH MTV Mirae Asset (Việt Nam)",
+  },
+  {
+    bin: "970467",
+    code: "KEBHANAHN",
+    shortName: "KEBHANAHN",
+    name: "Ngân hàng KEB Hana – Chi nhánh Hà Nội",
+    aliases: ["KEB Hana", "Hana"],
+  },
+  {
+    bin: "970466",
+    code: "KEBHANAHCM",
+    shortName: "KEBHanaHCM",
+    name: "Ngân hàng KEB Hana – Chi nhánh Thành phố Hồ Chí Minh",
+    aliases: ["KEB Hana", "Hana"],
+  },
+  {
+    bin: "533948",
+    code: "CITIBANK",
+    shortName: "Citibank",
+    name: "Ngân hàng Citibank, N.A. - Chi nhánh Hà Nội",
+  },
+  { bin: "999888", code: "VBSP", shortName: "VBSP", name: "Ngân hàng Chính sách Xã hội" },
+  { bin: "971025", code: "momo", shortName: "MoMo", name: "CTCP Dịch Vụ Di Động Trực Tuyến" },
 ];
 
 /**
- * Codes stored before the full list (spec 001 §3 offered VCB, TCB, ACB, VTB): "VTB" was VietinBank,
- * whose VietQR code is "ICB". Old configurations keep working through this map.
+ * Codes stored before, by upper-case code → today's VietQR code. Old configurations keep working
+ * through this map: "VTB" (spec 001 §3) was VietinBank, whose VietQR code is "ICB"; issue 23 §10:
+ * "DOB" (DongA Bank) is now Vikki, "OCEANBANK" (OceanBank) is now MBV, "VIETTELMONEY" is "VTLMONEY".
  */
-export const LEGACY_BANK_CODES: Readonly<Record<string, string>> = { VTB: "ICB" };
+export const LEGACY_BANK_CODES: Readonly<Record<string, string>> = {
+  VTB: "ICB",
+  DOB: "VIKKI",
+  OCEANBANK: "MBV",
+  VIETTELMONEY: "VTLMONEY",
+};
 
 const BY_CODE = new Map(NAPAS_BANKS.map((bank) => [bank.code.toUpperCase(), bank]));
 const BY_BIN = new Map(NAPAS_BANKS.map((bank) => [bank.bin, bank]));
@@ -168,7 +243,7 @@ export function findNapasBank(codeOrBin: string | null | undefined): NapasBank |
 
 /**
  * Banks matching a search (issue 11 §7 picker): accent- and case-insensitive against the short name,
- * the full name, the code and the BIN; every word of the query must match. Banks whose short name,
+ * the full name, the code, the BIN and former names (`aliases`); every word of the query must match. Banks whose short name,
  * code or BIN starts with the query come first, then the list order. An empty query returns the
  * whole list.
  */
@@ -179,7 +254,8 @@ export function searchNapasBanks(query: string): NapasBank[] {
   NAPAS_BANKS.forEach((bank, index) => {
     const short = foldSearch(bank.shortName);
     const code = foldSearch(bank.code);
-    const hay = `${short} ${code} ${bank.bin} ${foldSearch(bank.name)}`;
+    const aliases = (bank.aliases ?? []).map(foldSearch).join(" ");
+    const hay = `${short} ${code} ${bank.bin} ${foldSearch(bank.name)} ${aliases}`;
     if (!words.every((w) => hay.includes(w))) return;
     const first = words[0] ?? "";
     const rank = short.startsWith(first) || code.startsWith(first) || bank.bin.startsWith(first) ? 0 : 1;

@@ -15,6 +15,7 @@ import {
 import { findNapasBank } from "../rules/napas-banks.ts";
 import {
   BANK_NOT_IN_LIST,
+  incompleteMethodIssues,
   PAYMENT_METHOD_TYPES,
   PAYMENT_MODES,
   STRIPE_KEYS_MODE_MESSAGE,
@@ -260,7 +261,8 @@ export const paymentMethodInputSchema = z.discriminatedUnion("methodType", [
       .object({
         // Without a mode (a method saved before modes existed), the keys' prefix decides.
         mode: z.enum(PAYMENT_MODES, "Mode must be sandbox or production").optional(),
-        provider: field.default(""),
+        // The only card provider is Stripe (issue 23, ux N6): whatever was stored, it is "stripe".
+        provider: field.optional().transform(() => "stripe"),
         publicKey: field.default(""),
         secretKey: field.optional(),
         webhookSecret: field.optional(),
@@ -287,20 +289,43 @@ export const paymentMethodInputSchema = z.discriminatedUnion("methodType", [
 ]);
 export type PaymentMethodInput = z.input<typeof paymentMethodInputSchema>;
 
-/** PUT body: the whole ordered set (display_order = index); each type at most once. */
-export const paymentMethodsInputSchema = z.object({
-  methods: z
-    .array(paymentMethodInputSchema)
-    .max(PAYMENT_METHOD_TYPES.length)
-    .refine(
-      (methods) => new Set(methods.map((m) => m.methodType)).size === methods.length,
-      LANDING_MESSAGES.paymentTypeTwice,
-    ),
-});
+/**
+ * PUT body: the whole ordered set (display_order = index); each type at most once. An enabled
+ * method must have its required fields (issue 23 §5, `REQUIRED_PAYMENT_FIELDS`): an empty one is an
+ * issue at `methods.N.configuration.<field>`. Secrets may be omitted (a stored one is kept), so here
+ * they count as present; the server checks the stored ones.
+ */
+export const paymentMethodsInputSchema = z
+  .object({
+    methods: z
+      .array(paymentMethodInputSchema)
+      .max(PAYMENT_METHOD_TYPES.length)
+      .refine(
+        (methods) => new Set(methods.map((m) => m.methodType)).size === methods.length,
+        LANDING_MESSAGES.paymentTypeTwice,
+      ),
+  })
+  .superRefine((body, ctx) => {
+    for (const issue of incompleteMethodIssues(
+      body.methods.map((m) => ({
+        methodType: m.methodType,
+        isEnabled: m.isEnabled,
+        configuration: m.configuration as Record<string, string | undefined>,
+      })),
+      () => "assume",
+    ))
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  });
 
-/** A stored method as the API returns it: public fields only, secrets as set/not set. */
+/**
+ * A stored method as the API returns it: public fields only, secrets as set/not set. `id` is stable
+ * across saves (issue 23 §3); `webhookUrl` (card only) is the Stripe endpoint to register:
+ * `{APP_URL}/api/payments/callbacks/stripe/{id}` (issue 23 §1).
+ */
 export const paymentMethodSchema = z.object({
+  id: z.uuid(),
   methodType: z.enum(PAYMENT_METHOD_TYPES),
+  webhookUrl: z.string().nullable(),
   isEnabled: z.boolean(),
   displayOrder: z.number().int(),
   configuration: z.record(z.string(), z.string()),

@@ -1,5 +1,5 @@
 import { LANDING_VIEW_DEDUPE_MINUTES } from "@academy/shared";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import {
   courses,
@@ -7,6 +7,8 @@ import {
   landingPages,
   landingPageTemplates,
   lessons,
+  orders,
+  paymentAttempts,
   paymentMethods,
   profiles,
 } from "../../db/schema/index.ts";
@@ -166,27 +168,103 @@ export async function findInstructor(db: Executor, userId: string) {
   return row;
 }
 
-/** A page's payment methods ordered by display_order. */
+/**
+ * A page's payment methods ordered by display_order, without archived ones (decision 0217: a method
+ * removed while payments were open is kept for their callbacks but is no longer on the page).
+ */
 export async function listPaymentMethods(db: Executor, pageId: string) {
   return db
     .select()
     .from(paymentMethods)
-    .where(eq(paymentMethods.landing_page_id, pageId))
+    .where(and(eq(paymentMethods.landing_page_id, pageId), isNull(paymentMethods.archived_at)))
     .orderBy(asc(paymentMethods.display_order));
 }
 
-/** Replaces a page's payment methods with `rows` (spec 001 §7: delete all, insert the full list). */
-export async function replacePaymentMethods(
-  db: Executor,
-  pageId: string,
-  rows: Omit<typeof paymentMethods.$inferInsert, "landing_page_id">[],
-) {
-  await db.delete(paymentMethods).where(eq(paymentMethods.landing_page_id, pageId));
-  if (rows.length === 0) return [];
+/** Every payment method row of a page, archived ones included, locked for the save's transaction. */
+export async function lockAllPaymentMethods(db: Executor, pageId: string) {
   return db
-    .insert(paymentMethods)
-    .values(rows.map((r) => ({ ...r, landing_page_id: pageId })))
-    .returning();
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.landing_page_id, pageId))
+    .orderBy(asc(paymentMethods.display_order))
+    .for("update");
+}
+
+export type PaymentMethodValues = Pick<
+  typeof paymentMethods.$inferInsert,
+  "method_type" | "is_enabled" | "configuration" | "secret_data" | "display_order"
+>;
+
+/**
+ * Saves a page's payment methods in place (issue 23 §3): each type's row is updated (un-archived if
+ * it was archived) or inserted, keyed by (landing_page_id, method_type), so a method's id — and the
+ * callback URLs that carry it — never change. Types not in `rows` are deleted, except those still
+ * referenced by an open payment attempt ('creating', 'open') or an open order ('pending',
+ * 'awaiting_confirmation'): those are archived (archived_at = now(), disabled) so late callbacks still
+ * verify with their keys. Returns the page's unarchived rows.
+ */
+export async function savePaymentMethodRows(db: Executor, pageId: string, rows: PaymentMethodValues[]) {
+  for (const row of rows) {
+    await db
+      .insert(paymentMethods)
+      .values({ ...row, landing_page_id: pageId })
+      .onConflictDoUpdate({
+        target: [paymentMethods.landing_page_id, paymentMethods.method_type],
+        set: {
+          is_enabled: row.is_enabled,
+          configuration: row.configuration,
+          secret_data: row.secret_data,
+          display_order: row.display_order,
+          archived_at: null,
+        },
+      });
+  }
+  const kept = rows.map((r) => r.method_type);
+  const gone = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.landing_page_id, pageId),
+        kept.length ? notInArray(paymentMethods.method_type, kept) : undefined,
+      ),
+    );
+  const goneIds = gone.map((g) => g.id);
+  if (goneIds.length) {
+    const inUse = new Set(
+      (
+        await db
+          .select({ id: paymentAttempts.payment_method_id })
+          .from(paymentAttempts)
+          .where(
+            and(
+              inArray(paymentAttempts.payment_method_id, goneIds),
+              inArray(paymentAttempts.status, ["creating", "open"]),
+            ),
+          )
+          .union(
+            db
+              .select({ id: orders.payment_method_id })
+              .from(orders)
+              .where(
+                and(
+                  inArray(orders.payment_method_id, goneIds),
+                  inArray(orders.status, ["pending", "awaiting_confirmation"]),
+                ),
+              ),
+          )
+      ).map((r) => r.id),
+    );
+    const archive = goneIds.filter((id) => inUse.has(id));
+    const remove = goneIds.filter((id) => !inUse.has(id));
+    if (archive.length)
+      await db
+        .update(paymentMethods)
+        .set({ archived_at: sql`coalesce(${paymentMethods.archived_at}, now())`, is_enabled: false })
+        .where(inArray(paymentMethods.id, archive));
+    if (remove.length) await db.delete(paymentMethods).where(inArray(paymentMethods.id, remove));
+  }
+  return listPaymentMethods(db, pageId);
 }
 
 /**

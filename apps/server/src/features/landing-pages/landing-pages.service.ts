@@ -1,4 +1,5 @@
 import {
+  incompleteMethodIssues,
   LANDING_MESSAGES,
   type LandingPage,
   type LandingPageInput,
@@ -256,8 +257,19 @@ function openSecrets(key: Buffer, row: q.PaymentMethodRow): Secrets {
   return row.secret_data ? openJson<Secrets>(key, row.secret_data) : {};
 }
 
-/** A stored method as the browser may see it: public fields, and for secrets only set / not set. */
-function toMethodDto(key: Buffer, row: q.PaymentMethodRow): PaymentMethod {
+/**
+ * The Stripe webhook endpoint of a card method (issue 23 §1): `{appUrl}/api/payments/callbacks/stripe/{id}`.
+ * Stable: the id survives every save of the payment settings.
+ */
+export function stripeWebhookUrl(appUrl: string, methodId: string): string {
+  return `${appUrl.replace(/\/+$/, "")}/api/payments/callbacks/stripe/${methodId}`;
+}
+
+/**
+ * A stored method as the browser may see it: its stable id, public fields, for secrets only set /
+ * not set, and for a card the webhook URL to register at Stripe.
+ */
+function toMethodDto(key: Buffer, appUrl: string, row: q.PaymentMethodRow): PaymentMethod {
   const type = row.method_type as PaymentMethodType;
   const secrets = openSecrets(key, row);
   const configuration = Object.fromEntries(
@@ -271,7 +283,9 @@ function toMethodDto(key: Buffer, row: q.PaymentMethodRow): PaymentMethod {
       .map((f) => [f.name, Boolean(secrets[f.name as keyof Secrets])]),
   );
   return {
+    id: row.id,
     methodType: type,
+    webhookUrl: type === "credit-card" ? stripeWebhookUrl(appUrl, row.id) : null,
     isEnabled: row.is_enabled,
     displayOrder: row.display_order,
     configuration,
@@ -279,21 +293,31 @@ function toMethodDto(key: Buffer, row: q.PaymentMethodRow): PaymentMethod {
   };
 }
 
-/** A page's payment methods in display order, secrets never included (DESIGN.md §5). @throws AppError NOT_FOUND */
+/**
+ * A page's payment methods in display order (archived ones left out), secrets never included
+ * (DESIGN.md §5). @throws AppError NOT_FOUND
+ */
 export async function getPaymentMethods(
   deps: LandingDeps,
   actor: SessionUser,
   pageId: string,
 ): Promise<PaymentMethod[]> {
   await ownedPage(deps.db, actor, pageId);
-  return (await q.listPaymentMethods(deps.db, pageId)).map((row) => toMethodDto(deps.encryptionKey, row));
+  return (await q.listPaymentMethods(deps.db, pageId)).map((row) =>
+    toMethodDto(deps.encryptionKey, deps.appUrl, row),
+  );
 }
 
 /**
- * Replaces a page's payment methods with the given ordered set (spec 001 §4, §7): display_order is
- * the position; each type at most once. Secret fields (accessKey, secretKey, key1, key2) are sealed
- * with AES-256-GCM; an omitted or empty secret keeps the stored one of the same type.
- * @throws AppError NOT_FOUND, FORBIDDEN, VALIDATION_FAILED
+ * Saves a page's payment methods as the given ordered set (spec 001 §4, §7; issue 23 §3, §5):
+ * display_order is the position; each type at most once. Rows are updated in place, so a method's
+ * id (and its callback URLs) never changes; a removed type is deleted, or archived while a payment
+ * attempt or order is still open with it (`savePaymentMethodRows`). Secret fields (accessKey,
+ * secretKey, key1, key2, webhookSecret) are sealed with AES-256-GCM; an omitted or empty secret
+ * keeps the stored one of the same type. An enabled method must have every required field once the
+ * stored secrets are merged in (`REQUIRED_PAYMENT_FIELDS`); nothing is written otherwise.
+ * @throws AppError NOT_FOUND, FORBIDDEN, VALIDATION_FAILED (issues at
+ *   `methods.N.configuration.<field>`: an empty required field, a Stripe key of the other mode)
  */
 export async function savePaymentMethods(
   deps: LandingDeps,
@@ -304,8 +328,8 @@ export async function savePaymentMethods(
   const { page } = await ownedPage(deps.db, actor, pageId);
   await assertCreator(deps.db, actor);
   const rows = await deps.db.transaction(async (tx) => {
-    const existing = new Map((await q.listPaymentMethods(tx, pageId)).map((r) => [r.method_type, r]));
-    const next = input.methods.map((method, index) => {
+    const existing = new Map((await q.lockAllPaymentMethods(tx, pageId)).map((r) => [r.method_type, r]));
+    const merged = input.methods.map((method, index) => {
       const type = method.methodType;
       const old = existing.get(type);
       const secrets: Secrets = old ? openSecrets(deps.encryptionKey, old) : {};
@@ -324,20 +348,36 @@ export async function savePaymentMethods(
         throw new AppError("VALIDATION_FAILED", STRIPE_KEYS_MODE_MESSAGE, [
           { path: `methods.${index}.configuration.mode`, message: STRIPE_KEYS_MODE_MESSAGE },
         ]);
-      return {
-        method_type: type,
-        is_enabled: method.isEnabled,
-        configuration,
-        secret_data: Object.keys(secrets).length ? sealJson(deps.encryptionKey, secrets) : null,
-        display_order: index,
-      };
+      return { type, isEnabled: method.isEnabled, configuration, secrets };
     });
-    return q.replacePaymentMethods(tx, pageId, next);
+    // Issue 23 §5: the schema counted omitted secrets as present; here the stored ones decide.
+    const issues = incompleteMethodIssues(
+      merged.map((m) => ({ methodType: m.type, isEnabled: m.isEnabled, configuration: m.configuration })),
+      (index) =>
+        Object.fromEntries(Object.entries(merged[index]?.secrets ?? {}).map(([k, v]) => [k, Boolean(v)])),
+    );
+    if (issues.length)
+      throw new AppError(
+        "VALIDATION_FAILED",
+        issues[0].message,
+        issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+      );
+    return q.savePaymentMethodRows(
+      tx,
+      pageId,
+      merged.map((m, index) => ({
+        method_type: m.type,
+        is_enabled: m.isEnabled,
+        configuration: m.configuration,
+        secret_data: Object.keys(m.secrets).length ? sealJson(deps.encryptionKey, m.secrets) : null,
+        display_order: index,
+      })),
+    );
   });
   deps.onPageChanged(page.slug);
   return rows
     .sort((a, b) => a.display_order - b.display_order)
-    .map((row) => toMethodDto(deps.encryptionKey, row));
+    .map((row) => toMethodDto(deps.encryptionKey, deps.appUrl, row));
 }
 
 /** Views, conversions and their split by device of one page (owner only). @throws AppError NOT_FOUND */

@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import {
-  asciiTransferNote,
   courseStructuredData,
-  encodeVietQr,
-  findNapasBank,
   LANDING_MESSAGES,
+  methodOfferState,
   normalizeSection,
+  PAYMENT_METHOD_FIELDS,
   type PaymentMethodType,
   resolveSeo,
   resolveStyles,
@@ -20,7 +19,6 @@ import {
   renderLandingBody,
   safeImageUrl,
 } from "@academy/shared/render/landing-page";
-import QRCode from "qrcode";
 import type { Db } from "../../db/client.ts";
 import { platformName } from "../../lib/platform-name.ts";
 import * as q from "./landing-pages.queries.ts";
@@ -100,45 +98,31 @@ function absolute(appUrl: string, url: string): string {
   return url.startsWith("/") ? `${appUrl}${url}` : url;
 }
 
+/**
+ * The ways to pay the public page lists (issue 23 §6): enabled methods that are complete and can take
+ * the course's price, in display order, as their type only. No QR, account or transfer note: those
+ * are shown at checkout for the buyer's own order. A method with secrets counts them as stored when
+ * it has any sealed secret data (the save refuses an enabled method without them).
+ */
 async function publicPayments(db: Db, pageId: string, course: RenderCourse | null): Promise<PublicPayment[]> {
-  const rows = (await q.listPaymentMethods(db, pageId)).filter((r) => r.is_enabled);
-  const vnd = course && course.currency === "VND" ? Math.round(course.price) : 0;
-  const note = asciiTransferNote(course?.title ?? "");
-  const out: PublicPayment[] = [];
-  for (const row of rows) {
-    const c = (row.configuration ?? {}) as Record<string, string>;
-    const type = row.method_type as PaymentMethodType;
-    if (type === "vietqr") {
-      const bank = findNapasBank(c.bankCode);
-      if (!bank || !/^\d{6,19}$/.test(c.accountNumber ?? "")) continue;
-      const payload = encodeVietQr({ bin: bank.bin, accountNumber: c.accountNumber, amount: vnd, note });
-      const qrDataUrl = await QRCode.toDataURL(payload, { width: 240, margin: 2, errorCorrectionLevel: "M" });
-      out.push({
-        type,
-        bankName: bank.shortName,
-        accountNumber: c.accountNumber,
-        accountHolder: c.accountHolder ?? "",
-        amount: vnd,
-        note,
-        qrDataUrl,
-      });
-    } else if (type === "bank-transfer") {
-      out.push({
-        type,
-        bankName: c.bankName ?? "",
-        accountNumber: c.accountNumber ?? "",
-        accountHolder: c.accountHolder ?? "",
-        swiftCode: c.swiftCode ?? "",
-        amount: course?.price ?? 0,
-        note,
-      });
-    } else if (type === "cash") {
-      out.push({ type, stores: c.stores ?? "", instructions: c.instructions ?? "" });
-    } else {
-      out.push({ type, amount: course?.price ?? 0 });
-    }
-  }
-  return out;
+  const rows = await q.listPaymentMethods(db, pageId);
+  return rows
+    .filter((row) => {
+      const type = row.method_type as PaymentMethodType;
+      const hasSecrets = PAYMENT_METHOD_FIELDS[type].some((f) => f.secret);
+      if (hasSecrets && !row.secret_data) return false;
+      const state = methodOfferState(
+        {
+          methodType: type,
+          isEnabled: row.is_enabled,
+          configuration: (row.configuration ?? {}) as Record<string, string>,
+        },
+        "assume",
+        course,
+      );
+      return state === "ok";
+    })
+    .map((row) => ({ type: row.method_type as PaymentMethodType }));
 }
 
 /** The result of rendering /lp/{slug}: the HTML and whether it may be cached (published, not a preview). */

@@ -357,7 +357,7 @@ export function CourseBuilder({
           navigate(
             then.landingPageId
               ? `/dashboard/landing-pages/builder/${then.landingPageId}?tab=payment`
-              : `/dashboard/landing-pages/builder?course_id=${result.courseId}`,
+              : `/dashboard/landing-pages/builder?course_id=${result.courseId}&tab=payment`,
           );
           return;
         }

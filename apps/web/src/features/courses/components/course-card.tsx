@@ -110,7 +110,7 @@ export function CourseCard({
                 navigate(
                   setup.landingPageId
                     ? `/dashboard/landing-pages/builder/${setup.landingPageId}?tab=payment`
-                    : `/dashboard/landing-pages/builder?course_id=${course.id}`,
+                    : `/dashboard/landing-pages/builder?course_id=${course.id}&tab=payment`,
                 ),
             },
           });

@@ -1,4 +1,5 @@
 import {
+  incompleteMethodIssues,
   PAYMENT_METHOD_FIELDS,
   type PaymentMethod,
   type PaymentMethodInput,
@@ -10,8 +11,13 @@ import { toast } from "sonner";
 import { localizeApiMessage } from "@/lib/api-client";
 import { useSavePaymentMethods } from "../api/landing-pages";
 
-/** A method being edited: public fields, new secret values typed here, and which secrets are stored. */
+/**
+ * A method being edited: public fields, new secret values typed here, and which secrets are stored.
+ * `id` and `webhookUrl` come from the server once the method is saved (null before).
+ */
 export interface EditableMethod {
+  id: string | null;
+  webhookUrl: string | null;
   methodType: PaymentMethodType;
   isEnabled: boolean;
   configuration: Record<string, string>;
@@ -20,6 +26,8 @@ export interface EditableMethod {
 
 export function toEditable(methods: PaymentMethod[]): EditableMethod[] {
   return methods.map((m) => ({
+    id: m.id,
+    webhookUrl: m.webhookUrl,
     methodType: m.methodType,
     isEnabled: m.isEnabled,
     configuration: { ...m.configuration },
@@ -46,6 +54,37 @@ function toInput(methods: EditableMethod[]): PaymentMethodInput[] {
   });
 }
 
+/** Which secrets a method has: stored, or typed in this form. */
+export function secretsPresent(method: EditableMethod): Record<string, boolean> {
+  return Object.fromEntries(
+    PAYMENT_METHOD_FIELDS[method.methodType]
+      .filter((f) => f.secret)
+      .map((f) => [
+        f.name,
+        Boolean(method.secretsSet[f.name]) || Boolean(method.configuration[f.name]?.trim()),
+      ]),
+  );
+}
+
+/** Field errors of the methods being edited, by type then field name (English API text). */
+export type MethodErrors = Partial<Record<PaymentMethodType, Record<string, string>>>;
+
+function errorsOf(
+  methods: EditableMethod[],
+  issues: { path: PropertyKey[]; message: string }[],
+): MethodErrors {
+  const errors: MethodErrors = {};
+  for (const issue of issues) {
+    const [root, index, group, field] = issue.path;
+    const method = root === "methods" && typeof index === "number" ? methods[index] : undefined;
+    if (!method || group !== "configuration" || typeof field !== "string") continue;
+    const forType = errors[method.methodType] ?? {};
+    forType[field] ??= issue.message;
+    errors[method.methodType] = forType;
+  }
+  return errors;
+}
+
 /**
  * The payment methods being edited, held by the builder (not the tab, which unmounts when another
  * tab is shown) so Save Draft and Publish save what is on screen (issue 17 item 4).
@@ -53,6 +92,8 @@ function toInput(methods: EditableMethod[]): PaymentMethodInput[] {
  *   what is typed while a save is under way stays on screen (only the stored-secret flags update).
  * - `flush()` saves the set when something was typed since the last save (an open configuration
  *   panel included); resolves false when it could not be saved (the error toast is shown).
+ * - An enabled method with empty required fields is not saved (issue 23 §5): `errors` holds the
+ *   field errors (English API text; shown translated) and the error toast names the first.
  */
 export function usePaymentMethodsEditor(
   pageId: string | null,
@@ -62,6 +103,7 @@ export function usePaymentMethodsEditor(
   const { t } = useTranslation("landingPages");
   const save = useSavePaymentMethods();
   const [draft, setDraftState] = React.useState<EditableMethod[]>(saved);
+  const [errors, setErrors] = React.useState<MethodErrors>({});
   const draftRef = React.useRef(draft);
   const dirtyRef = React.useRef(false);
   const setDraft = React.useCallback((next: EditableMethod[]) => {
@@ -79,12 +121,19 @@ export function usePaymentMethodsEditor(
       setDraft(next);
       dirtyRef.current = true;
       const body = toInput(next);
-      // The shared schema (with zod) the server checks too, loaded on the first save (issue 17 §14).
+      // The shared schema (with zod) the server checks too, loaded on the first save (issue 17 §14),
+      // and the required fields with the secrets this form knows are stored (issue 23 §5).
       const { paymentMethodsInputSchema } = await import("@academy/shared/schemas/landing-pages");
       const checked = paymentMethodsInputSchema.safeParse({ methods: body });
-      if (!checked.success) {
+      const issues = [
+        ...(checked.success ? [] : checked.error.issues),
+        ...incompleteMethodIssues(next, (index) => secretsPresent(next[index] as EditableMethod)),
+      ];
+      const found = errorsOf(next, issues);
+      setErrors(found);
+      if (issues.length > 0) {
         toast.error(t("toast.paymentsError"), {
-          description: localizeApiMessage(checked.error.issues[0]?.message ?? ""),
+          description: localizeApiMessage(issues[0]?.message ?? ""),
         });
         return false;
       }
@@ -96,10 +145,12 @@ export function usePaymentMethodsEditor(
         } else {
           // Typed while saving: keep it on screen (still to be saved), with the stored secret flags.
           setDraft(
-            draftRef.current.map((m) => ({
-              ...m,
-              secretsSet: stored.find((s) => s.methodType === m.methodType)?.secretsSet ?? m.secretsSet,
-            })),
+            draftRef.current.map((m) => {
+              const same = stored.find((s) => s.methodType === m.methodType);
+              return same
+                ? { ...m, id: same.id, webhookUrl: same.webhookUrl, secretsSet: same.secretsSet }
+                : m;
+            }),
           );
         }
         onSaved(stored);
@@ -118,6 +169,21 @@ export function usePaymentMethodsEditor(
   const edit = React.useCallback(
     (type: PaymentMethodType, patch: Partial<EditableMethod>) => {
       dirtyRef.current = true;
+      // A field's error goes once the field is edited (cash: either of its two fields).
+      const before = draftRef.current.find((m) => m.methodType === type);
+      const next = patch.configuration;
+      if (before && next) {
+        const changed = Object.keys(next).filter((k) => next[k] !== before.configuration[k]);
+        if (type === "cash" && changed.length) changed.push("stores", "instructions");
+        setErrors((current) => {
+          const forType = current[type];
+          if (!forType || changed.length === 0) return current;
+          return {
+            ...current,
+            [type]: Object.fromEntries(Object.entries(forType).filter(([field]) => !changed.includes(field))),
+          };
+        });
+      }
       setDraft(draftRef.current.map((m) => (m.methodType === type ? { ...m, ...patch } : m)));
     },
     [setDraft],
@@ -128,7 +194,16 @@ export function usePaymentMethodsEditor(
     [commit],
   );
 
-  return { draft, commit, edit, flush, saving: save.isPending };
+  /** Adds a method to the draft without saving it (saved with Done, Save Draft or Publish). */
+  const add = React.useCallback(
+    (method: EditableMethod) => {
+      dirtyRef.current = true;
+      setDraft([...draftRef.current, method]);
+    },
+    [setDraft],
+  );
+
+  return { draft, errors, commit, edit, add, flush, saving: save.isPending };
 }
 
 export type PaymentMethodsEditor = ReturnType<typeof usePaymentMethodsEditor>;

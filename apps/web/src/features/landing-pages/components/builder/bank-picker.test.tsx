@@ -75,4 +75,25 @@ describe("BankPicker (issue 11 §7)", () => {
     expect(seen.at(-1)).toBe("Techcombank");
     expect(box).toHaveProperty("value", "Techcombank");
   });
+
+  it("finds the banks added and renamed from the published VietQR list (issue 23 §10)", () => {
+    const seen: string[] = [];
+    render(<Harness kind="code" initial="DOB" seen={seen} />);
+    const box = screen.getByRole("combobox");
+    // A method stored with DongA's old code shows the bank under its new name.
+    expect(box).toHaveProperty("value", "Vikki");
+    const names = (query: string) => {
+      fireEvent.change(box, { target: { value: query } });
+      return screen.queryAllByRole("option").map((o) => o.textContent ?? "");
+    };
+    expect(names("citibank")[0]).toContain("Citibank");
+    expect(names("hana").join(" ")).toMatch(/KEBHanaHCM[\s\S]*KEBHANAHN|KEBHANAHN[\s\S]*KEBHanaHCM/);
+    expect(names("mafc")[0]).toContain("MAFC");
+    expect(names("vbsp")[0]).toContain("VBSP");
+    expect(names("pvcombank pay")[0]).toContain("PVcomBank Pay");
+    expect(names("971025")[0]).toContain("MoMo");
+    expect(names("oceanbank")[0]).toContain("MBV");
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(seen).toEqual(["MBV"]);
+  });
 });

@@ -52,9 +52,6 @@ const SectionsEditor = React.lazy(() =>
 const PaymentMethodsTab = React.lazy(() =>
   import("./payment-tab").then((module) => ({ default: module.PaymentMethodsTab })),
 );
-const PaymentSettingsTab = React.lazy(() =>
-  import("./payment-tab").then((module) => ({ default: module.PaymentSettingsTab })),
-);
 const SeoTab = React.lazy(() => import("./seo-tab").then((module) => ({ default: module.SeoTab })));
 
 /** A lazily loaded tab's content, with a placeholder while its code downloads. */
@@ -64,7 +61,8 @@ function LazyTab({ children }: { children: React.ReactNode }) {
 
 /**
  * The landing-page builder (spec 001 §2 Landing page builder, §4, §5): tabs Setup, Design
- * (Sections, Styles, Mobile), Payment (Payment Methods, Settings), Settings (SEO); the live preview;
+ * (Sections, Styles, Mobile), Payment (the payment methods; the price comes from the course — the
+ * unstored currency / payment-flow panel is gone, ux N5), Settings (SEO); the live preview;
  * Back, Preview, Save Draft and Publish; auto-save; a warning before leaving with unsaved changes.
  */
 export function LandingBuilder({
@@ -251,28 +249,20 @@ export function LandingBuilder({
             </Tabs>
           </TabsContent>
           <TabsContent value="payment">
-            <Tabs defaultValue="methods">
-              <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="methods">{t("builder.paymentTabs.methods")}</TabsTrigger>
-                <TabsTrigger value="settings">{t("builder.paymentTabs.settings")}</TabsTrigger>
-              </TabsList>
-              <TabsContent value="methods">
-                <LazyTab>
-                  <PaymentMethodsTab pageId={id} editor={paymentEditor} />
-                </LazyTab>
-              </TabsContent>
-              <TabsContent value="settings">
-                <LazyTab>
-                  <PaymentSettingsTab
-                    priceLabel={
-                      course
-                        ? formatPrice(course.price, course.currency, i18n.language === "vi" ? "vi" : "en")
-                        : null
-                    }
-                  />
-                </LazyTab>
-              </TabsContent>
-            </Tabs>
+            <LazyTab>
+              <PaymentMethodsTab
+                pageId={id}
+                editor={paymentEditor}
+                course={course ? { price: course.price, currency: course.currency } : null}
+                priceLabel={
+                  course
+                    ? formatPrice(course.price, course.currency, i18n.language === "vi" ? "vi" : "en")
+                    : null
+                }
+                onCreatePage={() => void b.saveNow(false)}
+                creatingPage={b.saving}
+              />
+            </LazyTab>
           </TabsContent>
           <TabsContent value="settings">
             <LazyTab>

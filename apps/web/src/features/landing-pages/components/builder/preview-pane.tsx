@@ -1,4 +1,4 @@
-import { findNapasBank, type LandingSection } from "@academy/shared";
+import { type LandingSection, methodOfferState } from "@academy/shared";
 import { type PublicPayment, renderLandingDocument } from "@academy/shared/render/landing-page";
 import { useQuery } from "@tanstack/react-query";
 import { MonitorIcon, QrCodeIcon, SmartphoneIcon } from "lucide-react";
@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { previewContextQueryOptions } from "../../api/landing-pages";
 import type { BuilderPage } from "../../hooks/use-landing-builder";
-import type { EditableMethod } from "../../hooks/use-payment-methods-editor";
+import { type EditableMethod, secretsPresent } from "../../hooks/use-payment-methods-editor";
 
 const DESKTOP_WIDTH = 1200;
 const MOBILE_WIDTH = 390;
@@ -42,38 +42,10 @@ export function PreviewPane({
   const deferred = React.useDeferredValue(page);
   const html = React.useMemo(() => {
     const course = context.data?.course ?? null;
-    const price = course?.currency === "VND" ? Math.round(course.price) : 0;
+    // As the public page: the ways to pay buyers are offered, never a QR or account (issue 23 §6).
     const payments: PublicPayment[] = methods
-      .filter((m) => m.isEnabled)
-      .map((m): PublicPayment => {
-        const c = m.configuration;
-        switch (m.methodType) {
-          case "vietqr":
-            return {
-              type: "vietqr",
-              bankName: findNapasBank(c.bankCode)?.shortName ?? "",
-              accountNumber: c.accountNumber ?? "",
-              accountHolder: c.accountHolder ?? "",
-              amount: price,
-              note: "",
-              qrDataUrl: "",
-            };
-          case "bank-transfer":
-            return {
-              type: "bank-transfer",
-              bankName: c.bankName ?? "",
-              accountNumber: c.accountNumber ?? "",
-              accountHolder: c.accountHolder ?? "",
-              swiftCode: c.swiftCode ?? "",
-              amount: course?.price ?? 0,
-              note: "",
-            };
-          case "cash":
-            return { type: "cash", stores: c.stores ?? "", instructions: c.instructions ?? "" };
-          default:
-            return { type: m.methodType, amount: course?.price ?? 0 };
-        }
-      });
+      .filter((m) => methodOfferState(m, secretsPresent(m), course) === "ok")
+      .map((m) => ({ type: m.methodType }));
     return renderLandingDocument(
       {
         title: deferred.title,
