@@ -706,7 +706,9 @@ export function refundIssuedEmail(
     template: "order-refunded",
     brand: o.schoolName,
     locale: o.locale,
-    subject: vi ? `Hoàn tiền đơn ${o.reference}: ${o.courseTitle}` : `Refund for order ${o.reference}: ${o.courseTitle}`,
+    subject: vi
+      ? `Hoàn tiền đơn ${o.reference}: ${o.courseTitle}`
+      : `Refund for order ${o.reference}: ${o.courseTitle}`,
     paragraphs: [
       greet(o.locale, o.recipientName),
       how,

@@ -455,14 +455,15 @@ export interface FakeRefundControls {
   ): void;
   /** The next refund at `provider` (or any) is refused by the provider with `reason`. */
   failNext(provider?: "momo" | "zalopay" | "stripe", reason?: string): void;
-  /** Makes the next refund call hang until the client gives up (a lost answer). */
-  hangNext(provider: "momo" | "zalopay" | "stripe"): void;
   /** How many /v2/query_refund calls still answer "processing" before success (default 0). */
   zaloPayProcessingQueries: number;
   /** Sum of the succeeded or processing refunds of a transaction. */
   refundedOf(provider: "momo" | "zalopay" | "stripe", transactionId: string): number;
   /** A signed `charge.refunded` event (a refund made in Stripe's dashboard, or ours reported back). */
-  stripeChargeRefundedEvent(paymentIntent: string, amountRefunded: number): { payload: string; header: string };
+  stripeChargeRefundedEvent(
+    paymentIntent: string,
+    amountRefunded: number,
+  ): { payload: string; header: string };
   /** A signed `charge.dispute.created` event for a PaymentIntent. */
   stripeDisputeEvent(paymentIntent: string, reason?: string): { payload: string; header: string };
 }
@@ -479,7 +480,6 @@ function createRefundFake(
   const payments = new Map<string, { amount: number; currency: string }>();
   const list: FakeRefund[] = [];
   const failures: { provider?: string; reason: string }[] = [];
-  const hangs = new Set<string>();
   const momoAnswers = new Map<string, { requestId: string; answer: unknown }>();
   const stripeByKey = new Map<string, unknown>();
   const zaloQueries = new Map<string, number>();
@@ -507,11 +507,6 @@ function createRefundFake(
     const i = failures.findIndex((f) => !f.provider || f.provider === provider);
     return i >= 0 ? failures.splice(i, 1)[0] : undefined;
   };
-  const hang = (provider: string) => {
-    if (!hangs.has(provider)) return false;
-    hangs.delete(provider);
-    return true;
-  };
 
   const controls: FakeRefundControls = {
     list,
@@ -520,9 +515,6 @@ function createRefundFake(
     },
     failNext(provider, reason = "Refund refused by the provider") {
       failures.push({ provider, reason });
-    },
-    hangNext(provider) {
-      hangs.add(provider);
     },
     zaloPayProcessingQueries: 0,
     refundedOf,
@@ -587,7 +579,6 @@ function createRefundFake(
     res: http.ServerResponse,
   ): Promise<boolean> {
     if (url.pathname === "/v2/gateway/api/refund" && req.method === "POST" && keys.momo) {
-      if (hang("momo")) return true; // never answers
       const b = JSON.parse(raw);
       const k = keys.momo;
       const sig = hmac(
@@ -628,17 +619,29 @@ function createRefundFake(
         result = answer(1081, "Refund rejected: exceeds the refundable amount");
       else if (failure) {
         result = answer(1080, failure.reason);
-        list.push({ provider: "momo", id: b.orderId, transactionId: txn, amount: Number(b.amount), status: "failed", reason: failure.reason });
+        list.push({
+          provider: "momo",
+          id: b.orderId,
+          transactionId: txn,
+          amount: Number(b.amount),
+          status: "failed",
+          reason: failure.reason,
+        });
       } else {
         result = answer(0, "Successful.");
-        list.push({ provider: "momo", id: b.orderId, transactionId: txn, amount: Number(b.amount), status: "succeeded" });
+        list.push({
+          provider: "momo",
+          id: b.orderId,
+          transactionId: txn,
+          amount: Number(b.amount),
+          status: "succeeded",
+        });
       }
       momoAnswers.set(b.orderId, { requestId: b.requestId, answer: result });
       json(res, 200, result);
       return true;
     }
     if (url.pathname === "/v2/refund" && req.method === "POST" && keys.zalopay) {
-      if (hang("zalopay")) return true;
       const b = JSON.parse(raw);
       const k = keys.zalopay;
       const mac = hmac(k.key1, `${b.app_id}|${b.zp_trans_id}|${b.amount}|${b.description}|${b.timestamp}`);
@@ -673,11 +676,24 @@ function createRefundFake(
       }
       const failure = takeFailure("zalopay");
       if (failure) {
-        list.push({ provider: "zalopay", id: b.m_refund_id, transactionId: txn, amount: Number(b.amount), status: "failed", reason: failure.reason });
+        list.push({
+          provider: "zalopay",
+          id: b.m_refund_id,
+          transactionId: txn,
+          amount: Number(b.amount),
+          status: "failed",
+          reason: failure.reason,
+        });
         json(res, 200, fail(-3, failure.reason));
         return true;
       }
-      list.push({ provider: "zalopay", id: b.m_refund_id, transactionId: txn, amount: Number(b.amount), status: "processing" });
+      list.push({
+        provider: "zalopay",
+        id: b.m_refund_id,
+        transactionId: txn,
+        amount: Number(b.amount),
+        status: "processing",
+      });
       zaloQueries.set(b.m_refund_id, controls.zaloPayProcessingQueries);
       json(res, 200, {
         return_code: 3,
@@ -698,7 +714,12 @@ function createRefundFake(
       }
       const r = list.find((x) => x.provider === "zalopay" && x.id === b.m_refund_id);
       if (!r) {
-        json(res, 200, { return_code: 2, return_message: "FAIL", sub_return_code: -101, sub_return_message: "not found" });
+        json(res, 200, {
+          return_code: 2,
+          return_message: "FAIL",
+          sub_return_code: -101,
+          sub_return_message: "not found",
+        });
         return true;
       }
       const left = zaloQueries.get(r.id) ?? 0;
@@ -708,10 +729,25 @@ function createRefundFake(
         res,
         200,
         r.status === "succeeded"
-          ? { return_code: 1, return_message: "SUCCESS", sub_return_code: 1, sub_return_message: "Giao dịch thành công" }
+          ? {
+              return_code: 1,
+              return_message: "SUCCESS",
+              sub_return_code: 1,
+              sub_return_message: "Giao dịch thành công",
+            }
           : r.status === "processing"
-            ? { return_code: 3, return_message: "PROCESSING", sub_return_code: 2, sub_return_message: "processing" }
-            : { return_code: 2, return_message: "FAIL", sub_return_code: -3, sub_return_message: r.reason ?? "failed" },
+            ? {
+                return_code: 3,
+                return_message: "PROCESSING",
+                sub_return_code: 2,
+                sub_return_message: "processing",
+              }
+            : {
+                return_code: 2,
+                return_message: "FAIL",
+                sub_return_code: -3,
+                sub_return_message: r.reason ?? "failed",
+              },
       );
       return true;
     }
@@ -736,11 +772,13 @@ function createRefundFake(
       });
       if (stripeGet) {
         const r = list.find((x) => x.provider === "stripe" && x.id === stripeGet[1]);
-        if (!r) json(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such refund" } });
+        if (!r)
+          json(res, 404, {
+            error: { type: "invalid_request_error", code: "resource_missing", message: "No such refund" },
+          });
         else json(res, 200, toObject(r, paymentOf("stripe", r.transactionId)?.currency ?? "vnd"));
         return true;
       }
-      if (hang("stripe")) return true;
       const idem = String(req.headers["idempotency-key"] ?? "");
       if (idem && stripeByKey.has(idem)) {
         json(res, 200, stripeByKey.get(idem));
@@ -750,7 +788,13 @@ function createRefundFake(
       const pi = f.get("payment_intent") ?? "";
       const paid = paymentOf("stripe", pi);
       if (!paid) {
-        json(res, 404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${pi}'` } });
+        json(res, 404, {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such payment_intent: '${pi}'`,
+          },
+        });
         return true;
       }
       const amount = Number(f.get("amount") ?? paid.amount - refundedOf("stripe", pi));

@@ -240,7 +240,8 @@ export const REFUND_MESSAGES = {
   nothingToRefund: "Nothing was paid for this order.",
   notFlagged: "This order does not need your attention any more.",
   cannotEnrol: "This payment cannot enrol the student.",
-  studentDeleted: "The student deleted their account, so they cannot be enrolled. Refund the payment instead.",
+  studentDeleted:
+    "The student deleted their account, so they cannot be enrolled. Refund the payment instead.",
 } as const;
 
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;

@@ -272,7 +272,8 @@ export async function listPartnersOf(db: Db, actor: SessionUser): Promise<Partne
           // Refunds net out (issue 23 §7): commission already paid for an order refunded since is
           // taken back from what is owed (negative when more was paid out than is now due).
           owed:
-            Math.floor((Number(t?.paid_after ?? 0) * pct) / 100) - Math.floor((refundedAfterPayout * pct) / 100),
+            Math.floor((Number(t?.paid_after ?? 0) * pct) / 100) -
+            Math.floor((refundedAfterPayout * pct) / 100),
         };
       }),
     };

@@ -49,9 +49,7 @@ export async function orderParties(db: Executor, orderId: string) {
 /** One payment attempt, optionally locked. */
 export async function findAttempt(db: Executor, id: string, lock = false) {
   return rowsOf<AttemptRecord>(
-    await db.execute(
-      sql`select * from payment_attempts where id = ${id} ${lock ? sql`for update` : sql``}`,
-    ),
+    await db.execute(sql`select * from payment_attempts where id = ${id} ${lock ? sql`for update` : sql``}`),
   )[0];
 }
 

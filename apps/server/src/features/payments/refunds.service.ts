@@ -213,7 +213,9 @@ export async function refundOrder(
       requested_by: actor.id,
     });
     if (!refund) throw new Error("refund insert clashed");
-    return { call: { refund, method, transactionId: target.transactionId as string, reference: order.reference } };
+    return {
+      call: { refund, method, transactionId: target.transactionId as string, reference: order.reference },
+    };
   });
   if (started.done) return started.done;
   const { refund, method, transactionId, reference } = started.call;
@@ -251,7 +253,8 @@ async function callProvider(
     if (refund.through === "zalopay") {
       const keys = zaloPayKeysOf(deps.encryptionKey, method);
       if (!keys) return null;
-      if (resend) return await zaloPayQueryRefund(zaloPayBase(deps, method), keys, refund.provider_refund_id as string);
+      if (resend)
+        return await zaloPayQueryRefund(zaloPayBase(deps, method), keys, refund.provider_refund_id as string);
       return await zaloPayRefund(zaloPayBase(deps, method), keys, {
         mRefundId: refund.provider_refund_id as string,
         zpTransId: transactionId,
@@ -262,7 +265,8 @@ async function callProvider(
     const keys = stripeKeysOf(deps.encryptionKey, method);
     if (!keys) return null;
     const client: Stripe = stripeClient(keys.secretKey, deps.env.payments?.stripeBaseUrl);
-    if (resend && refund.provider_refund_id) return await stripeRetrieveRefund(client, refund.provider_refund_id);
+    if (resend && refund.provider_refund_id)
+      return await stripeRetrieveRefund(client, refund.provider_refund_id);
     try {
       return await stripeRefund(client, {
         paymentIntent: transactionId,
@@ -325,7 +329,10 @@ async function settleRefund(
       });
       return toView(refund, updated.status);
     }
-    refund = await r.updateRefund(tx, refund.id, { status: "succeeded", provider_refund_id: providerRefundId });
+    refund = await r.updateRefund(tx, refund.id, {
+      status: "succeeded",
+      provider_refund_id: providerRefundId,
+    });
     const updated = await applySucceeded(deps, tx, order, refund);
     return toView(refund, updated.status);
   });
@@ -352,7 +359,9 @@ async function applySucceeded(
   let accessEnded = false;
   const set: Partial<q.OrderRecord> = {};
   if (!refund.attempt_id && order.status === "paid") {
-    const covered = sum(refundsFor(await r.refundsOf(tx, order.id), null).filter((x) => x.status === "succeeded"));
+    const covered = sum(
+      refundsFor(await r.refundsOf(tx, order.id), null).filter((x) => x.status === "succeeded"),
+    );
     if (covered >= Number(order.amount)) {
       set.status = "refunded";
       set.refunded_at = new Date();
@@ -368,7 +377,8 @@ async function applySucceeded(
   const parties = await r.orderParties(tx, order.id);
   if (set.status === "refunded" && order.student_id) {
     if (!(await r.hasOtherPaidOrder(tx, order.student_id, order.course_id, order.id))) {
-      const enrolmentId = order.enrollment_id ?? (await r.findEnrolmentId(tx, order.student_id, order.course_id));
+      const enrolmentId =
+        order.enrollment_id ?? (await r.findEnrolmentId(tx, order.student_id, order.course_id));
       if (enrolmentId) {
         await q.setEnrolmentPaymentStatus(tx, enrolmentId, "cancelled");
         accessEnded = true;
@@ -410,12 +420,14 @@ export async function runRefundJobs(
   let checked = 0;
   let succeeded = 0;
   let failed = 0;
-  for (const refund of await r.listPendingProviderRefunds(deps.db, opts.olderThanSeconds ?? 30, opts.limit ?? 100)) {
+  for (const refund of await r.listPendingProviderRefunds(
+    deps.db,
+    opts.olderThanSeconds ?? 30,
+    opts.limit ?? 100,
+  )) {
     const order = await q.findOrderById(deps.db, refund.order_id);
     if (!order) continue;
-    const target = refund.attempt_id
-      ? await r.findAttempt(deps.db, refund.attempt_id)
-      : undefined;
+    const target = refund.attempt_id ? await r.findAttempt(deps.db, refund.attempt_id) : undefined;
     const own = refund.attempt_id ? null : await ownPayment(deps.db, order);
     const transactionId = target?.provider_transaction_id ?? own?.transactionId;
     const methodId = target?.payment_method_id ?? own?.methodId;
@@ -471,7 +483,8 @@ export async function applyStripeChargeEvent(
       await q.updateOrder(tx, order.id, {
         flagged: true,
         flag_kind: "dispute",
-        flag_reason: `Dispute opened in Stripe (${object.reason ?? "no reason given"}): ${object.amount ?? ""} ${(object.currency ?? "").toUpperCase()}`.trim(),
+        flag_reason:
+          `Dispute opened in Stripe (${object.reason ?? "no reason given"}): ${object.amount ?? ""} ${(object.currency ?? "").toUpperCase()}`.trim(),
         flag_resolved_at: null,
       });
       return { outcome: "dispute", orderId: order.id };
@@ -565,7 +578,10 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
  * (a paid attempt that did not settle the order), the last failed refund, and where a refund would
  * go back. Callers check the creator role.
  */
-export async function listAttention(deps: Pick<PaymentDeps, "db">, actor: SessionUser): Promise<AttentionItem[]> {
+export async function listAttention(
+  deps: Pick<PaymentDeps, "db">,
+  actor: SessionUser,
+): Promise<AttentionItem[]> {
   const rows = await r.listAttention(deps.db, actor.id, 200);
   const { attempts, refunds } = await r.attemptsAndRefundsOf(
     deps.db,
@@ -577,12 +593,18 @@ export async function listAttention(deps: Pick<PaymentDeps, "db">, actor: Sessio
       (a) =>
         a.order_id === o.id &&
         a.provider_transaction_id &&
-        !(o.status === "paid" && a.provider === o.provider && a.provider_transaction_id === o.provider_transaction_id) &&
+        !(
+          o.status === "paid" &&
+          a.provider === o.provider &&
+          a.provider_transaction_id === o.provider_transaction_id
+        ) &&
         sum(refundsFor(mine, a.id)) < Number(a.paid_amount ?? a.amount),
     );
     const lastFailed = [...mine].reverse().find((x) => x.status === "failed");
     const kind = (
-      ["paid_twice", "paid_after_expiry", "amount_mismatch", "refund_failed", "dispute"].includes(o.flag_kind ?? "")
+      ["paid_twice", "paid_after_expiry", "amount_mismatch", "refund_failed", "dispute"].includes(
+        o.flag_kind ?? "",
+      )
         ? o.flag_kind
         : "other"
     ) as AttentionKind;
@@ -605,7 +627,9 @@ export async function listAttention(deps: Pick<PaymentDeps, "db">, actor: Sessio
             paidAt: iso(extra.paid_at),
           }
         : null,
-      failedRefund: lastFailed ? { attemptId: lastFailed.attempt_id, reason: lastFailed.failure_reason } : null,
+      failedRefund: lastFailed
+        ? { attemptId: lastFailed.attempt_id, reason: lastFailed.failure_reason }
+        : null,
       pendingRefund: mine.some((x) => x.status === "pending"),
       refundThrough: isProvider(targetProvider) ? targetProvider : "manual",
       studentName: o.student_name,

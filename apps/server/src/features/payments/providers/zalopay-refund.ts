@@ -37,7 +37,12 @@ export function zaloPayRefundMac(
 
 function outcome(
   mRefundId: string,
-  answer: { return_code?: number; return_message?: string; sub_return_code?: number; sub_return_message?: string },
+  answer: {
+    return_code?: number;
+    return_message?: string;
+    sub_return_code?: number;
+    sub_return_message?: string;
+  },
 ): ProviderRefundResult {
   const code = Number(answer.return_code ?? -1);
   if (code === 1) return { status: "succeeded", providerRefundId: mRefundId, raw: answer };
