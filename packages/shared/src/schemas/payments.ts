@@ -180,6 +180,8 @@ export interface OrderRow {
   expiresAt: string;
   /** The order's latest refund (issue 23 §7), or null when none was asked. */
   refundStatus?: RefundStatus | null;
+  /** Where a refund of this order goes back: the provider that took the money, or "manual" (outside Academy). */
+  refundThrough?: "momo" | "zalopay" | "stripe" | "manual";
 }
 
 export interface OrderList {

@@ -31,6 +31,8 @@ export interface OrderListRecord {
   expires_at: Date | string;
   /** The latest refund's status (issue 23 §7), or null. */
   refund_status: string | null;
+  /** momo | zalopay | stripe | manual | coupon: who took the money (where a refund goes back). */
+  provider: string | null;
 }
 
 function filters(creatorId: string, f: Omit<OrderListQuery, "page" | "pageSize">) {
@@ -54,7 +56,7 @@ const SELECT = sql`
   select o.id, o.reference, o.status, o.method, o.course_id, c.title as course_title,
     p.full_name as student_name, u.email as student_email, o.list_amount, o.discount_amount, o.amount,
     o.currency, o.coupon_code, o.referral_code, o.flagged, o.flag_reason, o.rejection_reason,
-    o.created_at, o.awaiting_at, o.paid_at, o.expires_at,
+    o.created_at, o.awaiting_at, o.paid_at, o.expires_at, o.provider,
     (select rf.status from refunds rf where rf.order_id = o.id order by rf.created_at desc, rf.id desc limit 1) as refund_status
   from orders o join courses c on c.id = o.course_id
   join "user" u on u.id = o.student_id left join profiles p on p.user_id = o.student_id`;

@@ -55,6 +55,9 @@ function toRow(r: e.OrderListRecord): OrderRow {
     paidAt: iso(r.paid_at),
     expiresAt: new Date(r.expires_at).toISOString(),
     refundStatus: (r.refund_status as RefundStatus | null) ?? null,
+    refundThrough: ["momo", "zalopay", "stripe"].includes(r.provider ?? "")
+      ? (r.provider as "momo" | "zalopay" | "stripe")
+      : "manual",
   };
 }
 
