@@ -164,7 +164,10 @@ export function Orders() {
                     {o.method ? (
                       <span className="text-xs text-muted-foreground">{t(`methods.${o.method}`)}</span>
                     ) : null}
-                    {o.refundStatus ? <RefundStatusBadge status={o.refundStatus} /> : null}
+                    {/* "Refunded" already says a refund succeeded; pending and failed are shown. */}
+                    {o.refundStatus && !(o.status === "refunded" && o.refundStatus === "succeeded") ? (
+                      <RefundStatusBadge status={o.refundStatus} />
+                    ) : null}
                     {o.flagged ? (
                       <span
                         className="inline-flex items-center gap-1 text-xs font-medium text-red-700"
