@@ -326,9 +326,16 @@ describe("refunds through the provider", () => {
     expect(mail.text).toContain(order.reference);
     expect(await vndAllTime()).toBe(revenueBefore - PRICE);
 
-    // Refunding again is refused and calls nobody.
+    // Refunding again is refused and calls nobody — also when aimed at the order's own payment attempt.
     const again = await refund(cara, order.id);
     expect(again.status).toBe(409);
+    const [own] = await ctx.runtime.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.provider_transaction_id, order.txn));
+    expect((await refund(cara, order.id, { attemptId: own.id })).body.error?.message).toBe(
+      REFUND_MESSAGES.notExtraPayment,
+    );
     expect(fake.refunds.list.filter((r) => r.transactionId === order.txn)).toHaveLength(1);
     // The orders list shows the refund's status.
     const list = (await (await call(cara, "GET", `/api/earnings/orders?q=${order.reference}`)).json()) as {

@@ -99,6 +99,18 @@ async function ownPayment(tx: Executor, order: q.OrderRecord): Promise<Target> {
   };
 }
 
+/** Whether a paid attempt is the payment that settled the order (refunded only with the order). */
+function isOwnPayment(
+  order: Pick<q.OrderRecord, "status" | "provider" | "provider_transaction_id">,
+  attempt: Pick<r.AttemptRecord, "provider" | "provider_transaction_id">,
+): boolean {
+  return (
+    (order.status === "paid" || order.status === "refunded") &&
+    order.provider === attempt.provider &&
+    order.provider_transaction_id === attempt.provider_transaction_id
+  );
+}
+
 /** A paid attempt that is not the order's own payment (so it can be refunded on its own). */
 function extraTarget(order: q.OrderRecord, attempt: r.AttemptRecord | undefined): Target {
   if (
@@ -106,9 +118,7 @@ function extraTarget(order: q.OrderRecord, attempt: r.AttemptRecord | undefined)
     attempt.order_id !== order.id ||
     attempt.status !== "paid" ||
     !attempt.provider_transaction_id ||
-    (order.status === "paid" &&
-      order.provider === attempt.provider &&
-      order.provider_transaction_id === attempt.provider_transaction_id)
+    isOwnPayment(order, attempt)
   )
     throw new AppError("CONFLICT", REFUND_MESSAGES.notExtraPayment);
   return {
@@ -410,8 +420,10 @@ async function applySucceeded(
 
 /**
  * The refund job (issue 23 §7; the lead calls it from the order job): asks the provider again
- * about every refund still pending for `olderThanSeconds` (ZaloPay "processing", or a call whose
- * answer was lost) and settles it. @returns counts for logs and tests.
+ * about every refund still pending for `olderThanSeconds` (default 60: longer than MoMo's 30 s
+ * call, so a refund still in flight is not asked about; ZaloPay "processing", or a call whose
+ * answer was lost) and settles it. Re-asking is safe: MoMo's requestId and Stripe's idempotency
+ * key make a re-sent refund answer the first one; ZaloPay is asked through /v2/query_refund. @returns counts for logs and tests.
  */
 export async function runRefundJobs(
   deps: PaymentDeps,
@@ -422,7 +434,7 @@ export async function runRefundJobs(
   let failed = 0;
   for (const refund of await r.listPendingProviderRefunds(
     deps.db,
-    opts.olderThanSeconds ?? 30,
+    opts.olderThanSeconds ?? 60,
     opts.limit ?? 100,
   )) {
     const order = await q.findOrderById(deps.db, refund.order_id);
@@ -593,11 +605,7 @@ export async function listAttention(
       (a) =>
         a.order_id === o.id &&
         a.provider_transaction_id &&
-        !(
-          o.status === "paid" &&
-          a.provider === o.provider &&
-          a.provider_transaction_id === o.provider_transaction_id
-        ) &&
+        !isOwnPayment(o, a) &&
         sum(refundsFor(mine, a.id)) < Number(a.paid_amount ?? a.amount),
     );
     const lastFailed = [...mine].reverse().find((x) => x.status === "failed");
