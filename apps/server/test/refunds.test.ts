@@ -13,7 +13,7 @@ import {
 } from "../src/db/schema/index.ts";
 import * as pq from "../src/features/payments/payments.queries.ts";
 import { type PaymentDeps, settlePaid } from "../src/features/payments/payments.service.ts";
-import { momoRefundRaw } from "../src/features/payments/providers/momo-refund.ts";
+import { momoRefund, momoRefundRaw } from "../src/features/payments/providers/momo-refund.ts";
 import { zaloPayRefundId, zaloPayRefundMac } from "../src/features/payments/providers/zalopay-refund.ts";
 import { runRefundJobs } from "../src/features/payments/refunds.service.ts";
 import {
@@ -779,5 +779,105 @@ describe("refunds net out everywhere", () => {
     expect(await analyticsRevenue()).toBe(before.analytics - PRICE);
     expect(await dashboardEarnings()).toBe(before.dashboard - PRICE);
     expect((await linh())?.totals[0]).toMatchObject({ sales: 0, commission: 0, owed: -(PRICE / 10) });
+  });
+});
+
+describe("lost answers and missing keys", () => {
+  it("a MoMo refund whose answer was lost is re-sent by the job with the same ids: MoMo answers the first result, no second refund", async () => {
+    const student = await signUpAndSignIn(ctx, { name: "Lost Answer" });
+    const order = await paidOrder(student, "momo");
+    const refundOrderId = `${order.reference}-RF-lost1`;
+    // MoMo did the refund, but Academy never heard back: the row is still pending.
+    const first = await momoRefund(fake.url, KEYS.momo, {
+      orderId: refundOrderId,
+      transId: order.txn,
+      amount: PRICE,
+      description: `Refund ${order.reference}`,
+      lang: "en",
+    });
+    expect(first.status).toBe("succeeded");
+    await ctx.runtime.db.insert(refunds).values({
+      order_id: order.id,
+      through: "momo",
+      amount: PRICE,
+      currency: "VND",
+      status: "pending",
+      provider_refund_id: refundOrderId,
+      updated_at: new Date(Date.now() - 120_000),
+    });
+    const run = await runRefundJobs(deps);
+    expect(run).toMatchObject({ checked: 1, succeeded: 1 });
+    expect(fake.refunds.list.filter((r) => r.transactionId === order.txn)).toHaveLength(1);
+    expect((await orderById(order.id)).status).toBe("refunded");
+    // A refund still in flight (younger than 60 s) is not asked about.
+    const young = await signUpAndSignIn(ctx, { name: "Young Refund" });
+    const youngOrder = await paidOrder(young, "momo");
+    await ctx.runtime.db.insert(refunds).values({
+      order_id: youngOrder.id,
+      through: "momo",
+      amount: PRICE,
+      currency: "VND",
+      status: "pending",
+      provider_refund_id: `${youngOrder.reference}-RF-young`,
+    });
+    expect((await runRefundJobs(deps)).checked).toBe(0);
+  });
+
+  it("without the method's keys Academy cannot refund through the provider: 409, nothing written", async () => {
+    const student = await signUpAndSignIn(ctx, { name: "No Keys" });
+    const order = await paidOrder(student, "stripe");
+    await ctx.runtime.db
+      .update(paymentAttempts)
+      .set({ payment_method_id: null })
+      .where(eq(paymentAttempts.order_id, order.id));
+    await ctx.runtime.db.update(orders).set({ payment_method_id: null }).where(eq(orders.id, order.id));
+    const refused = await refund(cara, order.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe(REFUND_MESSAGES.keysMissing);
+    expect(await refundRows(order.id)).toHaveLength(0);
+    expect((await orderById(order.id)).status).toBe("paid");
+    // The way out the message names: refunded outside Academy.
+    expect((await refund(cara, order.id, { outside: true })).body).toMatchObject({
+      through: "manual",
+      status: "succeeded",
+    });
+  });
+
+  it("a Stripe event through another creator's endpoint cannot touch this creator's orders", async () => {
+    const student = await signUpAndSignIn(ctx, { name: "Cross Creator" });
+    const order = await paidOrder(student, "stripe");
+    const otherCourse = await publishCourse(
+      ctx,
+      other.cookie,
+      oneLessonDraft("Other", { price: PRICE, currency: "VND" }),
+    );
+    const otherPage = await sellCourse(ctx, other.cookie, otherCourse, [
+      {
+        methodType: "credit-card",
+        isEnabled: true,
+        configuration: { provider: "Stripe", publicKey: "pk_test_fake", ...KEYS.stripe },
+      },
+    ]);
+    const [otherMethod] = (
+      (await ctx.runtime.db.execute(
+        sql`select id from payment_methods where landing_page_id = ${otherPage}`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    const event = fake.refunds.stripeDisputeEvent(order.txn);
+    const response = await ctx.app.request(
+      `http://localhost:3000/api/payments/callbacks/stripe/${otherMethod.id}`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": event.header },
+        body: event.payload,
+      },
+    );
+    expect(response.status).toBe(200);
+    expect((await orderById(order.id)).flagged).toBe(false);
+    const [logged] = await ctx.runtime.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.payment_method_id, otherMethod.id));
+    expect(logged.outcome).toBe("unknown_order");
   });
 });
