@@ -188,6 +188,17 @@ describe("Needs your attention (issue 23 §10)", () => {
     await waitFor(() => expect(posted("/resolve")).toEqual({}));
   });
 
+  it("an older flag without a recorded payment can only be marked handled", async () => {
+    items = [
+      item({ kind: "amount_mismatch", status: "expired", reason: "Amount mismatch: received 1000 VND" }),
+    ];
+    renderList();
+    const row = await screen.findByTestId("attention-AC7K2QFP");
+    const buttons = within(row).getAllByRole("button");
+    expect(buttons.map((b) => b.textContent)).toEqual(["Mark handled"]);
+    expect(row.textContent).toContain("Amount mismatch: received 1000 VND");
+  });
+
   it("speaks Vietnamese", async () => {
     await i18n.changeLanguage("vi");
     items = [

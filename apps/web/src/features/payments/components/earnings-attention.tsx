@@ -189,28 +189,32 @@ function AttentionRow({
   const extra = item.extraPayment;
   const provider = t(`refund.provider.${extra?.provider ?? item.refundThrough}`);
   const body =
-    item.kind === "paid_twice"
-      ? t("attention.body.paid_twice", {
-          amount: money(extra?.amount ?? item.amount, item.currency, lng),
-          provider,
-        })
-      : item.kind === "paid_after_expiry"
-        ? t("attention.body.paid_after_expiry", {
+    !extra && (item.kind === "paid_twice" || item.kind === "amount_mismatch")
+      ? (item.reason ?? "")
+      : item.kind === "paid_twice"
+        ? t("attention.body.paid_twice", {
             amount: money(extra?.amount ?? item.amount, item.currency, lng),
             provider,
           })
-        : item.kind === "amount_mismatch"
-          ? t("attention.body.amount_mismatch", {
+        : item.kind === "paid_after_expiry"
+          ? t("attention.body.paid_after_expiry", {
+              amount: money(extra?.amount ?? item.amount, item.currency, lng),
               provider,
-              received: extra ? money(extra.amount, extra.currency, lng) : "—",
-              expected: money(item.amount, item.currency, lng),
             })
-          : item.kind === "refund_failed"
-            ? t("attention.body.refund_failed", { reason: item.failedRefund?.reason ?? item.reason ?? "—" })
-            : item.kind === "dispute"
-              ? t("attention.body.dispute")
-              : (item.reason ?? "");
+          : item.kind === "amount_mismatch"
+            ? t("attention.body.amount_mismatch", {
+                provider,
+                received: extra ? money(extra.amount, extra.currency, lng) : "—",
+                expected: money(item.amount, item.currency, lng),
+              })
+            : item.kind === "refund_failed"
+              ? t("attention.body.refund_failed", { reason: item.failedRefund?.reason ?? item.reason ?? "—" })
+              : item.kind === "dispute"
+                ? t("attention.body.dispute")
+                : (item.reason ?? "");
   const busy = item.pendingRefund;
+  // Nothing Academy can refund (an older flag without the payment recorded): it can only be marked handled.
+  const refundable = Boolean(extra) || item.status === "paid" || item.kind === "refund_failed";
   return (
     <li
       className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50/40 p-3 sm:grid-cols-[1fr_auto] sm:items-center"
@@ -247,7 +251,11 @@ function AttentionRow({
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {item.kind === "paid_twice" ? (
+        {!refundable ? (
+          <Button size="sm" variant="outline" onClick={onResolve}>
+            {t("attention.markHandled")}
+          </Button>
+        ) : item.kind === "paid_twice" ? (
           <Button size="sm" variant="outline" disabled={busy} onClick={() => onRefund(false)}>
             {t("attention.refundExtra")}
           </Button>
