@@ -14,7 +14,11 @@ import {
 import * as pq from "../src/features/payments/payments.queries.ts";
 import { type PaymentDeps, settlePaid } from "../src/features/payments/payments.service.ts";
 import { momoRefund, momoRefundRaw } from "../src/features/payments/providers/momo-refund.ts";
-import { zaloPayRefundId, zaloPayRefundMac } from "../src/features/payments/providers/zalopay-refund.ts";
+import {
+  zaloPayRefund,
+  zaloPayRefundId,
+  zaloPayRefundMac,
+} from "../src/features/payments/providers/zalopay-refund.ts";
 import { runRefundJobs } from "../src/features/payments/refunds.service.ts";
 import {
   createTestContext,
@@ -879,5 +883,89 @@ describe("lost answers and missing keys", () => {
       .from(paymentEvents)
       .where(eq(paymentEvents.payment_method_id, otherMethod.id));
     expect(logged.outcome).toBe("unknown_order");
+  });
+});
+
+describe("the fake refund endpoints behave like the real ones", () => {
+  it("refuse a reused refund id, an unknown transaction, more than was paid and a bad signature", async () => {
+    fake.refunds.registerPayment("zalopay", "251128000000001", 100000);
+    fake.refunds.registerPayment("momo", "4999999999", 100000);
+    const zId = zaloPayRefundId(KEYS.zalopay.appId, "fakecheck1");
+    const ok = await zaloPayRefund(fake.url, KEYS.zalopay, {
+      mRefundId: zId,
+      zpTransId: "251128000000001",
+      amount: 60000,
+      description: "Refund",
+    });
+    expect(ok.status).toBe("pending"); // ZaloPay: processing first
+    const reused = await zaloPayRefund(fake.url, KEYS.zalopay, {
+      mRefundId: zId,
+      zpTransId: "251128000000001",
+      amount: 10000,
+      description: "Refund",
+    });
+    expect(reused).toMatchObject({ status: "failed" });
+    expect(reused.status === "failed" && reused.reason).toContain("-68");
+    const over = await zaloPayRefund(fake.url, KEYS.zalopay, {
+      mRefundId: zaloPayRefundId(KEYS.zalopay.appId, "fakecheck2"),
+      zpTransId: "251128000000001",
+      amount: 50000,
+      description: "Refund",
+    });
+    expect(over.status === "failed" && over.reason).toContain("exceeds");
+    const unknown = await zaloPayRefund(fake.url, KEYS.zalopay, {
+      mRefundId: zaloPayRefundId(KEYS.zalopay.appId, "fakecheck3"),
+      zpTransId: "1",
+      amount: 1000,
+      description: "Refund",
+    });
+    expect(unknown.status === "failed" && unknown.reason).toContain("not found");
+    expect(
+      (
+        await zaloPayRefund(
+          fake.url,
+          { ...KEYS.zalopay, key1: "wrong" },
+          {
+            mRefundId: zaloPayRefundId(KEYS.zalopay.appId, "fakecheck4"),
+            zpTransId: "251128000000001",
+            amount: 1000,
+            description: "Refund",
+          },
+        )
+      ).status,
+    ).toBe("failed");
+
+    // MoMo: the same orderId with another requestId is 41 "Duplicated orderId".
+    const signed = (requestId: string) => {
+      const body = {
+        amount: 1000,
+        description: "Refund",
+        orderId: "MOMO-RF-dup",
+        requestId,
+        transId: "4999999999",
+      };
+      return {
+        partnerCode: KEYS.momo.partnerCode,
+        ...body,
+        transId: 4999999999,
+        lang: "en",
+        signature: createHmac("sha256", KEYS.momo.secretKey)
+          .update(momoRefundRaw(KEYS.momo, body))
+          .digest("hex"),
+      };
+    };
+    const post = async (b: unknown) =>
+      (await (
+        await fetch(`${fake.url}/v2/gateway/api/refund`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(b),
+        })
+      ).json()) as { resultCode: number };
+    expect((await post(signed("req-a"))).resultCode).toBe(0);
+    expect((await post(signed("req-a"))).resultCode).toBe(0); // same request: same answer, no second refund
+    expect((await post(signed("req-b"))).resultCode).toBe(41);
+    expect(fake.refunds.refundedOf("momo", "4999999999")).toBe(1000);
+    expect((await post({ ...signed("req-c"), orderId: "MOMO-RF-bad" })).resultCode).toBe(11007);
   });
 });
