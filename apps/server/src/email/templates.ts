@@ -675,3 +675,50 @@ export function replyDigestEmail(input: {
       : `We send at most one email an hour. Turn these emails off in Community: ${input.settingsUrl}`,
   });
 }
+
+/**
+ * To the student: money of an order was given back (issue 23 §7). `through`: momo | zalopay |
+ * stripe (back to the buyer's MoMo / ZaloPay / card; the provider decides when it arrives),
+ * manual (the teacher returned it outside the platform) or provider_portal (refunded from the
+ * provider's own portal). `amount` in the smallest unit. `accessEnded`: the course is closed to
+ * them now (no other paid order grants it).
+ */
+export function refundIssuedEmail(
+  o: OrderEmailFacts & { through: string; accessEnded: boolean },
+): RenderedEmail {
+  const vi = o.locale === "vi";
+  const money = moneyText(o.locale, o.amount, o.currency);
+  const where: Record<string, { en: string; vi: string }> = {
+    momo: { en: "to your MoMo wallet", vi: "về ví MoMo của bạn" },
+    zalopay: { en: "to your ZaloPay account", vi: "về tài khoản ZaloPay của bạn" },
+    stripe: { en: "to your card", vi: "về thẻ của bạn" },
+    provider_portal: { en: "to the account you paid with", vi: "về tài khoản bạn đã dùng để thanh toán" },
+  };
+  const how =
+    o.through === "manual"
+      ? vi
+        ? `Giáo viên đã hoàn lại ${money} cho bạn trực tiếp (ngoài ${PLATFORM}).`
+        : `The teacher has returned ${money} to you directly (outside ${PLATFORM}).`
+      : vi
+        ? `${money} đã được hoàn ${where[o.through]?.vi ?? where.provider_portal.vi}. Thời gian tiền về do nhà cung cấp thanh toán quyết định.`
+        : `${money} has been refunded ${where[o.through]?.en ?? where.provider_portal.en}. When it arrives depends on the payment provider.`;
+  return withCallToAction({
+    template: "order-refunded",
+    brand: o.schoolName,
+    locale: o.locale,
+    subject: vi
+      ? `Hoàn tiền đơn ${o.reference}: ${o.courseTitle}`
+      : `Refund for order ${o.reference}: ${o.courseTitle}`,
+    paragraphs: [
+      greet(o.locale, o.recipientName),
+      how,
+      ...(o.accessEnded
+        ? [vi ? "Quyền truy cập khóa học của bạn đã kết thúc." : "Your access to the course has ended."]
+        : []),
+      ...orderLines(o),
+    ],
+    label: vi ? "Xem khóa học" : "View the course",
+    url: o.url,
+    footer: vi ? "Hãy trả lời giáo viên nếu bạn có câu hỏi." : "Message the teacher if you have questions.",
+  });
+}

@@ -180,6 +180,8 @@ export interface FakeProviders {
     overrides?: { amount?: number; resultCode?: number },
   ): ReturnType<typeof signedMomoIpn>;
   zaloCallbackFor(appTransId: string, overrides?: { amount?: number }): ReturnType<typeof signedZaloCallback>;
+  /** Refund endpoints' state and switches (issue 23 §7). */
+  refunds: FakeRefundControls;
   close(): Promise<void>;
 }
 
@@ -257,6 +259,7 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
   const zaloOrders = new Map<string, ZaloOrder>();
   const rejected: string[] = [];
   let base = "";
+  const refundFake = createRefundFake(keys, { momoOrders, zaloOrders, stripeSessions, rejected });
 
   const readBody = (req: http.IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -578,6 +581,8 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
         res.writeHead(303, { location: back });
         return res.end();
       }
+      // Issue 23 §7: refund endpoints (section at the end of this file).
+      if (await refundFake.handle(req, url, raw, res)) return;
       send(res, 404, { error: "not found" });
     } catch (error) {
       send(res, 500, { error: String(error) });
@@ -638,6 +643,415 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
     },
     momoIpnFor,
     zaloCallbackFor,
+    refunds: refundFake.controls,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds (issue 23 §7). MoMo `POST /v2/gateway/api/refund` (signature accessKey&amount&
+// description&orderId&partnerCode&requestId&transId; a NEW orderId per refund, the requestId is
+// the idempotency key: the same request again answers the same), ZaloPay `POST /v2/refund`
+// (mac key1 over app_id|zp_trans_id|amount|description|timestamp; m_refund_id
+// yymmdd_appid_xxx; answers "processing" (3) first, `/v2/query_refund` (mac over
+// app_id|m_refund_id|timestamp) later says success) and Stripe `POST /v1/refunds` (Bearer key,
+// Idempotency-Key, no more than was charged) and `GET /v1/refunds/{id}`. Each refuses an unknown
+// transaction, a total above what was paid and a reused refund id.
+// ---------------------------------------------------------------------------------------------
+
+export interface FakeRefund {
+  provider: "momo" | "zalopay" | "stripe";
+  /** MoMo refund orderId, ZaloPay m_refund_id or Stripe re_… id. */
+  id: string;
+  transactionId: string;
+  amount: number;
+  status: "processing" | "succeeded" | "failed";
+  reason?: string;
+}
+
+export interface FakeRefundControls {
+  /** Every refund accepted or refused at the provider, in order. */
+  list: FakeRefund[];
+  /** Declares a paid provider transaction (MoMo transId, ZaloPay zp_trans_id, Stripe pi_…) of `amount`. */
+  registerPayment(
+    provider: "momo" | "zalopay" | "stripe",
+    transactionId: string,
+    amount: number,
+    currency?: string,
+  ): void;
+  /** The next refund at `provider` (or any) is refused by the provider with `reason`. */
+  failNext(provider?: "momo" | "zalopay" | "stripe", reason?: string): void;
+  /** How many /v2/query_refund calls still answer "processing" before success (default 0). */
+  zaloPayProcessingQueries: number;
+  /** Sum of the succeeded or processing refunds of a transaction. */
+  refundedOf(provider: "momo" | "zalopay" | "stripe", transactionId: string): number;
+  /** A signed `charge.refunded` event (a refund made in Stripe's dashboard, or ours reported back). */
+  stripeChargeRefundedEvent(
+    paymentIntent: string,
+    amountRefunded: number,
+  ): { payload: string; header: string };
+  /** A signed `charge.dispute.created` event for a PaymentIntent. */
+  stripeDisputeEvent(paymentIntent: string, reason?: string): { payload: string; header: string };
+}
+
+function createRefundFake(
+  keys: MerchantKeys,
+  state: {
+    momoOrders: Map<string, MomoOrder>;
+    zaloOrders: Map<string, ZaloOrder>;
+    stripeSessions: Map<string, StripeSession>;
+    rejected: string[];
+  },
+) {
+  const payments = new Map<string, { amount: number; currency: string }>();
+  const list: FakeRefund[] = [];
+  const failures: { provider?: string; reason: string }[] = [];
+  const momoAnswers = new Map<string, { requestId: string; answer: unknown }>();
+  const stripeByKey = new Map<string, unknown>();
+  const zaloQueries = new Map<string, number>();
+
+  const paymentOf = (provider: "momo" | "zalopay" | "stripe", txn: string) => {
+    const known = payments.get(`${provider}:${txn}`);
+    if (known) return known;
+    if (provider === "momo")
+      for (const o of state.momoOrders.values())
+        if (o.paid && String(o.transId) === txn) return { amount: o.amount, currency: "VND" };
+    if (provider === "zalopay")
+      for (const o of state.zaloOrders.values())
+        if (o.paid && String(o.zp_trans_id) === txn) return { amount: o.amount, currency: "VND" };
+    if (provider === "stripe")
+      for (const s of state.stripeSessions.values())
+        if (s.payment_status === "paid" && s.payment_intent === txn)
+          return { amount: s.amount_total, currency: s.currency };
+    return undefined;
+  };
+  const refundedOf = (provider: "momo" | "zalopay" | "stripe", txn: string) =>
+    list
+      .filter((r) => r.provider === provider && r.transactionId === txn && r.status !== "failed")
+      .reduce((sum, r) => sum + r.amount, 0);
+  const takeFailure = (provider: string) => {
+    const i = failures.findIndex((f) => !f.provider || f.provider === provider);
+    return i >= 0 ? failures.splice(i, 1)[0] : undefined;
+  };
+
+  const controls: FakeRefundControls = {
+    list,
+    registerPayment(provider, transactionId, amount, currency = "VND") {
+      payments.set(`${provider}:${transactionId}`, { amount, currency });
+    },
+    failNext(provider, reason = "Refund refused by the provider") {
+      failures.push({ provider, reason });
+    },
+    zaloPayProcessingQueries: 0,
+    refundedOf,
+    stripeChargeRefundedEvent(paymentIntent, amountRefunded) {
+      if (!keys.stripe) throw new Error("no Stripe keys");
+      const paid = paymentOf("stripe", paymentIntent);
+      return signedStripeEvent(keys.stripe.webhookSecret, {
+        id: `evt_${transCounter++}`,
+        object: "event",
+        api_version: "2025-01-01",
+        created: Math.floor(Date.now() / 1000),
+        type: "charge.refunded",
+        data: {
+          object: {
+            id: `ch_${paymentIntent}`,
+            object: "charge",
+            amount: paid?.amount ?? amountRefunded,
+            amount_refunded: amountRefunded,
+            currency: paid?.currency ?? "vnd",
+            payment_intent: paymentIntent,
+            refunded: paid ? amountRefunded >= paid.amount : true,
+            status: "succeeded",
+          },
+        },
+      });
+    },
+    stripeDisputeEvent(paymentIntent, reason = "fraudulent") {
+      if (!keys.stripe) throw new Error("no Stripe keys");
+      const paid = paymentOf("stripe", paymentIntent);
+      return signedStripeEvent(keys.stripe.webhookSecret, {
+        id: `evt_${transCounter++}`,
+        object: "event",
+        api_version: "2025-01-01",
+        created: Math.floor(Date.now() / 1000),
+        type: "charge.dispute.created",
+        data: {
+          object: {
+            id: `dp_${transCounter++}`,
+            object: "dispute",
+            amount: paid?.amount ?? 0,
+            currency: paid?.currency ?? "vnd",
+            charge: `ch_${paymentIntent}`,
+            payment_intent: paymentIntent,
+            reason,
+            status: "needs_response",
+          },
+        },
+      });
+    },
+  };
+
+  const json = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+
+  /** Handles a refund request; false when the path is not a refund endpoint. */
+  async function handle(
+    req: http.IncomingMessage,
+    url: URL,
+    raw: string,
+    res: http.ServerResponse,
+  ): Promise<boolean> {
+    if (url.pathname === "/v2/gateway/api/refund" && req.method === "POST" && keys.momo) {
+      const b = JSON.parse(raw);
+      const k = keys.momo;
+      const sig = hmac(
+        k.secretKey,
+        `accessKey=${k.accessKey}&amount=${b.amount}&description=${b.description}&orderId=${b.orderId}&partnerCode=${b.partnerCode}&requestId=${b.requestId}&transId=${b.transId}`,
+      );
+      const answer = (resultCode: number, message: string) => ({
+        partnerCode: k.partnerCode,
+        orderId: b.orderId,
+        requestId: b.requestId,
+        amount: b.amount,
+        transId: b.transId,
+        resultCode,
+        message,
+        responseTime: Date.now(),
+      });
+      if (sig !== b.signature || b.partnerCode !== k.partnerCode) {
+        state.rejected.push(`momo-refund ${b.orderId}`);
+        json(res, 200, answer(11007, "Invalid signature"));
+        return true;
+      }
+      const before = momoAnswers.get(b.orderId);
+      if (before) {
+        // requestId is MoMo's idempotency key: the same request answers the same; a reused orderId is 41.
+        json(res, 200, before.requestId === b.requestId ? before.answer : answer(41, "Duplicated orderId"));
+        return true;
+      }
+      if (state.momoOrders.has(b.orderId)) {
+        json(res, 200, answer(41, "Duplicated orderId"));
+        return true;
+      }
+      const txn = String(b.transId);
+      const paid = paymentOf("momo", txn);
+      let result: unknown;
+      const failure = takeFailure("momo");
+      if (!paid) result = answer(1081, "Original transaction not found or not eligible for refund");
+      else if (refundedOf("momo", txn) + Number(b.amount) > paid.amount)
+        result = answer(1081, "Refund rejected: exceeds the refundable amount");
+      else if (failure) {
+        result = answer(1080, failure.reason);
+        list.push({
+          provider: "momo",
+          id: b.orderId,
+          transactionId: txn,
+          amount: Number(b.amount),
+          status: "failed",
+          reason: failure.reason,
+        });
+      } else {
+        result = answer(0, "Successful.");
+        list.push({
+          provider: "momo",
+          id: b.orderId,
+          transactionId: txn,
+          amount: Number(b.amount),
+          status: "succeeded",
+        });
+      }
+      momoAnswers.set(b.orderId, { requestId: b.requestId, answer: result });
+      json(res, 200, result);
+      return true;
+    }
+    if (url.pathname === "/v2/refund" && req.method === "POST" && keys.zalopay) {
+      const b = JSON.parse(raw);
+      const k = keys.zalopay;
+      const mac = hmac(k.key1, `${b.app_id}|${b.zp_trans_id}|${b.amount}|${b.description}|${b.timestamp}`);
+      const fail = (sub: number, message: string) => ({
+        return_code: 2,
+        return_message: "Hoàn tiền thất bại",
+        sub_return_code: sub,
+        sub_return_message: message,
+      });
+      if (mac !== b.mac || String(b.app_id) !== k.appId) {
+        state.rejected.push(`zalopay-refund ${b.m_refund_id}`);
+        json(res, 200, { return_code: -403, return_message: "ILLEGAL_SIGNATURE_REQUEST" });
+        return true;
+      }
+      if (!new RegExp(`^\\d{6}_${k.appId}_[0-9A-Za-z]+$`).test(String(b.m_refund_id))) {
+        json(res, 200, fail(-401, "m_refund_id must be yymmdd_appid_xxx"));
+        return true;
+      }
+      if (list.some((r) => r.provider === "zalopay" && r.id === b.m_refund_id)) {
+        json(res, 200, fail(-68, "m_refund_id already exists"));
+        return true;
+      }
+      const txn = String(b.zp_trans_id);
+      const paid = paymentOf("zalopay", txn);
+      if (!paid) {
+        json(res, 200, fail(-101, "zp_trans_id not found"));
+        return true;
+      }
+      if (refundedOf("zalopay", txn) + Number(b.amount) > paid.amount) {
+        json(res, 200, fail(-13, "Refund amount exceeds the transaction amount"));
+        return true;
+      }
+      const failure = takeFailure("zalopay");
+      if (failure) {
+        list.push({
+          provider: "zalopay",
+          id: b.m_refund_id,
+          transactionId: txn,
+          amount: Number(b.amount),
+          status: "failed",
+          reason: failure.reason,
+        });
+        json(res, 200, fail(-3, failure.reason));
+        return true;
+      }
+      list.push({
+        provider: "zalopay",
+        id: b.m_refund_id,
+        transactionId: txn,
+        amount: Number(b.amount),
+        status: "processing",
+      });
+      zaloQueries.set(b.m_refund_id, controls.zaloPayProcessingQueries);
+      json(res, 200, {
+        return_code: 3,
+        return_message: "Giao dịch đang xử lý",
+        sub_return_code: 2,
+        sub_return_message: "Refund processing",
+        refund_id: transCounter++,
+      });
+      return true;
+    }
+    if (url.pathname === "/v2/query_refund" && req.method === "POST" && keys.zalopay) {
+      const b = JSON.parse(raw);
+      const k = keys.zalopay;
+      if (hmac(k.key1, `${b.app_id}|${b.m_refund_id}|${b.timestamp}`) !== b.mac) {
+        state.rejected.push(`zalopay-query-refund ${b.m_refund_id}`);
+        json(res, 200, { return_code: -403, return_message: "ILLEGAL_SIGNATURE_REQUEST" });
+        return true;
+      }
+      const r = list.find((x) => x.provider === "zalopay" && x.id === b.m_refund_id);
+      if (!r) {
+        json(res, 200, {
+          return_code: 2,
+          return_message: "FAIL",
+          sub_return_code: -101,
+          sub_return_message: "not found",
+        });
+        return true;
+      }
+      const left = zaloQueries.get(r.id) ?? 0;
+      if (r.status === "processing" && left > 0) zaloQueries.set(r.id, left - 1);
+      else if (r.status === "processing") r.status = "succeeded";
+      json(
+        res,
+        200,
+        r.status === "succeeded"
+          ? {
+              return_code: 1,
+              return_message: "SUCCESS",
+              sub_return_code: 1,
+              sub_return_message: "Giao dịch thành công",
+            }
+          : r.status === "processing"
+            ? {
+                return_code: 3,
+                return_message: "PROCESSING",
+                sub_return_code: 2,
+                sub_return_message: "processing",
+              }
+            : {
+                return_code: 2,
+                return_message: "FAIL",
+                sub_return_code: -3,
+                sub_return_message: r.reason ?? "failed",
+              },
+      );
+      return true;
+    }
+    const stripeGet = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname);
+    if ((url.pathname === "/v1/refunds" && req.method === "POST") || (stripeGet && req.method === "GET")) {
+      if (!keys.stripe) return false;
+      if (req.headers.authorization !== `Bearer ${keys.stripe.secretKey}`) {
+        state.rejected.push("stripe-refund");
+        json(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+        return true;
+      }
+      const toObject = (r: FakeRefund, currency: string) => ({
+        id: r.id,
+        object: "refund",
+        amount: r.amount,
+        currency,
+        payment_intent: r.transactionId,
+        charge: `ch_${r.transactionId}`,
+        status: r.status === "processing" ? "pending" : r.status,
+        failure_reason: r.status === "failed" ? r.reason : undefined,
+        created: Math.floor(Date.now() / 1000),
+      });
+      if (stripeGet) {
+        const r = list.find((x) => x.provider === "stripe" && x.id === stripeGet[1]);
+        if (!r)
+          json(res, 404, {
+            error: { type: "invalid_request_error", code: "resource_missing", message: "No such refund" },
+          });
+        else json(res, 200, toObject(r, paymentOf("stripe", r.transactionId)?.currency ?? "vnd"));
+        return true;
+      }
+      const idem = String(req.headers["idempotency-key"] ?? "");
+      if (idem && stripeByKey.has(idem)) {
+        json(res, 200, stripeByKey.get(idem));
+        return true;
+      }
+      const f = new URLSearchParams(raw);
+      const pi = f.get("payment_intent") ?? "";
+      const paid = paymentOf("stripe", pi);
+      if (!paid) {
+        json(res, 404, {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such payment_intent: '${pi}'`,
+          },
+        });
+        return true;
+      }
+      const amount = Number(f.get("amount") ?? paid.amount - refundedOf("stripe", pi));
+      const left = paid.amount - refundedOf("stripe", pi);
+      if (amount > left) {
+        json(res, 400, {
+          error: {
+            type: "invalid_request_error",
+            code: left === 0 ? "charge_already_refunded" : "amount_too_large",
+            message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          },
+        });
+        return true;
+      }
+      const failure = takeFailure("stripe");
+      const r: FakeRefund = {
+        provider: "stripe",
+        id: `re_${transCounter++}`,
+        transactionId: pi,
+        amount,
+        status: failure ? "failed" : "succeeded",
+        reason: failure?.reason,
+      };
+      list.push(r);
+      const body = toObject(r, paid.currency);
+      if (idem) stripeByKey.set(idem, body);
+      json(res, 200, body);
+      return true;
+    }
+    return false;
+  }
+
+  return { controls, handle };
 }

@@ -191,6 +191,10 @@ export interface OrderRow {
   awaitingAt: string | null;
   paidAt: string | null;
   expiresAt: string;
+  /** The order's latest refund (issue 23 §7), or null when none was asked. */
+  refundStatus?: RefundStatus | null;
+  /** Where a refund of this order goes back: the provider that took the money, or "manual" (outside Academy). */
+  refundThrough?: "momo" | "zalopay" | "stripe" | "manual";
 }
 
 export interface OrderList {
@@ -238,4 +242,98 @@ export interface PartnerRow {
   /** Per currency: paid orders, sales and commission (smallest units). */
   totals: { currency: string; orders: number; sales: number; commission: number; owed: number }[];
   commissionPaidThrough: string | null;
+}
+
+// ---- Refunds and "Needs your attention" (issue 23 §7, §10) ----
+
+/** Texts of refunds and of the attention list that the server answers with and the web shows. */
+export const REFUND_MESSAGES = {
+  alreadyRefunded: "This payment has already been refunded.",
+  notExtraPayment: "This payment cannot be refunded on its own.",
+  keysMissing:
+    "The payment method's keys are missing, so Academy cannot refund through the provider. Refund the buyer yourself, then mark it refunded outside Academy.",
+  nothingToRefund: "Nothing was paid for this order.",
+  notFlagged: "This order does not need your attention any more.",
+  cannotEnrol: "This payment cannot enrol the student.",
+  studentDeleted:
+    "The student deleted their account, so they cannot be enrolled. Refund the payment instead.",
+} as const;
+
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** How a refund goes back: the provider's refund API, by the creator outside Academy, or made in the provider's portal. */
+export type RefundThrough = "momo" | "zalopay" | "stripe" | "manual" | "provider_portal";
+
+/**
+ * Body of POST /api/earnings/orders/{id}/refund. `attemptId`: refund that one paid attempt (the
+ * extra payment of an order paid twice, or a payment that could not settle the order) instead of
+ * the order's own payment. `outside`: the creator returned the money themselves ("Mark refunded
+ * outside Academy"), recorded at once. `reason`: a note kept with the refund.
+ */
+export const refundInputSchema = z
+  .object({
+    attemptId: z.string().uuid("Choose a payment of this order.").optional(),
+    outside: z.boolean().optional(),
+    reason: z.string().trim().max(500, "Keep the note under 500 characters.").optional(),
+  })
+  .strict();
+export type RefundInput = z.output<typeof refundInputSchema>;
+
+/** Answer of a refund action. Amount in the currency's smallest unit. */
+export interface RefundView {
+  id: string;
+  orderId: string;
+  attemptId: string | null;
+  through: RefundThrough;
+  status: RefundStatus;
+  amount: number;
+  currency: string;
+  failureReason: string | null;
+  orderStatus: OrderStatus;
+}
+
+export const ATTENTION_KINDS = [
+  "paid_twice",
+  "paid_after_expiry",
+  "amount_mismatch",
+  "refund_failed",
+  "dispute",
+  "other",
+] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+/**
+ * One order a person must act on (GET /api/earnings/attention). Amounts in the currency's smallest
+ * unit. `extraPayment`: the paid attempt that did not settle the order (paid twice, paid after
+ * expiry, amount mismatch). `refundThrough`: where a refund of `extraPayment` (else of the order)
+ * goes back — the provider (momo, zalopay, stripe) or "manual" (outside Academy). Student fields are
+ * null once the student deleted their account.
+ */
+export interface AttentionItem {
+  orderId: string;
+  reference: string;
+  kind: AttentionKind;
+  reason: string | null;
+  status: OrderStatus;
+  method: OrderMethod | null;
+  amount: number;
+  currency: string;
+  extraPayment: {
+    attemptId: string;
+    provider: "momo" | "zalopay" | "stripe";
+    amount: number;
+    currency: string;
+    paidAt: string | null;
+  } | null;
+  failedRefund: { attemptId: string | null; reason: string | null } | null;
+  pendingRefund: boolean;
+  refundThrough: "momo" | "zalopay" | "stripe" | "manual";
+  studentName: string | null;
+  studentEmail: string | null;
+  courseId: string;
+  courseTitle: string;
+  createdAt: string;
+  paidAt: string | null;
+  flaggedAt: string;
 }

@@ -29,6 +29,10 @@ export interface OrderListRecord {
   awaiting_at: Date | string | null;
   paid_at: Date | string | null;
   expires_at: Date | string;
+  /** The latest refund's status (issue 23 §7), or null. */
+  refund_status: string | null;
+  /** momo | zalopay | stripe | manual | coupon: who took the money (where a refund goes back). */
+  provider: string | null;
 }
 
 function filters(creatorId: string, f: Omit<OrderListQuery, "page" | "pageSize">) {
@@ -52,7 +56,8 @@ const SELECT = sql`
   select o.id, o.reference, o.status, o.method, o.course_id, c.title as course_title,
     p.full_name as student_name, u.email as student_email, o.list_amount, o.discount_amount, o.amount,
     o.currency, o.coupon_code, o.referral_code, o.flagged, o.flag_reason, o.rejection_reason,
-    o.created_at, o.awaiting_at, o.paid_at, o.expires_at
+    o.created_at, o.awaiting_at, o.paid_at, o.expires_at, o.provider,
+    (select rf.status from refunds rf where rf.order_id = o.id order by rf.created_at desc, rf.id desc limit 1) as refund_status
   from orders o join courses c on c.id = o.course_id
   join "user" u on u.id = o.student_id left join profiles p on p.user_id = o.student_id`;
 
@@ -143,7 +148,7 @@ export async function revenue(db: Executor, creatorId: string, timezone: string)
   const [counts] = rowsOf<{ awaiting: string | number; flagged: string | number }>(
     await db.execute(sql`
       select count(*) filter (where o.status = 'awaiting_confirmation') as awaiting,
-        count(*) filter (where o.flagged) as flagged
+        count(*) filter (where o.flagged and o.flag_resolved_at is null) as flagged
       from orders o join courses c on c.id = o.course_id where c.creator_id = ${creatorId}`),
   );
   return { totals, daily, counts };
@@ -198,7 +203,17 @@ export async function listPartners(db: Executor, creatorId: string) {
       where c.creator_id = ${creatorId} and o.status = 'paid'
       group by o.referral_code, o.currency`),
   );
-  return { partners, totals };
+  // Issue 23 §7: an order refunded after its commission was marked paid takes that commission back.
+  const clawbacks = rowsOf<{ code: string; currency: string; refunded: string | number }>(
+    await db.execute(sql`
+      select o.referral_code as code, o.currency, sum(o.amount) as refunded
+      from orders o join courses c on c.id = o.course_id
+      join referral_partners rp on rp.creator_id = c.creator_id and rp.code = o.referral_code
+      where c.creator_id = ${creatorId} and o.status = 'refunded' and rp.commission_paid_through is not null
+        and o.paid_at <= rp.commission_paid_through and o.refunded_at > rp.commission_paid_through
+      group by o.referral_code, o.currency`),
+  );
+  return { partners, totals, clawbacks };
 }
 
 /** Whether a course belongs to the creator. */

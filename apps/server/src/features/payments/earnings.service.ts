@@ -11,6 +11,7 @@ import {
   PAYMENT_MESSAGES,
   type PartnerRow,
   type partnerInputSchema,
+  type RefundStatus,
 } from "@academy/shared";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -53,6 +54,10 @@ function toRow(r: e.OrderListRecord): OrderRow {
     awaitingAt: iso(r.awaiting_at),
     paidAt: iso(r.paid_at),
     expiresAt: new Date(r.expires_at).toISOString(),
+    refundStatus: (r.refund_status as RefundStatus | null) ?? null,
+    refundThrough: ["momo", "zalopay", "stripe"].includes(r.provider ?? "")
+      ? (r.provider as "momo" | "zalopay" | "stripe")
+      : "manual",
   };
 }
 
@@ -240,28 +245,42 @@ export async function deleteCoupon(db: Db, actor: SessionUser, id: string): Prom
 
 /**
  * The actor's referral partners with, per currency, paid orders, sales, commission and the
- * commission owed (orders paid after the last "mark paid"). Smallest units, commission floored.
- * @throws FORBIDDEN
+ * commission owed (orders paid after the last "mark paid", less the commission of orders paid
+ * before it and refunded since — issue 23 §7). Refunded orders are not sales. Smallest units,
+ * commission floored. @throws FORBIDDEN
  */
 export async function listPartnersOf(db: Db, actor: SessionUser): Promise<PartnerRow[]> {
   await assertCreator(db, actor);
-  const { partners, totals } = await e.listPartners(db, actor.id);
-  return partners.map((p) => ({
-    id: p.id,
-    name: p.name,
-    code: p.code,
-    commissionPercent: Number(p.commission_percent),
-    commissionPaidThrough: iso(p.commission_paid_through),
-    totals: totals
-      .filter((t) => t.code === p.code)
-      .map((t) => ({
-        currency: t.currency,
-        orders: Number(t.orders),
-        sales: Number(t.sales),
-        commission: Math.floor((Number(t.sales) * Number(p.commission_percent)) / 100),
-        owed: Math.floor((Number(t.paid_after) * Number(p.commission_percent)) / 100),
-      })),
-  }));
+  const { partners, totals, clawbacks } = await e.listPartners(db, actor.id);
+  return partners.map((p) => {
+    const pct = Number(p.commission_percent);
+    const mine = totals.filter((t) => t.code === p.code);
+    const back = clawbacks.filter((b) => b.code === p.code);
+    const currencies = [...new Set([...mine.map((t) => t.currency), ...back.map((b) => b.currency)])].sort();
+    return {
+      id: p.id,
+      name: p.name,
+      code: p.code,
+      commissionPercent: pct,
+      commissionPaidThrough: iso(p.commission_paid_through),
+      totals: currencies.map((currency) => {
+        const t = mine.find((x) => x.currency === currency);
+        const refundedAfterPayout = Number(back.find((x) => x.currency === currency)?.refunded ?? 0);
+        const sales = Number(t?.sales ?? 0);
+        return {
+          currency,
+          orders: Number(t?.orders ?? 0),
+          sales,
+          commission: Math.floor((sales * pct) / 100),
+          // Refunds net out (issue 23 §7): commission already paid for an order refunded since is
+          // taken back from what is owed (negative when more was paid out than is now due).
+          owed:
+            Math.floor((Number(t?.paid_after ?? 0) * pct) / 100) -
+            Math.floor((refundedAfterPayout * pct) / 100),
+        };
+      }),
+    };
+  });
 }
 
 /** Adds a referral partner. @throws FORBIDDEN, CONFLICT partnerTaken */

@@ -5,6 +5,7 @@ import {
   orderListQuerySchema,
   PAYMENT_MESSAGES,
   partnerInputSchema,
+  refundInputSchema,
   rejectOrderSchema,
 } from "@academy/shared";
 import type { Context } from "hono";
@@ -15,6 +16,7 @@ import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, type AppEnv, createRouter, requireUser, toIssues } from "../../lib/http.ts";
 import { checkOrderNow, chooseMethod } from "./checkout.service.ts";
 import {
+  assertCreator,
   createCoupon,
   createPartner,
   deleteCoupon,
@@ -43,7 +45,13 @@ import type { OrderHub } from "./payments.stream.ts";
 import { MOMO_PENDING_CODES, verifyMomoResult } from "./providers/momo.ts";
 import { stripeVerifyEvent } from "./providers/stripe.ts";
 import { referenceFromZaloPayTransId, verifyZaloPayCallback } from "./providers/zalopay.ts";
-import { refundOrder } from "./refunds.service.ts";
+import {
+  applyStripeChargeEvent,
+  enrolLatePayment,
+  listAttention,
+  refundOrder,
+  resolveFlag,
+} from "./refunds.service.ts";
 import {
   applyProviderPayment,
   type CallbackOutcome,
@@ -209,8 +217,22 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
         const input = parse(rejectOrderSchema, await body(c));
         return c.json(await rejectOrder(pd, actor, c.req.param("id"), input.reason), 200);
       })
-      .post("/earnings/orders/:id/refund", async (c) =>
-        c.json(await refundOrder(pd, requireUser(c), c.req.param("id")), 200),
+      // Issue 23 §7, §10: refunds through the provider and "Needs your attention".
+      .post("/earnings/orders/:id/refund", async (c) => {
+        const actor = requireUser(c);
+        const input = parse(refundInputSchema, await body(c));
+        return c.json(await refundOrder(pd, actor, c.req.param("id"), input), 200);
+      })
+      .get("/earnings/attention", async (c) => {
+        const actor = requireUser(c);
+        await assertCreator(deps.db, actor);
+        return c.json({ items: await listAttention(pd, actor) }, 200);
+      })
+      .post("/earnings/orders/:id/enrol", async (c) =>
+        c.json(await enrolLatePayment(pd, requireUser(c), c.req.param("id")), 200),
+      )
+      .post("/earnings/orders/:id/resolve", async (c) =>
+        c.json(await resolveFlag(pd, requireUser(c), c.req.param("id")), 200),
       )
       .get("/earnings/coupons", async (c) =>
         c.json({ coupons: await listCouponsOf(deps.db, requireUser(c)) }, 200),
@@ -326,6 +348,9 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
             rawBody: raw,
             headers,
           });
+        } else if (event.type.startsWith("charge.")) {
+          // Issue 23 §7: refunds and disputes made in Stripe's dashboard (refunds.service.ts).
+          await applyStripeChargeEvent(pd, methodId, event, { rawBody: raw, headers });
         } else {
           await recordRejectedCallback(deps.db, {
             provider: "stripe",

@@ -13,6 +13,7 @@ import {
 import { MOMO_PENDING_CODES, momoQuery } from "./providers/momo.ts";
 import { stripeClient, stripeRetrieveSession } from "./providers/stripe.ts";
 import { zaloPayQuery } from "./providers/zalopay.ts";
+import { runRefundJobs } from "./refunds.service.ts";
 import { applyProviderPayment, type CallbackOutcome } from "./settlement.service.ts";
 
 /** Minutes after a provider page closed during which reconciliation still asks about it. */
@@ -105,13 +106,20 @@ export async function reconcileAttempt(
  *    order like a callback);
  * 2. marks attempts whose page closed longer ago than that expired;
  * 3. expires pending orders past expires_at that have no provider page still open (coupon
- *    redemptions given back).
+ *    redemptions given back);
+ * 4. asks the providers again about refunds still pending (`runRefundJobs`).
  * @returns counts for logs and tests.
  */
 export async function runOrderJobs(
   deps: PaymentDeps,
   opts: { requerySeconds?: number; recheckSeconds?: number; limit?: number } = {},
-): Promise<{ requeried: number; recovered: number; expired: number; attemptsClosed: number }> {
+): Promise<{
+  requeried: number;
+  recovered: number;
+  expired: number;
+  attemptsClosed: number;
+  refundsChecked: number;
+}> {
   const limit = opts.limit ?? 200;
   let requeried = 0;
   let recovered = 0;
@@ -148,7 +156,13 @@ export async function runOrderJobs(
       expired++;
     });
   }
-  return { requeried, recovered, expired, attemptsClosed };
+  let refundsChecked = 0;
+  try {
+    refundsChecked = (await runRefundJobs(deps)).checked;
+  } catch (error) {
+    deps.logger?.warn({ err: error }, "refund status checks failed");
+  }
+  return { requeried, recovered, expired, attemptsClosed, refundsChecked };
 }
 
 /** Runs `runOrderJobs` every `intervalMs` (one run at a time); `stop` waits for a running one. */

@@ -1,4 +1,5 @@
 import {
+  type AttentionItem,
   type CheckoutMethodResult,
   type CheckoutView,
   type CouponRow,
@@ -7,6 +8,7 @@ import {
   type OrderList,
   type OrderMethod,
   type PartnerRow,
+  type RefundView,
 } from "@academy/shared";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
@@ -120,6 +122,12 @@ export const orderCoursesQueryOptions = queryOptions({
   queryFn: () => request<{ courses: { id: string; title: string }[] }>("/earnings/courses"),
 });
 
+/** GET /api/earnings/attention: the orders that need a person (issue 23 §10). */
+export const attentionQueryOptions = queryOptions({
+  queryKey: ["earnings", "attention"],
+  queryFn: () => request<{ items: AttentionItem[] }>("/earnings/attention"),
+});
+
 export const couponsQueryOptions = queryOptions({
   queryKey: ["earnings", "coupons"],
   queryFn: () => request<{ coupons: CouponRow[] }>("/earnings/coupons"),
@@ -143,8 +151,26 @@ export function useEarningsActions() {
         request(`/earnings/orders/${v.id}/reject`, { method: "POST", json: { reason: v.reason } }),
       onSuccess: refresh,
     }),
+    /** Issue 23 §7: the order's payment, or one extra payment (`attemptId`); `outside`: refunded outside Academy. */
     refund: useMutation({
-      mutationFn: (id: string) => request(`/earnings/orders/${id}/refund`, { method: "POST", json: {} }),
+      mutationFn: (v: { id: string; attemptId?: string; outside?: boolean }) =>
+        request<RefundView>(`/earnings/orders/${v.id}/refund`, {
+          method: "POST",
+          json: {
+            ...(v.attemptId ? { attemptId: v.attemptId } : {}),
+            ...(v.outside ? { outside: true } : {}),
+          },
+        }),
+      onSuccess: refresh,
+    }),
+    /** Issue 23 §10: "Enrol the student" for money that arrived after the order expired. */
+    enrol: useMutation({
+      mutationFn: (id: string) => request(`/earnings/orders/${id}/enrol`, { method: "POST", json: {} }),
+      onSuccess: refresh,
+    }),
+    /** Issue 23 §10: "Mark handled" (a dispute answered in Stripe, an older flag). */
+    resolve: useMutation({
+      mutationFn: (id: string) => request(`/earnings/orders/${id}/resolve`, { method: "POST", json: {} }),
       onSuccess: refresh,
     }),
     createCoupon: useMutation({
