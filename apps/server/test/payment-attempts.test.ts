@@ -243,6 +243,37 @@ describe("attempts: one provider id per call", () => {
   });
 });
 
+describe("paid twice, end to end", () => {
+  it("the creator sees 'paid twice' in Needs your attention and refunds the extra payment through MoMo; access stays", async () => {
+    const { student, ref } = await buyer();
+    await choose(student, ref, "zalopay");
+    await choose(student, ref, "momo");
+    const zaloId = zaloPayTransId(ref, new Date(), 1);
+    const zaloUrl = (fake.zaloOrders.get(zaloId) as unknown as { callback_url: string }).callback_url;
+    expect((await postTo(zaloUrl, fake.zaloCallbackFor(zaloId))).status).toBe(200);
+    await postTo(fake.momoOrders.get(`${ref}-2`)?.ipnUrl ?? "", fake.momoIpnFor(`${ref}-2`));
+    const order = await orderOf(ref);
+    expect(order.provider).toBe("zalopay");
+    expect(order.flag_kind).toBe("paid_twice");
+    const attention = (await (await call(cara, "GET", "/api/earnings/attention")).json()) as {
+      items: { orderId: string; kind: string }[];
+    };
+    expect(attention.items.filter((i) => i.orderId === order.id).map((i) => i.kind)).toEqual(["paid_twice"]);
+    const extra = (await attemptsOf(ref)).find((a) => a.provider === "momo");
+    const refunded = await call(cara, "POST", `/api/earnings/orders/${order.id}/refund`, {
+      attemptId: extra?.id,
+    });
+    expect(refunded.status).toBe(200);
+    expect(((await refunded.json()) as { status: string }).status).toBe("succeeded");
+    expect(fake.refunds.refundedOf("momo", extra?.provider_transaction_id ?? "")).toBe(250000);
+    expect(fake.refunds.refundedOf("zalopay", order.provider_transaction_id ?? "")).toBe(0);
+    const after = await orderOf(ref);
+    expect(after.status).toBe("paid");
+    expect(after.flag_resolved_at).not.toBeNull();
+    expect(await enrolmentStatus(ref)).toBe("completed");
+  });
+});
+
 async function courseCount(): Promise<number> {
   const result = (await ctx.runtime.db.execute(
     sql`select enrollment_count from courses where id = ${courseId}`,
