@@ -15,7 +15,8 @@ export interface OrderListRecord {
   course_id: string;
   course_title: string;
   student_name: string | null;
-  student_email: string;
+  /** Null once the buyer deleted their account (the order is kept anonymised, issue 23 item 8). */
+  student_email: string | null;
   list_amount: number;
   discount_amount: number;
   amount: number;
@@ -54,7 +55,7 @@ const SELECT = sql`
     o.currency, o.coupon_code, o.referral_code, o.flagged, o.flag_reason, o.rejection_reason,
     o.created_at, o.awaiting_at, o.paid_at, o.expires_at
   from orders o join courses c on c.id = o.course_id
-  join "user" u on u.id = o.student_id left join profiles p on p.user_id = o.student_id`;
+  left join "user" u on u.id = o.student_id left join profiles p on p.user_id = o.student_id`;
 
 /**
  * The creator's orders: the verification queue first (awaiting_confirmation, oldest first), then
@@ -71,7 +72,7 @@ export async function listOrders(db: Executor, creatorId: string, f: OrderListQu
   );
   const [count] = rowsOf<{ n: number | string }>(
     await db.execute(sql`select count(*) as n from orders o join courses c on c.id = o.course_id
-      join "user" u on u.id = o.student_id left join profiles p on p.user_id = o.student_id where ${where}`),
+      left join profiles p on p.user_id = o.student_id where ${where}`),
   );
   return { rows, total: Number(count?.n ?? 0) };
 }
