@@ -8,7 +8,6 @@ import { AUTH_MESSAGES } from "../rules/auth.ts";
 export const ACCOUNT_MESSAGES = {
   timeZoneInvalid: "Please choose a time zone from the list.",
   avatarInvalid: "The avatar must be an uploaded image or an https:// address.",
-  deleteConfirmMismatch: "Type your email address exactly to confirm.",
   sessionNotFound: "That session is not one of yours.",
   deletePasswordRequired: "Enter your password to delete your account.",
   deletePasswordWrong: "The password is not correct.",

@@ -162,7 +162,7 @@ export interface CheckoutMethodResult {
 export const DELETED_STUDENT_LABEL = "Deleted student";
 
 /** The same label in the creator's language, for e-mails about an anonymised order. */
-export const DELETED_STUDENT_LABELS = { en: DELETED_STUDENT_LABEL, vi: "Học viên đã xoá tài khoản" } as const;
+export const DELETED_STUDENT_LABELS = { en: DELETED_STUDENT_LABEL, vi: "Học viên đã xóa tài khoản" } as const;
 
 /** A row of the creator's orders table and verification queue. */
 export interface OrderRow {
