@@ -241,7 +241,7 @@ describe("a creator with paying students (issue 23 item 8, security N13)", () =>
     await buy(creator, student, courseId);
     expect(await body(creator, "/api/account/deletion")).toEqual({
       hasPassword: true,
-      paidEnrolments: 1,
+      paidOrders: 1,
       freshUntil: null,
     });
     const refused = await call(creator, "DELETE", "/api/account", { password: creator.password });
@@ -270,7 +270,7 @@ describe("a creator with paying students (issue 23 item 8, security N13)", () =>
     const student = await signUpAndSignIn(ctx);
     expect((await call(student, "POST", `/api/courses/${free}/enroll`, {})).status).toBe(200);
     expect((await call(student, "POST", `/api/courses/${paid}/enroll`, {})).status).toBe(200); // pending order
-    expect(await body(creator, "/api/account/deletion")).toMatchObject({ paidEnrolments: 0 });
+    expect(await body(creator, "/api/account/deletion")).toMatchObject({ paidOrders: 0 });
     expect((await call(creator, "DELETE", "/api/account", { password: creator.password })).status).toBe(204);
     expect(await userExists(creator.userId)).toBe(false);
     expect(await userExists(student.userId)).toBe(true);
@@ -288,7 +288,7 @@ describe("deletion asks for the password or a fresh sign-in (issue 23 item 8)", 
       .where(eq(session.userId, google.userId));
     expect(await body(google, "/api/account/deletion")).toEqual({
       hasPassword: false,
-      paidEnrolments: 0,
+      paidOrders: 0,
       freshUntil: null,
     });
     const stale = await call(google, "DELETE", "/api/account", {});

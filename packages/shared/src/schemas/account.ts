@@ -90,14 +90,14 @@ export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /**
  * GET /api/account/deletion: what deleting the account needs, shown before anything is typed.
- * `paidEnrolments`: orders of the person's courses whose money is with the creator or on its way
+ * `paidOrders`: orders of the person's courses whose money is with the creator or on its way
  * (paid, awaiting confirmation, a provider page still open, a refund pending) — while > 0 the
  * deletion is refused (409). `freshUntil`: ISO time until which a password-less account may
  * delete without signing in again (null: sign in again first; always null with a password).
  */
 export const accountDeletionSchema = z.object({
   hasPassword: z.boolean(),
-  paidEnrolments: z.number().int(),
+  paidOrders: z.number().int(),
   freshUntil: z.string().nullable(),
 });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

@@ -132,7 +132,7 @@ export async function accountDeletion(
   actor: SessionUser,
   sessionId: string | null,
 ): Promise<AccountDeletion> {
-  const [withPassword, paidEnrolments, created] = await Promise.all([
+  const [withPassword, paidOrders, created] = await Promise.all([
     hasPassword(db, actor.id),
     countMoneyHeldOrders(db, actor.id),
     sessionId ? sessionCreatedAt(db, actor.id, sessionId) : Promise.resolve(null),
@@ -140,7 +140,7 @@ export async function accountDeletion(
   const until = created ? created.getTime() + DELETE_ACCOUNT_FRESH_MINUTES * 60_000 : 0;
   return {
     hasPassword: withPassword,
-    paidEnrolments,
+    paidOrders,
     freshUntil: !withPassword && until > Date.now() ? new Date(until).toISOString() : null,
   };
 }

@@ -37,7 +37,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
   const [password, setPassword] = React.useState("");
   const [failure, setFailure] = React.useState<string | null>(null);
   const needs = deletion.data;
-  const blocked = (needs?.paidEnrolments ?? 0) > 0;
+  const blocked = (needs?.paidOrders ?? 0) > 0;
   const fresh = needs ? needs.hasPassword || needs.freshUntil !== null : false;
   const canConfirm = Boolean(needs) && !blocked && fresh && (!needs?.hasPassword || password.length > 0);
 
@@ -80,7 +80,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
               <AlertTriangleIcon className="size-4 shrink-0" aria-hidden />
               {t("delete.blockedTitle")}
             </p>
-            <p>{t("delete.blocked", { count: needs?.paidEnrolments ?? 0 })}</p>
+            <p>{t("delete.blocked", { count: needs?.paidOrders ?? 0 })}</p>
             <Link to="/dashboard/earnings" className="font-medium underline underline-offset-4">
               {t("delete.toEarnings")}
             </Link>
