@@ -32,7 +32,8 @@ async function mailLinks(baseURL: string, to: string, subject: RegExp): Promise<
  * Issue 16 items 5 and 14: a person who forgot their password asks for a link on the sign-in page,
  * finds the e-mail at /dev/mailbox, chooses a new password and is signed in — while the session on
  * their other device is signed out; then the account settings page (name, sessions) on desktop, and
- * on a phone: the forgot/reset screens, changing the password and deleting the account.
+ * on a phone: the forgot/reset screens, changing the password and deleting the account (with the
+ * password, issue 23 item 8) onto the "account deleted" page.
  */
 describe.skipIf(skip)("account recovery and settings", () => {
   let browser: Browser;
@@ -142,11 +143,18 @@ describe.skipIf(skip)("account recovery and settings", () => {
     await dialog.waitFor();
     const confirm = dialog.getByRole("button", { name: "Delete account for good" });
     expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByLabel("Your email address").fill(person.email);
+    // Issue 23 item 8: the dialog says certificates stop verifying, and asks for the password.
+    await dialog.getByText("Your certificates will stop verifying").waitFor();
+    await dialog.getByLabel("Your password").fill("not the password");
+    await confirm.click();
+    await dialog.getByRole("alert").filter({ hasText: "The password is not correct." }).waitFor();
+    await dialog.getByLabel("Your password").fill("another good passphrase");
     await expectNoHorizontalOverflow(page, "delete account dialog");
     await screenshot(page, "account-delete-phone");
     await confirm.click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => url.pathname === "/account-deleted");
+    await page.getByTestId("account-deleted").waitFor();
+    await expectNoHorizontalOverflow(page, "account deleted");
     const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: baseURL },

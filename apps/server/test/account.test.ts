@@ -260,7 +260,8 @@ describe("account settings (issue 16 item 14)", () => {
       ["PUT", "/api/account", { fullName: "X", avatarUrl: null, locale: "en", timeZone: "UTC" }],
       ["GET", "/api/account/sessions", undefined],
       ["POST", "/api/account/sessions/revoke", { all: true }],
-      ["DELETE", "/api/account", { confirmEmail: "x@example.com" }],
+      ["GET", "/api/account/deletion", undefined],
+      ["DELETE", "/api/account", { password: "x" }],
     ] as const) {
       expect((await ctx.request(path, { method, json })).status).toBe(401);
     }
@@ -354,7 +355,7 @@ describe("account settings (issue 16 item 14)", () => {
     expect((await ctx.request("/api/me", { cookie: who.cookie })).status).toBe(401);
   });
 
-  it("deletes the account and its data only after the e-mail is typed", async () => {
+  it("deletes the account and its data only with the account's password", async () => {
     const who = await signUpAndSignIn(ctx);
     const course = await ctx.request("/api/courses/publish", {
       method: "POST",
@@ -386,14 +387,14 @@ describe("account settings (issue 16 item 14)", () => {
     const wrong = await ctx.request("/api/account", {
       method: "DELETE",
       cookie: who.cookie,
-      json: { confirmEmail: "someone@else.com" },
+      json: { password: "someone else's password" },
     });
     expect(wrong.status).toBe(400);
     expect(await ctx.runtime.db.select().from(user).where(eq(user.id, who.userId))).toHaveLength(1);
     const done = await ctx.request("/api/account", {
       method: "DELETE",
       cookie: who.cookie,
-      json: { confirmEmail: who.email.toUpperCase() },
+      json: { password: who.password },
     });
     expect(done.status).toBe(204);
     expect(await ctx.runtime.db.select().from(user).where(eq(user.id, who.userId))).toHaveLength(0);

@@ -17,6 +17,7 @@ export const router = createBrowserRouter([
       { path: "/auth", lazy: () => import("./routes/auth") },
       { path: "/forgot-password", lazy: () => import("./routes/forgot-password") },
       { path: "/reset-password", lazy: () => import("./routes/reset-password") },
+      { path: "/account-deleted", lazy: () => import("./routes/account-deleted") },
       { path: "/invitation", lazy: () => import("./routes/invitation") },
       { path: "/learn/:courseId", lazy: () => import("./routes/learn") },
       { path: "/join/:courseId", lazy: () => import("./routes/join") },

@@ -8,9 +8,19 @@ import { AUTH_MESSAGES } from "../rules/auth.ts";
 export const ACCOUNT_MESSAGES = {
   timeZoneInvalid: "Please choose a time zone from the list.",
   avatarInvalid: "The avatar must be an uploaded image or an https:// address.",
-  deleteConfirmMismatch: "Type your email address exactly to confirm.",
   sessionNotFound: "That session is not one of yours.",
+  deletePasswordRequired: "Enter your password to delete your account.",
+  deletePasswordWrong: "The password is not correct.",
+  deleteSignInAgain: "For your safety, sign in again, then delete your account within 10 minutes.",
+  deleteHasPaidStudents:
+    "Students have paid for enrolments in your courses, so your account cannot be deleted yet. Refund those orders in Earnings, or contact support to close your school.",
 } as const;
+
+/**
+ * An account without a password (Google-only) may be deleted only from a session signed in within
+ * this many minutes (issue 23 item 8: "a fresh sign-in").
+ */
+export const DELETE_ACCOUNT_FRESH_MINUTES = 10;
 
 /** True for an IANA time zone name this runtime knows (Asia/Ho_Chi_Minh, Europe/Paris, UTC …). */
 export function isTimeZone(value: string): boolean {
@@ -68,7 +78,26 @@ export const accountSessionSchema = z.object({
 export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
-/** DELETE /api/account: the person types their e-mail address to confirm. */
+/**
+ * DELETE /api/account (issue 23 item 8): the account's password, required when it has one (never
+ * trimmed: it is compared as typed, ≤ 128 characters like sign-in). An account without a password
+ * sends `{}` and needs a sign-in from the last DELETE_ACCOUNT_FRESH_MINUTES minutes instead.
+ */
 export const deleteAccountSchema = z.object({
-  confirmEmail: z.string().trim().max(254).min(1, ACCOUNT_MESSAGES.deleteConfirmMismatch),
+  password: z.string().max(128, ACCOUNT_MESSAGES.deletePasswordWrong).optional(),
 });
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/**
+ * GET /api/account/deletion: what deleting the account needs, shown before anything is typed.
+ * `paidOrders`: orders of the person's courses whose money is with the creator or on its way
+ * (paid, awaiting confirmation, a provider page still open, a refund pending) — while > 0 the
+ * deletion is refused (409). `freshUntil`: ISO time until which a password-less account may
+ * delete without signing in again (null: sign in again first; always null with a password).
+ */
+export const accountDeletionSchema = z.object({
+  hasPassword: z.boolean(),
+  paidOrders: z.number().int(),
+  freshUntil: z.string().nullable(),
+});
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

@@ -168,6 +168,15 @@ export interface CheckoutMethodResult {
   redirectUrl: string | null;
 }
 
+/**
+ * The buyer of an order whose account was deleted, in the orders CSV (issue 23 item 8). The CSV's
+ * headers are English whatever the creator's language, so its label is a neutral English one too.
+ */
+export const DELETED_STUDENT_LABEL = "Deleted student";
+
+/** The same label in the creator's language, for e-mails about an anonymised order. */
+export const DELETED_STUDENT_LABELS = { en: DELETED_STUDENT_LABEL, vi: "Học viên đã xóa tài khoản" } as const;
+
 /** A row of the creator's orders table and verification queue. */
 export interface OrderRow {
   id: string;
@@ -176,8 +185,13 @@ export interface OrderRow {
   method: OrderMethod | null;
   courseId: string;
   courseTitle: string;
+  /** Null also once the buyer deleted their account. */
   studentName: string | null;
-  studentEmail: string;
+  /**
+   * Null once the buyer deleted their account: the order is kept, anonymised (issue 23 item 8);
+   * screens label it "Deleted student", the CSV `DELETED_STUDENT_LABEL`.
+   */
+  studentEmail: string | null;
   listAmount: number;
   discountAmount: number;
   amount: number;

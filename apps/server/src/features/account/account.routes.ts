@@ -1,4 +1,5 @@
 import {
+  accountDeletionSchema,
   accountSchema,
   accountSessionsSchema,
   accountSettingsSchema,
@@ -6,8 +7,15 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import { errorResponses, json, jsonBody } from "../../lib/openapi.ts";
-import { deleteAccount, getAccount, listSessions, revokeSessions, updateAccount } from "./account.service.ts";
+import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
+import {
+  accountDeletion,
+  deleteAccount,
+  getAccount,
+  listSessions,
+  revokeSessions,
+  updateAccount,
+} from "./account.service.ts";
 
 const tags = ["Account"];
 
@@ -56,13 +64,29 @@ const revokeRoute = createRoute({
   },
 });
 
+const deletionRoute = createRoute({
+  method: "get",
+  path: "/account/deletion",
+  tags,
+  summary: "What deleting the account needs: password or fresh sign-in, and paid enrolments that block it",
+  responses: { 200: json(accountDeletionSchema, "Deletion requirements"), 401: errorResponses[401] },
+});
+
 const deleteRoute = createRoute({
   method: "delete",
   path: "/account",
   tags,
-  summary: "Delete the account and its data (confirm by typing the e-mail address)",
+  summary:
+    "Delete the account (password, or a sign-in within 10 minutes for an account without one); orders bought are kept anonymised; refused for a creator whose students hold paid enrolments",
   request: jsonBody(deleteAccountSchema),
-  responses: { 204: { description: "Deleted" }, 400: errorResponses[400], 401: errorResponses[401] },
+  responses: {
+    204: { description: "Deleted" },
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: json(errorResponseSchema, "Account without a password: sign in again first"),
+    409: json(errorResponseSchema, "Students hold paid enrolments in the person's courses"),
+    429: json(errorResponseSchema, "Too many password attempts"),
+  },
 });
 
 /** /api/account: the account settings page's endpoints (issue 16 item 14). Every call is the signed-in person's own. */
@@ -79,8 +103,22 @@ export function accountRoutes(deps: AppDeps) {
       const revoked = await revokeSessions(deps.db, requireUser(c), c.get("sessionId"), c.req.valid("json"));
       return c.json({ revoked }, 200);
     })
+    .openapi(deletionRoute, async (c) =>
+      c.json(await accountDeletion(deps.db, requireUser(c), c.get("sessionId")), 200),
+    )
     .openapi(deleteRoute, async (c) => {
-      await deleteAccount(deps.db, requireUser(c), c.req.valid("json").confirmEmail);
+      const headers = c.req.raw.headers;
+      // better-auth 1.7.7's own check (POST /verify-password, server-only): it reads the session
+      // from these headers and compares with the credential account's hash; a wrong password throws.
+      const verifyPassword = async (password: string) => {
+        try {
+          await deps.auth.api.verifyPassword({ body: { password }, headers });
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await deleteAccount(deps.db, requireUser(c), c.get("sessionId"), c.req.valid("json"), verifyPassword);
       return c.body(null, 204);
     });
 }

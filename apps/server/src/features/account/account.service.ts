@@ -1,14 +1,25 @@
 import {
   ACCOUNT_MESSAGES,
   type Account,
+  type AccountDeletion,
   type AccountSession,
   type AccountSettingsInput,
+  DELETE_ACCOUNT_FRESH_MINUTES,
+  type DeleteAccountInput,
+  SERVER_MESSAGES,
 } from "@academy/shared";
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { account, profiles, session, user } from "../../db/schema/index.ts";
+import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import {
+  countMoneyHeldOrders,
+  hasPassword,
+  sessionCreatedAt,
+  uncountEnrolmentsOf,
+} from "./account.queries.ts";
 
 /**
  * The acting person's account settings (issue 16 item 14): name, e-mail, avatar, language, time zone,
@@ -111,16 +122,80 @@ export async function revokeSessions(
 }
 
 /**
- * Deletes the acting person's account and, through the database's cascades, their data: profile,
- * sessions, enrolments, progress, certificates, conversations, and (for a creator) their courses,
- * landing pages and school. `confirmEmail` must equal the account's address (case-insensitive).
- * @throws AppError VALIDATION_FAILED when the confirmation does not match.
+ * What deleting the account needs (GET /api/account/deletion, issue 23 item 8), for the dialog to
+ * show before anything is typed: whether a password is asked, how many paid enrolments in the
+ * person's courses block the deletion (`countMoneyHeldOrders`), and — for an account without a
+ * password — until when this session counts as a fresh sign-in (null: sign in again).
  */
-export async function deleteAccount(db: Db, actor: SessionUser, confirmEmail: string): Promise<void> {
-  if (confirmEmail.trim().toLowerCase() !== actor.email.toLowerCase()) {
-    throw new AppError("VALIDATION_FAILED", ACCOUNT_MESSAGES.deleteConfirmMismatch, [
-      { path: "confirmEmail", message: ACCOUNT_MESSAGES.deleteConfirmMismatch },
-    ]);
+export async function accountDeletion(
+  db: Db,
+  actor: SessionUser,
+  sessionId: string | null,
+): Promise<AccountDeletion> {
+  const [withPassword, paidOrders, created] = await Promise.all([
+    hasPassword(db, actor.id),
+    countMoneyHeldOrders(db, actor.id),
+    sessionId ? sessionCreatedAt(db, actor.id, sessionId) : Promise.resolve(null),
+  ]);
+  const until = created ? created.getTime() + DELETE_ACCOUNT_FRESH_MINUTES * 60_000 : 0;
+  return {
+    hasPassword: withPassword,
+    paidOrders,
+    freshUntil: !withPassword && until > Date.now() ? new Date(until).toISOString() : null,
+  };
+}
+
+/**
+ * Deletes the acting person's account (issue 23 item 8, security N13). The person proves it is
+ * them: the account's password (checked by better-auth through `verifyPassword`, at most 5 tries a
+ * minute), or — for an account without one (Google-only) — a session signed in within the last
+ * DELETE_ACCOUNT_FRESH_MINUTES minutes. A creator whose courses hold paid enrolments
+ * (`countMoneyHeldOrders` > 0) is refused, since their courses and those orders would go too.
+ *
+ * In one transaction: the courses' `enrollment_count` drops by the person's counted enrolments,
+ * then the user row is deleted and the database's cascades remove profile, sessions, enrolments,
+ * progress, certificates, conversations and (for a creator) their courses, landing pages and
+ * school. Orders the person bought are kept with `student_id` set null (anonymised: no name or
+ * e-mail remains on them), so the creator's revenue, coupon counts and referral commissions
+ * are unchanged.
+ * @throws AppError VALIDATION_FAILED (deletePasswordRequired, deletePasswordWrong),
+ *   FORBIDDEN (deleteSignInAgain), CONFLICT (deleteHasPaidStudents), RATE_LIMITED (tooManyAttempts).
+ */
+export async function deleteAccount(
+  db: Db,
+  actor: SessionUser,
+  sessionId: string | null,
+  input: DeleteAccountInput,
+  verifyPassword: (password: string) => Promise<boolean>,
+): Promise<void> {
+  if (await hasPassword(db, actor.id)) {
+    const password = input.password ?? "";
+    if (!password) {
+      throw new AppError("VALIDATION_FAILED", ACCOUNT_MESSAGES.deletePasswordRequired, [
+        { path: "password", message: ACCOUNT_MESSAGES.deletePasswordRequired },
+      ]);
+    }
+    if (!(await hitRateLimit(db, `academy:account-delete:${actor.id}`, 60, 5))) {
+      throw new AppError("RATE_LIMITED", SERVER_MESSAGES.tooManyAttempts);
+    }
+    if (!(await verifyPassword(password))) {
+      throw new AppError("VALIDATION_FAILED", ACCOUNT_MESSAGES.deletePasswordWrong, [
+        { path: "password", message: ACCOUNT_MESSAGES.deletePasswordWrong },
+      ]);
+    }
+  } else {
+    const created = sessionId ? await sessionCreatedAt(db, actor.id, sessionId) : null;
+    if (!created || Date.now() - created.getTime() > DELETE_ACCOUNT_FRESH_MINUTES * 60_000) {
+      throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.deleteSignInAgain);
+    }
   }
-  await db.delete(user).where(eq(user.id, actor.id));
+  await db.transaction(async (tx) => {
+    // Lock the person's courses so no order of theirs is settled between the check and the delete.
+    await tx.execute(sql`select id from courses where creator_id = ${actor.id} for update`);
+    if ((await countMoneyHeldOrders(tx, actor.id)) > 0) {
+      throw new AppError("CONFLICT", ACCOUNT_MESSAGES.deleteHasPaidStudents);
+    }
+    await uncountEnrolmentsOf(tx, actor.id);
+    await tx.delete(user).where(eq(user.id, actor.id));
+  });
 }

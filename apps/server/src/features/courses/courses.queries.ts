@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, like, or } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, like, notInArray, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { courses, enrollments, lessons, profiles, schools } from "../../db/schema/index.ts";
+import { courses, enrollments, lessons, orders, profiles, schools } from "../../db/schema/index.ts";
 
 export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
@@ -97,6 +97,25 @@ export async function countEnrolments(db: Executor, courseId: string): Promise<n
     .from(enrollments)
     .where(eq(enrollments.course_id, courseId));
   return Number(n);
+}
+
+/**
+ * Orders of a course that must outlive it (issue 23 item 8): any but expired, cancelled or
+ * rejected ones (paid, refunded, awaiting confirmation, pending and still payable).
+ */
+export async function countKeptOrders(db: Executor, courseId: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(eq(orders.course_id, courseId), notInArray(orders.status, ["expired", "cancelled", "rejected"])),
+    );
+  return Number(n);
+}
+
+/** Locks the course row (`for update`) so no order is opened for it until the transaction ends. */
+export async function lockCourse(db: Executor, courseId: string): Promise<void> {
+  await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for("update");
 }
 
 export async function deleteCourse(db: Executor, courseId: string): Promise<void> {

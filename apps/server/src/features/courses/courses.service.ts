@@ -17,6 +17,7 @@ import {
   allCreatorCourses,
   type CourseRow,
   countEnrolments,
+  countKeptOrders,
   creatorTitlesStartingWith,
   deleteCourse,
   enrolledStudentsOf,
@@ -27,6 +28,7 @@ import {
   insertLessons,
   lessonsOfCourse,
   listCreatorCourses,
+  lockCourse,
   setCourseStructure,
   setPublished,
 } from "./courses.queries.ts";
@@ -34,6 +36,12 @@ import {
 /** Shown when a creator tries to delete a course that has students (issue 3: refused while students are enrolled). */
 export const COURSE_HAS_STUDENTS =
   "This course has enrolled students and cannot be deleted. Unpublish it instead.";
+/**
+ * Shown when a creator tries to delete a course that has payments (issue 23 item 8): orders are
+ * never deleted, and deleting a course would delete its orders.
+ */
+export const COURSE_HAS_PAYMENTS =
+  "Students have paid for this course, and payment records are never deleted, so the course cannot be deleted. Unpublish it instead.";
 export const COURSE_NOT_FOUND = "Course not found.";
 export const CREATORS_ONLY = "Only creators can manage courses.";
 /** QR code size in pixels (000 §9: 200×200). */
@@ -159,12 +167,17 @@ async function copyCourse(tx: Executor, source: CourseRow, now: number): Promise
 }
 
 /**
- * Deletes a course, refused while students are enrolled (issue 3).
- * @throws AppError CONFLICT (COURSE_HAS_STUDENTS), NOT_FOUND, FORBIDDEN
+ * Deletes a course, refused while students are enrolled (issue 3) or while it has orders other
+ * than expired, cancelled or rejected ones (issue 23 item 8: an order — paid, refunded, awaiting
+ * confirmation, or pending and still payable — is never deleted, even when the buyer's enrolment
+ * or account is gone). Unpublishing stays possible.
+ * @throws AppError CONFLICT (COURSE_HAS_STUDENTS, COURSE_HAS_PAYMENTS), NOT_FOUND, FORBIDDEN
  */
 export async function removeCourse(db: Db, actor: SessionUser, courseId: string): Promise<void> {
   await getOwnedCourse(db, actor, courseId);
   await db.transaction(async (tx) => {
+    await lockCourse(tx, courseId);
+    if ((await countKeptOrders(tx, courseId)) > 0) throw new AppError("CONFLICT", COURSE_HAS_PAYMENTS);
     if ((await countEnrolments(tx, courseId)) > 0) throw new AppError("CONFLICT", COURSE_HAS_STUDENTS);
     await deleteCourse(tx, courseId);
   });

@@ -15,7 +15,8 @@ export interface OrderListRecord {
   course_id: string;
   course_title: string;
   student_name: string | null;
-  student_email: string;
+  /** Null once the buyer deleted their account (the order is kept anonymised, issue 23 item 8). */
+  student_email: string | null;
   list_amount: number;
   discount_amount: number;
   amount: number;
@@ -59,7 +60,7 @@ const SELECT = sql`
     o.created_at, o.awaiting_at, o.paid_at, o.expires_at, o.provider,
     (select rf.status from refunds rf where rf.order_id = o.id order by rf.created_at desc, rf.id desc limit 1) as refund_status
   from orders o join courses c on c.id = o.course_id
-  join "user" u on u.id = o.student_id left join profiles p on p.user_id = o.student_id`;
+  left join "user" u on u.id = o.student_id left join profiles p on p.user_id = o.student_id`;
 
 /**
  * The creator's orders: the verification queue first (awaiting_confirmation, oldest first), then
@@ -76,7 +77,7 @@ export async function listOrders(db: Executor, creatorId: string, f: OrderListQu
   );
   const [count] = rowsOf<{ n: number | string }>(
     await db.execute(sql`select count(*) as n from orders o join courses c on c.id = o.course_id
-      join "user" u on u.id = o.student_id left join profiles p on p.user_id = o.student_id where ${where}`),
+      left join profiles p on p.user_id = o.student_id where ${where}`),
   );
   return { rows, total: Number(count?.n ?? 0) };
 }

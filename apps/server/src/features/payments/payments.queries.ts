@@ -195,7 +195,10 @@ export async function insertPaymentEvent(db: Executor, values: typeof paymentEve
   await db.insert(paymentEvents).values(values);
 }
 
-/** Course, creator and student of an order, for e-mails and views. */
+/**
+ * Course, creator and student of an order, for e-mails and views. The student's fields are null
+ * once the buyer deleted their account (the order is kept anonymised, issue 23 item 8).
+ */
 export async function orderContext(db: Executor, orderId: string) {
   return rowsOf<{
     course_title: string;
@@ -203,7 +206,7 @@ export async function orderContext(db: Executor, orderId: string) {
     creator_email: string;
     creator_name: string | null;
     creator_locale: string | null;
-    student_email: string;
+    student_email: string | null;
     student_name: string | null;
     student_locale: string | null;
     school_name: string | null;
@@ -214,7 +217,7 @@ export async function orderContext(db: Executor, orderId: string) {
         s.name as school_name
       from orders o join courses c on c.id = o.course_id
       join "user" cu on cu.id = c.creator_id left join profiles cp on cp.user_id = c.creator_id
-      join "user" su on su.id = o.student_id left join profiles sp on sp.user_id = o.student_id
+      left join "user" su on su.id = o.student_id left join profiles sp on sp.user_id = o.student_id
       left join schools s on s.id = c.school_id
       where o.id = ${orderId}`),
   )[0];

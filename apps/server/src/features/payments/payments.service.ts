@@ -4,6 +4,7 @@ import {
   type CheckoutMethod,
   type CheckoutView,
   couponDiscount,
+  DELETED_STUDENT_LABELS,
   encodeVietQr,
   findNapasBank,
   fromMinorUnits,
@@ -382,7 +383,12 @@ export function facts(
     amount: order.amount,
     currency: order.currency,
     method: order.method ?? (order.provider === "coupon" ? "coupon" : null),
-    studentLabel: ctx.student_name ? `${ctx.student_name} (${ctx.student_email})` : ctx.student_email,
+    studentLabel:
+      ctx.student_email === null
+        ? DELETED_STUDENT_LABELS[lang(ctx.creator_locale)]
+        : ctx.student_name
+          ? `${ctx.student_name} (${ctx.student_email})`
+          : ctx.student_email,
     url,
   };
 }
@@ -520,10 +526,11 @@ export async function settlePaid(
   });
   const ctx = await q.orderContext(tx, order.id);
   if (ctx) {
-    await deps.mailer.send(tx, {
-      to: ctx.student_email,
-      ...orderReceiptEmail(facts(ctx, updated, "student", `${deps.env.appUrl}/learn/${order.course_id}`)),
-    });
+    if (ctx.student_email)
+      await deps.mailer.send(tx, {
+        to: ctx.student_email,
+        ...orderReceiptEmail(facts(ctx, updated, "student", `${deps.env.appUrl}/learn/${order.course_id}`)),
+      });
     if (opts.provider !== "manual")
       await deps.mailer.send(tx, {
         to: ctx.creator_email,
@@ -590,13 +597,14 @@ export async function rejectOrder(deps: PaymentDeps, actor: SessionUser, orderId
       throw new AppError("CONFLICT", PAYMENT_MESSAGES.notAwaiting);
     const updated = await q.updateOrder(tx, order.id, { status: "rejected", rejection_reason: reason });
     await releaseCouponOf(tx, updated);
-    await deps.mailer.send(tx, {
-      to: ctx.student_email,
-      ...orderRejectedEmail({
-        ...facts(ctx, updated, "student", `${deps.env.appUrl}/join/${order.course_id}`),
-        reason,
-      }),
-    });
+    if (ctx.student_email)
+      await deps.mailer.send(tx, {
+        to: ctx.student_email,
+        ...orderRejectedEmail({
+          ...facts(ctx, updated, "student", `${deps.env.appUrl}/join/${order.course_id}`),
+          reason,
+        }),
+      });
     return { id: updated.id, status: updated.status as OrderStatus };
   });
 }

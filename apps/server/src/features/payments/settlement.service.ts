@@ -164,7 +164,8 @@ async function applyToOrder(
     return "double_payment";
   }
   const settle = { provider: input.provider, transactionId: input.transactionId || null };
-  if (order.status === "pending" || order.status === "awaiting_confirmation") {
+  // An open order whose buyer deleted the account meanwhile goes to a person, like late money.
+  if ((order.status === "pending" || order.status === "awaiting_confirmation") && order.student_id) {
     await settlePaid(deps, tx, order, settle);
     return "paid";
   }
@@ -197,7 +198,7 @@ async function settleLate(
   if (!order.student_id) {
     await flag(
       "paid_after_expiry",
-      `Paid after the order was ${order.status}; the buyer's account was deleted (${money})`,
+      `Paid while the order was ${order.status}, but the buyer's account was deleted (${money})`,
     );
     return "flagged_late";
   }

@@ -1,4 +1,4 @@
-import type { AccountSettingsInput } from "@academy/shared";
+import type { AccountSettingsInput, DeleteAccountInput } from "@academy/shared";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api-client";
 import { meQueryOptions } from "@/lib/session";
@@ -37,9 +37,27 @@ export function useRevokeSessions() {
   });
 }
 
-/** DELETE /api/account with the typed e-mail address as confirmation. */
+/**
+ * GET /api/account/deletion (issue 23 item 8): whether deleting asks for a password, how many paid
+ * enrolments in the person's courses block it, and until when a password-less session is fresh.
+ */
+export const accountDeletionQueryOptions = queryOptions({
+  queryKey: ["account", "deletion"],
+  queryFn: () => unwrap(api.account.deletion.$get()),
+});
+
+/** DELETE /api/account with the account's password (none for a password-less, freshly signed-in account). */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (confirmEmail: string) => unwrap(api.account.$delete({ json: { confirmEmail } })),
+    mutationFn: (input: DeleteAccountInput) => unwrap(api.account.$delete({ json: input })),
   });
+}
+
+/**
+ * Signs out so a password-less (Google-only) person can sign in again and delete their account
+ * within 10 minutes of that fresh sign-in.
+ */
+export async function signOutToSignInAgain(): Promise<void> {
+  const { authClient } = await import("@/lib/auth-client");
+  await authClient.signOut();
 }

@@ -5,6 +5,8 @@ import { ApiError } from "@/lib/api-client";
 /** Server messages of the courses API (apps/server/src/features/courses) and their catalogue keys. */
 const KNOWN_MESSAGES: Record<string, string> = {
   "This course has enrolled students and cannot be deleted. Unpublish it instead.": "errors.hasStudents",
+  "Students have paid for this course, and payment records are never deleted, so the course cannot be deleted. Unpublish it instead.":
+    "errors.hasPayments",
   "Course not found.": "errors.notFound",
   "Only creators can manage courses.": "errors.creatorsOnly",
   "Publish the course to get its QR code.": "errors.qrNeedsPublish",

@@ -179,7 +179,7 @@ export function Orders() {
                     ) : null}
                   </div>
                   <p className="truncate text-sm">
-                    {o.studentName || o.studentEmail} ·{" "}
+                    {o.studentEmail === null ? t("orders.deletedStudent") : o.studentName || o.studentEmail} ·{" "}
                     <span className="text-muted-foreground">{o.courseTitle}</span>
                   </p>
                   <p className="text-xs text-muted-foreground">
