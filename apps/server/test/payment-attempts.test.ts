@@ -211,6 +211,8 @@ describe("attempts: one provider id per call", () => {
     const order = await orderOf(ref);
     expect(order.status).toBe("paid");
     expect(order.provider).toBe("momo");
+    // The order now says how it was paid, not the method the buyer looked at last.
+    expect(order.method).toBe("momo");
     expect(order.flagged).toBe(false);
     expect(await courseCount()).toBe(countBefore + 1);
     expect((await paidEvents(ref)).map((e) => e.outcome).sort()).toEqual(["duplicate", "paid"]);

@@ -517,9 +517,12 @@ export async function settlePaid(
   opts: { provider: string; transactionId: string | null; flagReason?: string },
 ): Promise<q.OrderRecord> {
   const flagReason = opts.flagReason ?? null;
+  // The order's method is how it was paid (the buyer may have switched after opening that page).
+  const paidWith = PROVIDER_METHOD[opts.provider];
   const updated = await q.updateOrder(tx, order.id, {
     status: "paid",
     paid_at: new Date(),
+    ...(paidWith ? { method: paidWith } : {}),
     provider: opts.provider,
     provider_transaction_id: opts.transactionId,
     ...(flagReason ? { flagged: true, flag_reason: flagReason, flag_resolved_at: null } : {}),
@@ -548,6 +551,12 @@ export async function settlePaid(
     );
   return updated;
 }
+
+const PROVIDER_METHOD: Record<string, OrderMethod | undefined> = {
+  momo: "momo",
+  zalopay: "zalopay",
+  stripe: "credit-card",
+};
 
 /** An order of one of the actor's courses, locked. NOT_FOUND for others. */
 export async function creatorOrder(tx: Executor, actor: SessionUser, orderId: string) {

@@ -187,6 +187,7 @@ async function settleLate(
     await q.updateOrder(tx, order.id, {
       status: "paid",
       paid_at: new Date(),
+      method: settle.provider === "stripe" ? "credit-card" : settle.provider,
       provider: settle.provider,
       provider_transaction_id: settle.transactionId,
       flagged: true,
