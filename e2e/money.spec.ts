@@ -218,9 +218,12 @@ describe.skipIf(skip)("money is never lost", () => {
     const momoPage = page.url();
     await page.goto(`/checkout/${reference}`);
     await page.getByTestId("order-amount").waitFor();
-    // The buyer changes their mind; the checkout may first say it is checking the MoMo payment.
-    const other = page.getByTestId("choose-another-way");
-    if (await other.isVisible().catch(() => false)) await other.click();
+    // Back from MoMo's page the checkout checks the MoMo payment instead of inviting a second one;
+    // the buyer says they did not pay and changes their mind.
+    await page.getByTestId("checking-payment").waitFor();
+    await expectNoHorizontalOverflow(page, "checking the payment");
+    await screenshot(page, "money-checking-phone-vi");
+    await page.getByTestId("choose-another-way").click();
     await page.getByTestId("method-vietqr").click();
     await page.getByTestId("vietqr-image").waitFor();
     await expectNoHorizontalOverflow(page, "checkout with VietQR");
@@ -249,10 +252,16 @@ describe.skipIf(skip)("money is never lost", () => {
     await startCheckout(page);
     await page.getByTestId("method-zalopay").click();
     await page.waitForURL(new RegExp(`^${fake.url}/pay/zalopay/`));
+    // ZaloPay's callback is held back and its status query is down: only the callback, sent to the
+    // URL given before the save, can settle this payment.
     fake.delivery.zalopay = "late";
+    fake.queriesDown = true;
     await page.locator("#fake-pay").click();
     await page.waitForURL(/\/checkout\/[A-Z2-9]{8}\?return=zalopay$/);
-    expect(await page.getByTestId("start-learning").count()).toBe(0);
+    // No callback yet: "Checking your payment…", never the method picker.
+    await page.getByTestId("checking-payment").waitFor();
+    expect(await page.getByTestId("method-zalopay").count()).toBe(0);
+    await screenshot(page, "money-checking-desktop-vi");
 
     // Meanwhile the creator fixes the VietQR holder's name and saves the tab.
     await builder.goto(`/dashboard/landing-pages/builder/${pageId}?tab=payment`);
@@ -264,8 +273,10 @@ describe.skipIf(skip)("money is never lost", () => {
 
     // ZaloPay's callback arrives now, at the URL it was given before the save.
     fake.delivery.zalopay = "now";
+    expect(await page.getByTestId("start-learning").count()).toBe(0);
     expect(await fake.flushLate()).toEqual([200]);
     await page.getByTestId("start-learning").waitFor({ timeout: 20_000 });
+    fake.queriesDown = false;
     await screenshot(page, "money-zalopay-after-save-desktop-vi");
     await context.close();
   }, 120_000);

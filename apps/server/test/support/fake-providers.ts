@@ -159,6 +159,8 @@ export interface FakeProviders {
   stripeWebhookUrl: string | null;
   /** How each provider's pay page delivers its callback (default "now"). */
   delivery: Record<"momo" | "zalopay" | "stripe", Delivery>;
+  /** While true, status queries (MoMo, ZaloPay, Stripe session retrieve) answer 503: only callbacks can settle. */
+  queriesDown: boolean;
   /** Sends the callbacks held back by "late" delivery, in the given order (default: as queued). */
   flushLate(order?: "queued" | "reversed"): Promise<number[]>;
   /** Moves a provider page's expiry (ms since epoch), e.g. into the past. */
@@ -238,7 +240,7 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
   const creates: FakeProviders["creates"] = [];
   const delivery: FakeProviders["delivery"] = { momo: "now", zalopay: "now", stripe: "now" };
   const lateQueue: { url: string; body: string; headers: Record<string, string> }[] = [];
-  const state = { stripeWebhookUrl: null as string | null };
+  const state = { stripeWebhookUrl: null as string | null, queriesDown: false };
   const deliver = async (
     provider: "momo" | "zalopay" | "stripe",
     url: string,
@@ -303,6 +305,13 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
     const url = new URL(req.url ?? "/", "http://fake");
     const raw = req.method === "POST" ? await readBody(req) : "";
     try {
+      if (
+        state.queriesDown &&
+        (url.pathname === "/v2/gateway/api/query" ||
+          url.pathname === "/v2/query" ||
+          (req.method === "GET" && url.pathname.startsWith("/v1/checkout/sessions/")))
+      )
+        return send(res, 503, { error: "unavailable" });
       if (url.pathname === "/v2/gateway/api/create" && keys.momo) {
         const b = JSON.parse(raw);
         const k = keys.momo;
@@ -602,6 +611,12 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
       state.stripeWebhookUrl = value;
     },
     delivery,
+    get queriesDown() {
+      return state.queriesDown;
+    },
+    set queriesDown(value: boolean) {
+      state.queriesDown = value;
+    },
     async flushLate(order = "queued") {
       const items = lateQueue.splice(0, lateQueue.length);
       if (order === "reversed") items.reverse();

@@ -186,7 +186,7 @@ export async function chooseMethod(
           currency: attempt.currency,
           name: title || order.reference,
           successUrl: back,
-          cancelUrl: back,
+          cancelUrl: `${back}&cancelled=1`,
           email: actor.email,
           expiresMinutes: PROVIDER_PAGE_MINUTES.stripe,
         },

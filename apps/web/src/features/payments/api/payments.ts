@@ -62,6 +62,11 @@ export function useCheckoutActions(reference: string) {
       mutationFn: () => request<CheckoutView>(`${base}/transferred`, { method: "POST", json: {} }),
       onSuccess: set,
     }),
+    /** Asks the providers about the order's open payment pages now (issue 23 §9). */
+    check: useMutation({
+      mutationFn: () => request<CheckoutView>(`${base}/check`, { method: "POST", json: {} }),
+      onSuccess: set,
+    }),
     coupon: useMutation({
       mutationFn: (code: string) =>
         request<CheckoutView>(`${base}/coupon`, { method: "POST", json: { code } }),

@@ -27,6 +27,7 @@ import { copyText } from "@/lib/clipboard";
 import { formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { checkoutEventsPath, checkoutQueryOptions, useCheckoutActions } from "../api/payments";
+import { CheckingPayment, providerReturn, shouldCheck } from "./checking-payment";
 import { UnavailableMethods } from "./unavailable-methods";
 
 const ICONS: Record<OrderMethod, React.ComponentType<{ className?: string }>> = {
@@ -158,6 +159,10 @@ function Checkout({
 }) {
   const { t } = useTranslation("payments");
   const [couponCode, setCouponCode] = React.useState("");
+  const [dismissed, setDismissed] = React.useState(false);
+  const search = typeof window === "undefined" ? "" : window.location.search;
+  const checking = shouldCheck(view, search, dismissed);
+  const cancelled = view.status === "pending" && providerReturn(search).cancelled && !dismissed;
   const selected = view.methods.find((m) => m.type === view.method) ?? null;
 
   const choose = (method: OrderMethod) =>
@@ -226,8 +231,19 @@ function Checkout({
             <Link to={`/join/${view.courseId}`}>{t("closed.again")}</Link>
           </Button>
         </StatusCard>
+      ) : checking ? (
+        <CheckingPayment view={view} actions={actions} onChooseAnother={() => setDismissed(true)} />
       ) : (
         <>
+          {cancelled ? (
+            <p
+              className="rounded-md bg-amber-50 p-3 text-sm text-amber-950"
+              role="status"
+              data-testid="payment-cancelled"
+            >
+              {t("checking.cancelled")}
+            </p>
+          ) : null}
           <Card className="grid gap-3 p-5 sm:p-6">
             <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               <legend className="mb-2 font-semibold">{t("choose")}</legend>
