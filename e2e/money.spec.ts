@@ -179,6 +179,20 @@ describe.skipIf(skip)("money is never lost", () => {
   });
 
   it("the creator sets up card from the UI alone; a buyer pays by card and is enrolled", async () => {
+    // Seller details printed on receipts (issue 23 §9), from the Branding page; a bad tax code is refused.
+    await builder.goto("/dashboard/branding");
+    await builder.locator("#school-tax-code").fill("12345");
+    await builder.getByRole("button", { name: "Save branding" }).first().click();
+    await builder
+      .getByTestId("receipt-details")
+      .getByText(/A tax code is 10 digits/)
+      .waitFor();
+    await builder.locator("#school-tax-code").fill("0312345678");
+    await builder.locator("#school-legal-name").fill("Hộ kinh doanh Nguyễn Thu Trang");
+    await builder.locator("#school-address").fill("12 Hàng Bạc, Hoàn Kiếm, Hà Nội");
+    await builder.getByRole("button", { name: "Save branding" }).first().click();
+    await toast(builder, "Branding saved");
+
     await builder.goto(`/dashboard/landing-pages/builder/${pageId}?tab=payment`);
     await builder.locator("#new-payment-type").click();
     await builder.getByRole("option", { name: "Credit card" }).click();
@@ -235,6 +249,22 @@ describe.skipIf(skip)("money is never lost", () => {
     await page.getByTestId("start-learning").waitFor({ timeout: 20_000 });
     await expectNoHorizontalOverflow(page, "checkout paid");
     await screenshot(page, "money-switch-paid-phone-vi");
+    // Purchases in account settings: the order, paid, with its receipt (issue 23 §9).
+    await page.goto("/dashboard/account#purchases");
+    const purchase = page.getByTestId(`purchase-${reference}`);
+    await purchase.waitFor();
+    expect(await purchase.textContent()).toContain("Đã thanh toán");
+    await expectNoHorizontalOverflow(page, "purchases");
+    await purchase.scrollIntoViewIfNeeded();
+    await screenshot(page, "money-purchases-phone-vi");
+    const receipt = await page.request.get(
+      (await page.getByTestId(`receipt-pdf-${reference}`).getAttribute("href")) ?? "",
+    );
+    expect(receipt.status()).toBe(200);
+    const pdf = await receipt.body();
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    await page.getByTestId(`receipt-email-${reference}`).click();
+    await toast(page, "Biên nhận đang được gửi");
     const orders = (await (await api(`/api/earnings/orders?q=${reference}`, "GET")).json()) as {
       orders: { reference: string; status: string; flagged: boolean }[];
     };

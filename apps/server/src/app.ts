@@ -50,6 +50,7 @@ import {
 } from "./features/operations/operations.ts";
 import { paymentRoutes } from "./features/payments/payments.routes.ts";
 import { createOrderHub } from "./features/payments/payments.stream.ts";
+import { purchaseRoutes } from "./features/payments/purchases.routes.ts";
 import { healthRoutes, platformRoutes } from "./features/platform/platform.routes.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
@@ -255,6 +256,7 @@ export function createApp(
     .route("/", adminRoutes(deps))
     .route("/", helpRoutes(deps))
     .route("/", paymentRoutes(deps, orderHub))
+    .route("/", purchaseRoutes(deps))
     .route("/", analyticsRoutes(deps))
     .route("/", schoolRoutes(deps, schoolPages))
     .route("/", communityRoutes(deps))

@@ -34,7 +34,7 @@ import { CHALLENGE_MESSAGES } from "./schemas/challenges.ts";
 import { HELP_MESSAGES } from "./schemas/help.ts";
 import { LEARNING_MESSAGES } from "./schemas/learning.ts";
 import { MESSAGING_MESSAGES } from "./schemas/messaging.ts";
-import { PAYMENT_MESSAGES, REFUND_MESSAGES } from "./schemas/payments.ts";
+import { PAYMENT_MESSAGES, PURCHASE_MESSAGES, REFUND_MESSAGES } from "./schemas/payments.ts";
 import { BUDDY_MESSAGES } from "./schemas/study-buddies.ts";
 import { STUDY_GROUP_MESSAGES } from "./schemas/study-groups.ts";
 
@@ -112,6 +112,7 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>
   ["learning", LEARNING_MESSAGES],
   ["messaging", MESSAGING_MESSAGES],
   ["payment", PAYMENT_MESSAGES],
+  ["purchase", PURCHASE_MESSAGES],
   ["paymentMethod", PAYMENT_METHOD_MESSAGES],
   ["refund", REFUND_MESSAGES],
   ["school", SCHOOL_MESSAGES],

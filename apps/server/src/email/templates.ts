@@ -491,7 +491,8 @@ export function noticeEmail(input: {
   });
 }
 
-function moneyText(locale: Locale, amount: number, currency: string): string {
+/** An amount in the smallest unit of `currency`, formatted for `locale`. */
+export function moneyText(locale: Locale, amount: number, currency: string): string {
   const minor = currency === "VND" ? 0 : 2;
   return new Intl.NumberFormat(locale === "vi" ? "vi-VN" : "en-US", {
     style: "currency",
@@ -501,7 +502,8 @@ function moneyText(locale: Locale, amount: number, currency: string): string {
   }).format(amount / 10 ** minor);
 }
 
-const METHOD_NAMES: Record<string, { en: string; vi: string }> = {
+/** Payment method names in both languages. */
+export const METHOD_NAMES: Record<string, { en: string; vi: string }> = {
   momo: { en: "MoMo", vi: "MoMo" },
   zalopay: { en: "ZaloPay", vi: "ZaloPay" },
   vietqr: { en: "VietQR", vi: "VietQR" },
@@ -523,6 +525,8 @@ export interface OrderEmailFacts {
   method: string | null;
   studentLabel: string;
   url: string;
+  /** Seller lines of a receipt (legal name, tax code, address, contact — issue 23 §9), when filled. */
+  sellerLines?: string[];
 }
 
 function orderLines(o: OrderEmailFacts): string[] {
@@ -598,6 +602,7 @@ export function orderReceiptEmail(o: OrderEmailFacts): RenderedEmail {
         ? "Cảm ơn bạn! Thanh toán đã được ghi nhận, bạn có thể bắt đầu học ngay."
         : "Thank you! Your payment is received and you can start learning now.",
       ...orderLines(o),
+      ...(o.sellerLines ?? []),
     ],
     label: vi ? "Vào khóa học" : "Open the course",
     url: o.url,
@@ -720,5 +725,28 @@ export function refundIssuedEmail(
     label: vi ? "Xem khóa học" : "View the course",
     url: o.url,
     footer: vi ? "Hãy trả lời giáo viên nếu bạn có câu hỏi." : "Message the teacher if you have questions.",
+  });
+}
+
+/** A receipt sent again on request (Purchases, issue 23 §9): the lines the PDF prints. */
+export function purchaseReceiptEmail(o: {
+  locale: Locale;
+  schoolName: string | null;
+  recipientName: string | null;
+  reference: string;
+  courseTitle: string;
+  lines: string[];
+  url: string;
+}): RenderedEmail {
+  const vi = o.locale === "vi";
+  return withCallToAction({
+    template: "purchase-receipt",
+    brand: o.schoolName,
+    locale: o.locale,
+    subject: vi ? `Biên nhận ${o.reference}: ${o.courseTitle}` : `Receipt ${o.reference}: ${o.courseTitle}`,
+    paragraphs: [greet(o.locale, o.recipientName), ...o.lines],
+    label: vi ? "Xem các giao dịch" : "See your purchases",
+    url: o.url,
+    footer: vi ? "Hãy giữ email này làm biên nhận." : "Keep this e-mail as your receipt.",
   });
 }

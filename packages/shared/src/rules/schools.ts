@@ -5,6 +5,9 @@
 import { FONT_FAMILIES, HEX_COLOR } from "./landing-pages.ts";
 
 /** Limits of the Branding & Domains form. */
+/** A Vietnamese tax code (mã số thuế): 10 digits, or 10 digits + "-" + 3 digits for a branch. */
+export const TAX_CODE_RE = /^\d{10}(-\d{3})?$/;
+
 export const SCHOOL_LIMITS = {
   nameMax: 80,
   slugMin: 3,
@@ -17,6 +20,9 @@ export const SCHOOL_LIMITS = {
 
 /** Messages of the Branding & Domains form (issue 15); zod-free so the page loads without zod. */
 export const SCHOOL_MESSAGES = {
+  taxCodeInvalid: "A tax code is 10 digits, or 10 digits, a hyphen and 3 digits (e.g. 0312345678-001)",
+  legalNameTooLong: "The legal name must be at most 200 characters",
+  addressTooLong: "The address must be at most 300 characters",
   nameRequired: "Please enter your school's name",
   nameTooLong: `The school name must be at most ${SCHOOL_LIMITS.nameMax} characters`,
   slugInvalid: `The address must be ${SCHOOL_LIMITS.slugMin}–${SCHOOL_LIMITS.slugMax} lower-case letters, digits or hyphens`,

@@ -351,3 +351,41 @@ export interface AttentionItem {
   paidAt: string | null;
   flaggedAt: string;
 }
+
+/** GET /api/purchases: the student's own orders, newest first (issue 23 §9). */
+export const purchaseListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
+
+/** One of the student's orders on the Purchases page. Amounts in the currency's smallest unit. */
+export interface PurchaseRow {
+  reference: string;
+  status: OrderStatus;
+  method: OrderMethod | null;
+  courseId: string;
+  courseTitle: string;
+  schoolName: string | null;
+  amount: number;
+  currency: string;
+  createdAt: string;
+  paidAt: string | null;
+  refundedAt: string | null;
+  /** Money given back (succeeded refunds), in the smallest unit; 0 when none. */
+  refundedAmount: number;
+  /** A receipt exists (paid or refunded). */
+  hasReceipt: boolean;
+}
+
+export interface PurchaseList {
+  purchases: PurchaseRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const PURCHASE_MESSAGES = {
+  receiptNotFound: "There is no receipt for this order.",
+  tooManyReceiptEmails: "You have asked for this receipt several times. Please try again in an hour.",
+} as const;

@@ -9,6 +9,7 @@ import {
   SOCIAL_HOSTS,
   SOCIAL_NETWORKS,
   type SocialNetwork,
+  TAX_CODE_RE,
 } from "../rules/schools.ts";
 
 const noNul = (s: string) => !s.includes("\u0000");
@@ -59,6 +60,14 @@ export const schoolBrandingInputSchema = z.object({
     .max(254, SCHOOL_MESSAGES.emailInvalid)
     .refine((v) => v === "" || z.email().safeParse(v).success, SCHOOL_MESSAGES.emailInvalid)
     .default(""),
+  /** Seller details printed on receipts (issue 23 §9), all optional. */
+  legalName: z.string().trim().max(200, SCHOOL_MESSAGES.legalNameTooLong).refine(noNul).default(""),
+  taxCode: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || TAX_CODE_RE.test(v), SCHOOL_MESSAGES.taxCodeInvalid)
+    .default(""),
+  businessAddress: z.string().trim().max(300, SCHOOL_MESSAGES.addressTooLong).refine(noNul).default(""),
   socialLinks: z
     .object(
       Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, socialLink(n).default("")])) as {
@@ -97,6 +106,9 @@ export const schoolBrandingSchema = z.object({
   accentColor: z.string(),
   font: z.enum(SCHOOL_FONTS),
   supportEmail: z.string(),
+  legalName: z.string(),
+  taxCode: z.string(),
+  businessAddress: z.string(),
   socialLinks: z.object({ facebook: z.string(), zalo: z.string(), tiktok: z.string(), youtube: z.string() }),
   /** The public school page's absolute URL (on the app's host). */
   publicUrl: z.string(),

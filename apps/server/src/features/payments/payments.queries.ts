@@ -210,11 +210,15 @@ export async function orderContext(db: Executor, orderId: string) {
     student_name: string | null;
     student_locale: string | null;
     school_name: string | null;
+    support_email: string | null;
+    legal_name: string | null;
+    tax_code: string | null;
+    business_address: string | null;
   }>(
     await db.execute(sql`
       select c.title as course_title, c.creator_id, cu.email as creator_email, cp.full_name as creator_name,
         cp.locale as creator_locale, su.email as student_email, sp.full_name as student_name, sp.locale as student_locale,
-        s.name as school_name
+        s.name as school_name, s.support_email, s.legal_name, s.tax_code, s.business_address
       from orders o join courses c on c.id = o.course_id
       join "user" cu on cu.id = c.creator_id left join profiles cp on cp.user_id = c.creator_id
       left join "user" su on su.id = o.student_id left join profiles sp on sp.user_id = o.student_id

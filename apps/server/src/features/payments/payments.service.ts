@@ -37,6 +37,7 @@ import { listOpenAttemptsOfOrder } from "./attempts.queries.ts";
 import * as q from "./payments.queries.ts";
 import { MOMO_HOSTS, type MomoKeys } from "./providers/momo.ts";
 import { ZALOPAY_HOSTS, type ZaloPayKeys } from "./providers/zalopay.ts";
+import { sellerLines } from "./receipt-lines.ts";
 
 /** What the payments service needs. */
 export interface PaymentDeps {
@@ -390,6 +391,17 @@ export function facts(
           ? `${ctx.student_name} (${ctx.student_email})`
           : ctx.student_email,
     url,
+    // Receipts name the seller (issue 23 §9).
+    sellerLines:
+      to === "student"
+        ? sellerLines(lang(ctx.student_locale), {
+            schoolName: ctx.school_name,
+            legalName: ctx.legal_name,
+            taxCode: ctx.tax_code,
+            businessAddress: ctx.business_address,
+            contact: ctx.support_email ?? ctx.creator_email,
+          }).map((r) => `${r.label}: ${r.value}`)
+        : undefined,
   };
 }
 

@@ -104,6 +104,9 @@ async function toBranding(
     accentColor: school?.accent_color ?? DEFAULT_SCHOOL_COLORS.accent,
     font: asFont(school?.font),
     supportEmail: school?.support_email ?? "",
+    legalName: school?.legal_name ?? "",
+    taxCode: school?.tax_code ?? "",
+    businessAddress: school?.business_address ?? "",
     socialLinks: {
       facebook: links.facebook ?? "",
       zalo: links.zalo ?? "",
@@ -185,6 +188,9 @@ export async function updateBranding(
         accent_color: input.accentColor,
         font: input.font,
         support_email: input.supportEmail || null,
+        legal_name: input.legalName || null,
+        tax_code: input.taxCode || null,
+        business_address: input.businessAddress || null,
         social_links: Object.fromEntries(Object.entries(input.socialLinks).filter(([, v]) => v)),
         branded_at: current.branded_at ?? now,
       });

@@ -6,11 +6,13 @@ import { accountQueryOptions } from "@/features/account/api/account";
 import { DeleteAccountCard } from "@/features/account/components/delete-account-card";
 import { PasswordForm } from "@/features/account/components/password-form";
 import { ProfileForm } from "@/features/account/components/profile-form";
+import { PurchasesCard } from "@/features/account/components/purchases-card";
 import { SessionsCard } from "@/features/account/components/sessions-card";
 
 /**
  * /dashboard/account — account settings (issue 16 item 14), for creators and students alike:
- * profile (name ≤ 120, photo, language, time zone), password, signed-in devices, delete account.
+ * profile (name ≤ 120, photo, language, time zone), password, signed-in devices, purchases with
+ * receipts (issue 23 §9), delete account.
  */
 export function Component() {
   const { t } = useTranslation("account");
@@ -27,6 +29,7 @@ export function Component() {
           <ProfileForm account={account.data} />
           <PasswordForm hasPassword={account.data.hasPassword} />
           <SessionsCard />
+          <PurchasesCard />
           <DeleteAccountCard email={account.data.email} />
         </>
       ) : account.isError ? (

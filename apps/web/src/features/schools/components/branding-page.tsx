@@ -48,6 +48,9 @@ function toInput(b: SchoolBranding): SchoolBrandingInput {
     accentColor: b.accentColor,
     font: b.font,
     supportEmail: b.supportEmail,
+    legalName: b.legalName,
+    taxCode: b.taxCode,
+    businessAddress: b.businessAddress,
     socialLinks: { ...b.socialLinks },
   };
 }
@@ -326,6 +329,46 @@ function BrandingForm({ branding }: { branding: SchoolBranding }) {
                   {err(errors.socialLinks?.[network]?.message)}
                 </div>
               ))}
+            </CardContent>
+          </Card>
+
+          <Card data-testid="receipt-details">
+            <CardHeader>
+              <CardTitle className="text-lg">{t("receipts.title")}</CardTitle>
+              <CardDescription>{t("receipts.description")}</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-1.5 sm:col-span-2">
+                <Label htmlFor="school-legal-name">{t("receipts.legalName")}</Label>
+                <Input
+                  id="school-legal-name"
+                  placeholder={t("receipts.legalNamePlaceholder")}
+                  aria-invalid={Boolean(errors.legalName)}
+                  {...register("legalName")}
+                />
+                {err(errors.legalName?.message)}
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="school-tax-code">{t("receipts.taxCode")}</Label>
+                <Input
+                  id="school-tax-code"
+                  inputMode="numeric"
+                  placeholder="0312345678"
+                  aria-invalid={Boolean(errors.taxCode)}
+                  {...register("taxCode")}
+                />
+                {err(errors.taxCode?.message)}
+              </div>
+              <div className="grid gap-1.5 sm:col-span-2">
+                <Label htmlFor="school-address">{t("receipts.address")}</Label>
+                <Input
+                  id="school-address"
+                  placeholder={t("receipts.addressPlaceholder")}
+                  aria-invalid={Boolean(errors.businessAddress)}
+                  {...register("businessAddress")}
+                />
+                {err(errors.businessAddress?.message)}
+              </div>
             </CardContent>
           </Card>
 
