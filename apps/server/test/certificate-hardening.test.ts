@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES } from "@academy/shared";
 import { eq } from "drizzle-orm";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clampUserName, USER_NAME_MAX } from "../src/auth/user-name.ts";
 import { certificates, enrollments, profiles, user } from "../src/db/schema/index.ts";
@@ -14,6 +13,7 @@ import {
   signUpAndSignIn,
   type TestContext,
 } from "./harness.ts";
+import { pdfText } from "./support/pdf.ts";
 
 // Issue 16 item 1: a 100,000-character name froze the server through the certificate PDF.
 
@@ -59,16 +59,6 @@ async function certificateFor(studentName?: string): Promise<string> {
       .set({ student_name: studentName })
       .where(eq(certificates.id, id));
   return id;
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false })
-    .promise;
-  const page = await doc.getPage(1);
-  const content = await page.getTextContent();
-  const text = content.items.map((item) => ("str" in item ? item.str : "")).join(" ");
-  await doc.destroy();
-  return text;
 }
 
 beforeAll(async () => {

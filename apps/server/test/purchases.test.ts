@@ -1,7 +1,6 @@
 import type { PurchaseList, SchoolBranding } from "@academy/shared";
 import { PURCHASE_MESSAGES, SCHOOL_MESSAGES } from "@academy/shared";
 import { and, eq } from "drizzle-orm";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orders } from "../src/db/schema/index.ts";
 import { RECEIPT_EMAILS_PER_HOUR } from "../src/features/payments/purchases.service.ts";
@@ -12,6 +11,7 @@ import {
   signUpAndSignIn,
   type TestContext,
 } from "./harness.ts";
+import { pdfText } from "./support/pdf.ts";
 import { sellCourse } from "./support/sell.ts";
 
 /** Issue 23 §9: the student's Purchases, the receipt PDF and e-mail, the seller's receipt details. */
@@ -23,16 +23,6 @@ let courseId: string;
 
 async function call(who: Account | null, method: string, path: string, json?: unknown) {
   return ctx.request(path, { method, cookie: who?.cookie, ...(json === undefined ? {} : { json }) });
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false })
-    .promise;
-  const page = await doc.getPage(1);
-  const content = await page.getTextContent();
-  const text = content.items.map((item) => ("str" in item ? item.str : "")).join(" ");
-  await doc.destroy();
-  return text;
 }
 
 /** A student who bought the course by VietQR, confirmed by the creator. @returns the reference. */

@@ -158,6 +158,17 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
     raw: string,
     outcome: CallbackOutcome,
   ) => rejectCallbackWith(deps, c, provider, methodId, raw, outcome);
+  /** MoMo and Stripe: 400 for a callback that does not verify (429, unlogged, past the per-IP limit). */
+  const refuseSigned = async (
+    c: Context<AppEnv>,
+    provider: "momo" | "stripe",
+    methodId: string | null,
+    raw: string,
+    hadKeys: boolean,
+  ) =>
+    (await rejectCallback(c, provider, methodId, raw, hadKeys ? "bad_signature" : "unknown_method"))
+      ? c.json({ error: { code: "BAD_REQUEST", message: "Invalid signature" } }, 400)
+      : c.json({ error: { code: "RATE_LIMITED", message: PAYMENT_MESSAGES.tooManyCallbacks } }, 429);
   return (
     createRouter()
       // ---- checkout (the buyer) ----
@@ -268,16 +279,7 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
         const keys = row && row.method_type === "momo" ? momoKeysOf(deps.encryptionKey, row) : null;
         const parsed = jsonObject(raw);
         if (!keys || !parsed || !verifyMomoResult(keys, parsed) || parsed.partnerCode !== keys.partnerCode) {
-          const logged = await rejectCallback(
-            c,
-            "momo",
-            row ? methodId : null,
-            raw,
-            keys ? "bad_signature" : "unknown_method",
-          );
-          return logged
-            ? c.json({ error: { code: "BAD_REQUEST", message: "Invalid signature" } }, 400)
-            : c.json({ error: { code: "RATE_LIMITED", message: PAYMENT_MESSAGES.tooManyCallbacks } }, 429);
+          return refuseSigned(c, "momo", row ? methodId : null, raw, Boolean(keys));
         }
         const code = Number(parsed.resultCode);
         await applyProviderPayment(pd, {
@@ -311,16 +313,7 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
           event = null;
         }
         if (!event) {
-          const logged = await rejectCallback(
-            c,
-            "stripe",
-            row ? methodId : null,
-            raw,
-            keys ? "bad_signature" : "unknown_method",
-          );
-          return logged
-            ? c.json({ error: { code: "BAD_REQUEST", message: "Invalid signature" } }, 400)
-            : c.json({ error: { code: "RATE_LIMITED", message: PAYMENT_MESSAGES.tooManyCallbacks } }, 429);
+          return refuseSigned(c, "stripe", row ? methodId : null, raw, Boolean(keys));
         }
         const sessionStatus: Record<string, "paid" | "failed" | "expired" | null> = {
           "checkout.session.completed": null,
