@@ -110,8 +110,8 @@ export async function receiptPdf(db: Db, actor: SessionUser, reference: string):
     rows,
     footer:
       locale === "vi"
-        ? "Biên nhận thanh toán khóa học trực tuyến, lập bởi Academy thay mặt người bán."
-        : "Receipt for an online course payment, issued by Academy on behalf of the seller.",
+        ? "Biên nhận thanh toán khóa học trực tuyến, lập thay mặt người bán nêu trên."
+        : "Receipt for an online course payment, issued on behalf of the seller named above.",
   });
 }
 
