@@ -181,7 +181,7 @@ describe("stable payment method ids (issue 23 §3)", () => {
     expect(back.find((m) => m.methodType === "zalopay")?.secretsSet).toEqual({ key1: true, key2: true });
   });
 
-  it("a removed method with no open attempt or order is deleted; finished ones do not hold it", async () => {
+  it("a removed method with no open attempt or order is deleted; finished ones do not hold it, but a paid wallet attempt does (refund keys)", async () => {
     const BANK = {
       methodType: "bank-transfer",
       isEnabled: true,
@@ -195,6 +195,11 @@ describe("stable payment method ids (issue 23 §3)", () => {
     expect(await row(ids["bank-transfer"])).toBeUndefined();
     // Re-adding after a delete makes a new row.
     const again = await saved([CASH, VIETQR]);
+    // A wallet that took money keeps its row (and keys) for refunds, archived.
+    const withZalo = idsByType(await saved([CASH, VIETQR, ZALO]));
+    await openPayment(withZalo.zalopay, "attempt", "paid");
+    await saved([CASH, VIETQR]);
+    expect((await row(withZalo.zalopay))?.archived_at).toBeInstanceOf(Date);
     expect(idsByType(again).vietqr).not.toBe(ids.vietqr);
     expect(idsByType(again).cash).toBe(ids.cash);
   });

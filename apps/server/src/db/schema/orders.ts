@@ -144,8 +144,8 @@ export const paymentAttempts = pgTable(
     payment_method_id: uuid("payment_method_id").references(() => paymentMethods.id, {
       onDelete: "set null",
     }),
-    /** momo | zalopay | stripe */
-    provider: text("provider").notNull(),
+    /** momo | zalopay | stripe (check constraint). */
+    provider: text("provider").$type<"momo" | "zalopay" | "stripe">().notNull(),
     /** 1, 2, … per order. */
     attempt_no: integer("attempt_no").notNull(),
     provider_order_id: text("provider_order_id").notNull(),

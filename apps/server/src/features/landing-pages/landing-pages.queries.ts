@@ -199,9 +199,9 @@ export type PaymentMethodValues = Pick<
  * Saves a page's payment methods in place (issue 23 §3): each type's row is updated (un-archived if
  * it was archived) or inserted, keyed by (landing_page_id, method_type), so a method's id — and the
  * callback URLs that carry it — never change. Types not in `rows` are deleted, except those still
- * referenced by an open payment attempt ('creating', 'open') or an open order ('pending',
- * 'awaiting_confirmation'): those are archived (archived_at = now(), disabled) so late callbacks still
- * verify with their keys. Returns the page's unarchived rows.
+ * referenced by a payment attempt that is open ('creating', 'open') or paid, or by an open order
+ * ('pending', 'awaiting_confirmation'): those are archived (archived_at = now(), disabled) so late
+ * callbacks still verify, and refunds go back, with their keys. Returns the page's unarchived rows.
  */
 export async function savePaymentMethodRows(db: Executor, pageId: string, rows: PaymentMethodValues[]) {
   for (const row of rows) {
@@ -239,7 +239,8 @@ export async function savePaymentMethodRows(db: Executor, pageId: string, rows: 
           .where(
             and(
               inArray(paymentAttempts.payment_method_id, goneIds),
-              inArray(paymentAttempts.status, ["creating", "open"]),
+              // A paid attempt keeps its method too: a refund goes back with the same keys.
+              inArray(paymentAttempts.status, ["creating", "open", "paid"]),
             ),
           )
           .union(

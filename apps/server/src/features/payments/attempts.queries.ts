@@ -3,7 +3,10 @@ import type { Executor } from "../../db/client.ts";
 import { paymentAttempts } from "../../db/schema/index.ts";
 
 /** Payment attempts (decision 0217): one row per call to MoMo, ZaloPay or Stripe for an order. */
-export type AttemptRecord = typeof paymentAttempts.$inferSelect;
+/** A provider on the attempt row is always one of these (check constraint). */
+export type AttemptRecord = Omit<typeof paymentAttempts.$inferSelect, "provider"> & {
+  provider: AttemptProvider;
+};
 export type AttemptProvider = "momo" | "zalopay" | "stripe";
 
 function rowsOf<T>(result: unknown): T[] {
@@ -66,11 +69,24 @@ export async function findAttemptByProviderRef(
   )[0];
 }
 
-/** An attempt by id, locked (FOR UPDATE); lock its order first (one lock order everywhere). */
-export async function lockAttempt(db: Executor, id: string): Promise<AttemptRecord | undefined> {
+/** An attempt by id, optionally locked (FOR UPDATE; lock its order first — one lock order everywhere). */
+export async function findAttempt(
+  db: Executor,
+  id: string,
+  lock = false,
+): Promise<AttemptRecord | undefined> {
   return rowsOf<AttemptRecord>(
-    await db.execute(sql`select * from payment_attempts where id = ${id} for update`),
+    await db.execute(sql`select * from payment_attempts where id = ${id} ${lock ? sql`for update` : sql``}`),
   )[0];
+}
+
+/** The paid attempts of an order, newest first. */
+export async function paidAttemptsOf(db: Executor, orderId: string): Promise<AttemptRecord[]> {
+  return rowsOf<AttemptRecord>(
+    await db.execute(sql`
+      select * from payment_attempts where order_id = ${orderId} and status = 'paid'
+      order by paid_at desc nulls last, attempt_no desc`),
+  );
 }
 
 /** The paid attempt holding a provider transaction, if any. */

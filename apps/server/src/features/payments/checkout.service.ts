@@ -213,9 +213,13 @@ export async function chooseMethod(
   }
 }
 
+/** Least time between two provider queries about one attempt on the buyer's request. */
+export const CHECK_MIN_GAP_MS = 3_000;
+
 /**
  * "Check my payment" (issue 23 §9): asks the providers about the buyer's own order's open
- * attempts now (as reconciliation does), then returns the order's view.
+ * attempts now (as reconciliation does; an attempt asked less than CHECK_MIN_GAP_MS ago is not asked
+ * again), then returns the order's view.
  * @throws AppError NOT_FOUND
  */
 export async function checkOrderNow(
@@ -226,6 +230,9 @@ export async function checkOrderNow(
   const order = await ownOrder(deps.db, actor, reference);
   if (order.status === "pending")
     for (const attempt of await a.listOpenAttemptsOfOrder(deps.db, order.id)) {
+      // The page asks every few seconds: the provider is asked at most once per CHECK_MIN_GAP_MS.
+      const last = attempt.last_checked_at ? new Date(attempt.last_checked_at).getTime() : 0;
+      if (Date.now() - last < CHECK_MIN_GAP_MS) continue;
       try {
         await reconcileAttempt(deps, attempt);
       } catch (error) {

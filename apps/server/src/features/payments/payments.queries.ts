@@ -287,11 +287,3 @@ export async function listExpiredOrders(db: Executor, limit: number) {
       order by o.expires_at limit ${limit}`),
   );
 }
-
-/** A paid order of the student for the course, or undefined. */
-export async function findPaidOrderOf(db: Executor, studentId: string, courseId: string) {
-  return rowsOf<{ id: string }>(
-    await db.execute(sql`
-      select id from orders where student_id = ${studentId} and course_id = ${courseId} and status = 'paid' limit 1`),
-  )[0];
-}

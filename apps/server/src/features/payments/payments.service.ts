@@ -33,7 +33,7 @@ import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { openJson } from "../../lib/secret-box.ts";
-import { listOpenAttemptsOfOrder } from "./attempts.queries.ts";
+import { findOtherPaidOrder, listOpenAttemptsOfOrder } from "./attempts.queries.ts";
 import * as q from "./payments.queries.ts";
 import { MOMO_HOSTS, type MomoKeys } from "./providers/momo.ts";
 import { ZALOPAY_HOSTS, type ZaloPayKeys } from "./providers/zalopay.ts";
@@ -347,7 +347,7 @@ export async function viewOf(db: Executor, order: q.OrderRecord): Promise<Checko
     qrDataUrl,
     openAttempt: open
       ? {
-          provider: open.provider as "momo" | "zalopay" | "stripe",
+          provider: open.provider,
           createdAt: new Date(open.created_at).toISOString(),
           expiresAt: new Date(open.provider_expires_at).toISOString(),
         }
@@ -594,7 +594,7 @@ export async function confirmOrder(deps: PaymentDeps, actor: SessionUser, orderI
     if (order.status === "expired") {
       if (!order.student_id) throw new AppError("CONFLICT", PAYMENT_MESSAGES.notAwaiting);
       const open = await q.findOpenOrder(tx, order.student_id, order.course_id);
-      const paid = await q.findPaidOrderOf(tx, order.student_id, order.course_id);
+      const paid = await findOtherPaidOrder(tx, order.student_id, order.course_id, order.id);
       if (paid) throw new AppError("CONFLICT", PAYMENT_MESSAGES.paidElsewhere);
       if (open) {
         const cancelled = await q.updateOrder(tx, open.id, { status: "cancelled" });

@@ -37,7 +37,7 @@ export async function reconcileAttempt(
     : undefined;
   if (!row) return null;
   const base = {
-    provider: attempt.provider as a.AttemptProvider,
+    provider: attempt.provider,
     paymentMethodId: row.id,
     providerOrderId: attempt.provider_order_id,
     reference: null,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { paymentEvents, refunds } from "../../db/schema/index.ts";
+import { refunds } from "../../db/schema/index.ts";
+import type { AttemptRecord } from "./attempts.queries.ts";
 
 /** SQL of refunds and of Earnings' "Needs your attention" (issue 23 §7, §10). */
 
@@ -9,66 +10,6 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 export type RefundRecord = typeof refunds.$inferSelect;
-
-export interface AttemptRecord {
-  id: string;
-  order_id: string;
-  payment_method_id: string | null;
-  provider: "momo" | "zalopay" | "stripe";
-  status: string;
-  amount: number;
-  paid_amount: number | null;
-  currency: string;
-  provider_transaction_id: string | null;
-  paid_at: Date | string | null;
-}
-
-/**
- * The people and course of an order: the course's creator, the student (null fields once the
- * student deleted their account — the order is kept, decision 0217), the school name.
- */
-export async function orderParties(db: Executor, orderId: string) {
-  return rowsOf<{
-    creator_id: string;
-    course_title: string;
-    school_name: string | null;
-    student_email: string | null;
-    student_name: string | null;
-    student_locale: string | null;
-  }>(
-    await db.execute(sql`
-      select c.creator_id, c.title as course_title, s.name as school_name, su.email as student_email,
-        sp.full_name as student_name, sp.locale as student_locale
-      from orders o join courses c on c.id = o.course_id
-      left join schools s on s.id = c.school_id
-      left join "user" su on su.id = o.student_id left join profiles sp on sp.user_id = o.student_id
-      where o.id = ${orderId}`),
-  )[0];
-}
-
-/** One payment attempt, optionally locked. */
-export async function findAttempt(db: Executor, id: string, lock = false) {
-  return rowsOf<AttemptRecord>(
-    await db.execute(sql`select * from payment_attempts where id = ${id} ${lock ? sql`for update` : sql``}`),
-  )[0];
-}
-
-/** The paid attempts of an order, newest first. */
-export async function paidAttemptsOf(db: Executor, orderId: string) {
-  return rowsOf<AttemptRecord>(
-    await db.execute(sql`
-      select * from payment_attempts where order_id = ${orderId} and status = 'paid'
-      order by paid_at desc nulls last, attempt_no desc`),
-  );
-}
-
-/** A paid attempt by its provider transaction (MoMo transId, ZaloPay zp_trans_id, Stripe pi_…). */
-export async function findAttemptByTransaction(db: Executor, provider: string, transactionId: string) {
-  return rowsOf<AttemptRecord>(
-    await db.execute(sql`
-      select * from payment_attempts where provider = ${provider} and provider_transaction_id = ${transactionId}`),
-  )[0];
-}
 
 /** The order paid by a provider transaction (its own payment), or undefined. */
 export async function findOrderIdByTransaction(db: Executor, provider: string, transactionId: string) {
@@ -108,16 +49,6 @@ export async function updateRefund(db: Executor, id: string, set: Partial<typeof
   return row;
 }
 
-/** Whether the student has another paid order of the course (which still grants access, N6). */
-export async function hasOtherPaidOrder(db: Executor, studentId: string, courseId: string, orderId: string) {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      select id from orders where student_id = ${studentId} and course_id = ${courseId}
-      and status = 'paid' and id <> ${orderId} limit 1`),
-  );
-  return rows.length > 0;
-}
-
 /** The student's enrolment id in a course, or undefined. */
 export async function findEnrolmentId(db: Executor, studentId: string, courseId: string) {
   return rowsOf<{ id: string }>(
@@ -144,11 +75,6 @@ export async function methodCreator(db: Executor, methodId: string) {
       select lp.creator_id from payment_methods m join landing_pages lp on lp.id = m.landing_page_id
       where m.id = ${methodId}`),
   )[0]?.creator_id;
-}
-
-/** Appends a verified provider event that Academy acted on (or not) to payment_events. */
-export async function insertEvent(db: Executor, values: typeof paymentEvents.$inferInsert) {
-  await db.insert(paymentEvents).values(values);
 }
 
 export interface AttentionRecord {

@@ -16,6 +16,7 @@ import type { Executor } from "../../db/client.ts";
 import { refundIssuedEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import * as a from "./attempts.queries.ts";
 import * as q from "./payments.queries.ts";
 import {
   momoBase,
@@ -31,6 +32,7 @@ import { stripeClient } from "./providers/stripe.ts";
 import { isStripeRefusal, stripeRefund, stripeRetrieveRefund } from "./providers/stripe-refund.ts";
 import { zaloPayQueryRefund, zaloPayRefund, zaloPayRefundId } from "./providers/zalopay-refund.ts";
 import * as r from "./refunds.queries.ts";
+import { CALLBACK_LOG_MAX_CHARS } from "./settlement.service.ts";
 
 /**
  * Refunds (issue 23 §7; payments audit D10, security N6) and Earnings' "Needs your attention"
@@ -55,7 +57,7 @@ function notFound(): AppError {
 async function lockCreatorOrder(tx: Executor, actor: SessionUser, orderId: string) {
   const order = UUID.test(orderId) ? await q.findOrderById(tx, orderId, true) : undefined;
   if (!order) throw notFound();
-  const parties = await r.orderParties(tx, order.id);
+  const parties = await q.orderContext(tx, order.id);
   if (!parties || parties.creator_id !== actor.id) throw notFound();
   return { order, parties };
 }
@@ -76,7 +78,7 @@ function toView(refund: r.RefundRecord, orderStatus: string): RefundView {
 
 /** What a refund gives back: the order's own payment, or one paid attempt (an extra payment). */
 interface Target {
-  attempt: r.AttemptRecord | null;
+  attempt: a.AttemptRecord | null;
   provider: string | null;
   transactionId: string | null;
   methodId: string | null;
@@ -87,7 +89,7 @@ interface Target {
 async function ownPayment(tx: Executor, order: q.OrderRecord): Promise<Target> {
   let methodId = order.payment_method_id;
   if (isProvider(order.provider) && order.provider_transaction_id) {
-    const attempt = await r.findAttemptByTransaction(tx, order.provider, order.provider_transaction_id);
+    const attempt = await a.findAttemptByTransaction(tx, order.provider, order.provider_transaction_id);
     if (attempt?.payment_method_id) methodId = attempt.payment_method_id;
   }
   return {
@@ -102,7 +104,7 @@ async function ownPayment(tx: Executor, order: q.OrderRecord): Promise<Target> {
 /** Whether a paid attempt is the payment that settled the order (refunded only with the order). */
 function isOwnPayment(
   order: Pick<q.OrderRecord, "status" | "provider" | "provider_transaction_id">,
-  attempt: Pick<r.AttemptRecord, "provider" | "provider_transaction_id">,
+  attempt: Pick<a.AttemptRecord, "provider" | "provider_transaction_id">,
 ): boolean {
   return (
     (order.status === "paid" || order.status === "refunded") &&
@@ -112,7 +114,7 @@ function isOwnPayment(
 }
 
 /** A paid attempt that is not the order's own payment (so it can be refunded on its own). */
-function extraTarget(order: q.OrderRecord, attempt: r.AttemptRecord | undefined): Target {
+function extraTarget(order: q.OrderRecord, attempt: a.AttemptRecord | undefined): Target {
   if (
     !attempt ||
     attempt.order_id !== order.id ||
@@ -163,7 +165,7 @@ export async function refundOrder(
     const { order } = await lockCreatorOrder(tx, actor, orderId);
     let target: Target;
     if (input.attemptId) {
-      target = extraTarget(order, await r.findAttempt(tx, input.attemptId, true));
+      target = extraTarget(order, await a.findAttempt(tx, input.attemptId, true));
     } else {
       if (order.status !== "paid") throw new AppError("CONFLICT", PAYMENT_MESSAGES.notPaid);
       target = await ownPayment(tx, order);
@@ -384,9 +386,9 @@ async function applySucceeded(
   )
     set.flag_resolved_at = new Date();
   if (Object.keys(set).length > 0) updated = await q.updateOrder(tx, order.id, set);
-  const parties = await r.orderParties(tx, order.id);
+  const parties = await q.orderContext(tx, order.id);
   if (set.status === "refunded" && order.student_id) {
-    if (!(await r.hasOtherPaidOrder(tx, order.student_id, order.course_id, order.id))) {
+    if (!(await a.findOtherPaidOrder(tx, order.student_id, order.course_id, order.id))) {
       const enrolmentId =
         order.enrollment_id ?? (await r.findEnrolmentId(tx, order.student_id, order.course_id));
       if (enrolmentId) {
@@ -439,7 +441,7 @@ export async function runRefundJobs(
   )) {
     const order = await q.findOrderById(deps.db, refund.order_id);
     if (!order) continue;
-    const target = refund.attempt_id ? await r.findAttempt(deps.db, refund.attempt_id) : undefined;
+    const target = refund.attempt_id ? await a.findAttempt(deps.db, refund.attempt_id) : undefined;
     const own = refund.attempt_id ? null : await ownPayment(deps.db, order);
     const transactionId = target?.provider_transaction_id ?? own?.transactionId;
     const methodId = target?.payment_method_id ?? own?.methodId;
@@ -485,11 +487,11 @@ export async function applyStripeChargeEvent(
   const pi = typeof object.payment_intent === "string" ? object.payment_intent : object.payment_intent?.id;
   const outcome = await deps.db.transaction(async (tx) => {
     if (!pi || !UUID.test(paymentMethodId)) return { outcome: "unknown_order", orderId: null };
-    const attempt = await r.findAttemptByTransaction(tx, "stripe", pi);
+    const attempt = await a.findAttemptByTransaction(tx, "stripe", pi);
     const orderId = (await r.findOrderIdByTransaction(tx, "stripe", pi)) ?? attempt?.order_id;
     const order = orderId ? await q.findOrderById(tx, orderId, true) : undefined;
     const owner = await r.methodCreator(tx, paymentMethodId);
-    const parties = order ? await r.orderParties(tx, order.id) : undefined;
+    const parties = order ? await q.orderContext(tx, order.id) : undefined;
     if (!order || !owner || parties?.creator_id !== owner) return { outcome: "unknown_order", orderId: null };
     if (event.type === "charge.dispute.created") {
       await q.updateOrder(tx, order.id, {
@@ -525,12 +527,12 @@ export async function applyStripeChargeEvent(
     await applySucceeded(deps, tx, order, refund);
     return { outcome: "refund_recorded", orderId: order.id };
   });
-  await r.insertEvent(deps.db, {
+  await q.insertPaymentEvent(deps.db, {
     order_id: outcome.orderId,
     payment_method_id: UUID.test(paymentMethodId) ? paymentMethodId : null,
     provider: "stripe",
     provider_transaction_id: pi ?? null,
-    raw_body: (log.rawBody ?? JSON.stringify(event)).slice(0, 100_000),
+    raw_body: (log.rawBody ?? JSON.stringify(event)).slice(0, CALLBACK_LOG_MAX_CHARS.verified),
     headers: log.headers ?? {},
     signature_valid: true,
     outcome: outcome.outcome,
@@ -554,7 +556,7 @@ export async function enrolLatePayment(deps: PaymentDeps, actor: SessionUser, or
       return { id: updated.id, status: updated.status as OrderStatus };
     }
     if (!order.student_id) throw new AppError("CONFLICT", REFUND_MESSAGES.studentDeleted);
-    const attempt = (await r.paidAttemptsOf(tx, order.id))[0];
+    const attempt = (await a.paidAttemptsOf(tx, order.id))[0];
     if (!attempt?.provider_transaction_id || order.status === "refunded")
       throw new AppError("CONFLICT", REFUND_MESSAGES.cannotEnrol);
     const refunded = sum(refundsFor(await r.refundsOf(tx, order.id), attempt.id));

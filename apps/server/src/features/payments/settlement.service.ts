@@ -60,7 +60,7 @@ async function findTarget(tx: Executor, input: ProviderAnswer) {
     // Orders sent to a provider before attempts existed (or a Stripe session whose attempt row
     // was never written because the create call failed after Stripe made it).
     order = await q.findOrderByReference(tx, input.reference, true);
-  if (attempt) attempt = await a.lockAttempt(tx, attempt.id);
+  if (attempt) attempt = await a.findAttempt(tx, attempt.id, true);
   return { attempt, order };
 }
 
