@@ -14,6 +14,7 @@ import {
   newContext,
   PHONE,
   screenshot,
+  waitForQuiet,
 } from "./browser.ts";
 import { ROOT, type StartedServer, startServer } from "./server.ts";
 
@@ -431,7 +432,7 @@ describe.skipIf(skip)("platform administration and help", () => {
     ] as const) {
       await a.page.getByRole("tab", { name: tab }).click();
       await a.page.getByRole("tabpanel").first().waitFor();
-      await a.page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+      await waitForQuiet(a.page);
       await expectNoHorizontalOverflow(a.page, name);
       await screenshot(a.page, name);
     }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
 import { inject } from "vitest";
 import { ROOT } from "./server.ts";
 
@@ -44,13 +44,62 @@ export async function newContext(
   baseURL: string,
   viewport = DESKTOP,
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, locale: "en-US", deviceScaleFactor: 1 });
+  return trackRequests(
+    await browser.newContext({ baseURL, viewport, locale: "en-US", deviceScaleFactor: 1 }),
+  );
+}
+
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackPage(page: Page): Set<Request> {
+  let pending = inFlight.get(page);
+  if (pending) return pending;
+  const set = new Set<Request>();
+  pending = set;
+  inFlight.set(page, set);
+  // An EventSource stays open for as long as the page lives (messaging, community, checkout):
+  // it is not work the screen waits for.
+  page.on("request", (r) => {
+    if (r.resourceType() !== "eventsource") set.add(r);
+  });
+  page.on("requestfinished", (r) => set.delete(r));
+  page.on("requestfailed", (r) => set.delete(r));
+  return set;
+}
+
+/**
+ * Counts each page's requests in flight from its first request, so that `screenshot` waits for
+ * the screen's data and not for `networkidle`, which a page with an open EventSource never reaches.
+ * @returns the same context.
+ */
+export function trackRequests(context: BrowserContext): BrowserContext {
+  for (const page of context.pages()) trackPage(page);
+  context.on("page", trackPage);
+  return context;
+}
+
+/**
+ * Resolves once `page` has had no request in flight (EventSources aside) for `quietMs`, or after
+ * `timeoutMs` at most; then waits for its web fonts.
+ */
+export async function waitForQuiet(page: Page, quietMs = 150, timeoutMs = 5_000): Promise<void> {
+  const pending = trackPage(page);
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = pending.size === 0 ? Date.now() : 0;
+  while (Date.now() < deadline) {
+    if (pending.size > 0) quietSince = 0;
+    else if (quietSince === 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await page.evaluate(() => document.fonts.ready.then(() => undefined)).catch(() => undefined);
 }
 
 /** Saves a full-page screenshot as e2e/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForLoadState("load", { timeout: 5_000 }).catch(() => undefined);
+  await waitForQuiet(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 

@@ -13,6 +13,7 @@ import {
   newContext,
   PHONE,
   screenshot,
+  trackRequests,
 } from "./browser.ts";
 import { type StartedServer, startServer } from "./server.ts";
 
@@ -154,7 +155,7 @@ describe.skipIf(skip)("selling a course", () => {
   });
 
   it("VietQR from a landing page with a coupon and a referral; the creator confirms; the student learns", async () => {
-    const student = await browser.newContext({ baseURL, viewport: DESKTOP, locale: "en-US" });
+    const student = trackRequests(await browser.newContext({ baseURL, viewport: DESKTOP, locale: "en-US" }));
     await useSession(student, baseURL, await createVerifiedAccount(baseURL, buyer));
     const page = await student.newPage();
     // Issue 12 §3: the campaign of the visit goes with the enrol link and stays on the order.

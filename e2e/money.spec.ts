@@ -11,6 +11,7 @@ import {
   newContext,
   PHONE,
   screenshot,
+  trackRequests,
 } from "./browser.ts";
 import { type StartedServer, startServer } from "./server.ts";
 
@@ -74,11 +75,9 @@ describe.skipIf(skip)("money is never lost", () => {
     });
 
   async function buyerContext(viewport = DESKTOP, lang: "en" | "vi" = "en") {
-    const context = await browser.newContext({
-      baseURL,
-      viewport,
-      locale: lang === "vi" ? "vi-VN" : "en-US",
-    });
+    const context = trackRequests(
+      await browser.newContext({ baseURL, viewport, locale: lang === "vi" ? "vi-VN" : "en-US" }),
+    );
     if (lang === "vi") await context.addInitScript(() => localStorage.setItem("academy.lang", "vi"));
     const account = newAccount(`money-buyer-${lang}`, lang === "vi" ? "Phạm Minh Châu" : "Lena Hart");
     await useSession(context, baseURL, await createVerifiedAccount(baseURL, account));

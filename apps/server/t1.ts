@@ -1,0 +1,15 @@
+import { readFileSync, readdirSync } from "node:fs";
+const t0 = performance.now();
+const { PGlite } = await import("@electric-sql/pglite");
+const t1 = performance.now();
+const dump = ".tmp/" + readdirSync(".tmp").find((f) => f.endsWith(".tar"));
+const p = await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]) });
+const t2 = performance.now();
+await p.query("select 1");
+const p2 = await p.clone();
+const t3 = performance.now();
+const { createApp } = await import("/work/main/apps/server/src/app.ts");
+const t4 = performance.now();
+const p3 = await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]) });
+const t5 = performance.now();
+console.log({ importPglite: t1 - t0, create: t2 - t1, clone: t3 - t2, importApp: t4 - t3, create2: t5 - t4 });
