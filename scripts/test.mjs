@@ -7,7 +7,9 @@ import { readFileSync, rmSync } from "node:fs";
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`⏱ ${label}: ${Math.round((Date.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
