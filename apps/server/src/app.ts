@@ -75,6 +75,7 @@ import {
   trustedOriginPolicy,
 } from "./lib/request-guards.ts";
 import { APP_CSP, securityHeaderList, securityHeaders } from "./lib/security-headers.ts";
+import { createMetrics, metricsAccess } from "./observability/metrics.ts";
 import { spaRoutes } from "./static.ts";
 
 const REQUEST_ID_PREFIX = randomUUID().slice(0, 8);
@@ -110,6 +111,26 @@ export function createApp(
 
   // The health check first: it needs no host routing, session, body or origin checks (decision 0215).
   app.route("/api", healthRoutes(deps, securityHeaderList({ production })));
+
+  // Metrics next (issue 28 §3): every later route is timed by its matched pattern; /metrics
+  // answers a bearer METRICS_TOKEN, or loopback without one, and 404 to anyone else.
+  const metrics = createMetrics({ handle: deps.handle });
+  app.use("*", metrics.middleware);
+  const metricsLoopback = loopbackOnly(deps.env.trustProxy);
+  app.get("/metrics", async (c) => {
+    const serve = async () => {
+      const { body, contentType } = await metrics.render();
+      return c.body(body, 200, { "content-type": contentType, "cache-control": "no-store" });
+    };
+    const access = metricsAccess(c.req.header("authorization"), deps.env.observability.metricsToken);
+    if (access === "token") return serve();
+    if (access === "refused") return c.text("Not found", 404);
+    let response: Response | undefined;
+    const refused = await metricsLoopback(c, async () => {
+      response = await serve();
+    });
+    return response ?? refused ?? c.text("Not found", 404);
+  });
 
   // Published landing pages served from the cache skip the rest of the middleware (decision 0071).
   const landingCache = new LandingPageCache(securityHeaderList({ production, csp: LANDING_CSP }));
@@ -355,7 +376,7 @@ export function createApp(
     return c.json(errorBody("INTERNAL", "An unexpected error occurred. Please try again."), 500);
   });
 
-  return { app, api, messagingHub };
+  return { app, api, messagingHub, metrics };
 }
 
 export type AppType = ReturnType<typeof createApp>["api"];
