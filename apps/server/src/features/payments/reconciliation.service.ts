@@ -170,5 +170,6 @@ export function createOrderJobWorker(deps: PaymentDeps, intervalMs: number) {
     () => runOrderJobs(deps),
     intervalMs,
     (error) => deps.logger?.error({ err: error }, "order jobs failed"),
+    "order-jobs",
   );
 }
