@@ -56,13 +56,14 @@ import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
 import {
   HostDirectory,
+  requestHost,
   SchoolPageCache,
   schoolFastPath,
   schoolHostRouting,
   schoolPublicRoutes,
   schoolRoutes,
 } from "./features/schools/schools.routes.ts";
-import { verifiedOriginsCached } from "./features/schools/schools.service.ts";
+import { originsForHost } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
@@ -218,12 +219,16 @@ export function createApp(
   // NUL characters in path, query or JSON body: 400, never a 500 from the database (issue 16).
   app.use("/api/*", refuseNulCharacters());
   // Cross-site request forgery: state-changing /api requests only from trusted origins (issue 16).
-  // A school's verified custom domain may send state-changing requests too (issues 15 and 16).
-  const customDomains: OriginPolicy = async (origin) =>
-    (await verifiedOriginsCached(deps.db, production)).includes(origin);
+  // A school's verified custom domain is trusted only for requests to that same domain (its pages
+  // and the API calls they make there), never for the app's host or another school (issue 25 N1).
+  const domainTrust = { production, freshMs: deps.env.domainRecheckIntervalMs };
+  const customDomains: OriginPolicy = async (origin, host) =>
+    (await originsForHost(deps.db, domainTrust, host ?? "")).includes(origin);
   app.use(
     "/api/*",
-    refuseCrossSiteRequests(trustedOriginPolicy(deps.env, options.originPolicy ?? customDomains)),
+    refuseCrossSiteRequests(trustedOriginPolicy(deps.env, options.originPolicy ?? customDomains), (headers) =>
+      requestHost(headers, deps.env.trustProxy),
+    ),
   );
 
   app.route("/api/auth", authRoutes(deps, headerList));
