@@ -11,6 +11,9 @@ vi.mock("dompurify", () => ({
   default: { sanitize: (html: string, config: unknown) => sanitize(html, config) },
 }));
 
+// Test files share a worker's modules (isolate: false): drop an earlier file's copy of ./sanitize
+// (bound to the real DOMPurify) so this import gets the mock.
+vi.resetModules();
 const { isBlankHtml, sanitizeLessonHtml } = await import("./sanitize");
 
 afterEach(() => sanitize.mockClear());
