@@ -15,7 +15,11 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Field } from "@/components/form/field";
+import { FormCard } from "@/components/form/form-card";
 import { FormError } from "@/components/form/form-error";
+import { OptionsSelect } from "@/components/form/options-select";
+import { TextField } from "@/components/form/text-field";
+import { EmptyState, LoadingState, QueryList } from "@/components/list-states";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -32,11 +36,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Pagination } from "@/components/ui/pagination";
-import { Spinner } from "@/components/ui/spinner";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
+import { WrappingTabsList } from "@/components/ui/wrapping-tabs-list";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { errorText } from "@/lib/utils";
 import {
   contactOptionsQueryOptions,
   faqQueryOptions,
@@ -54,8 +58,7 @@ import {
   useTicketStatus,
   useToggleVote,
 } from "../api/help";
-import { FaqEditor } from "./faq-editor";
-import { GuideEditor } from "./guide-editor";
+import { HelpEditor } from "./help-editor";
 
 /**
  * The guides' markdown renderer (marked + DOMPurify, ~20 KB gzip) is not part of the page's first
@@ -63,21 +66,6 @@ import { GuideEditor } from "./guide-editor";
  */
 const loadMarkdown = () => import("./markdown");
 const Markdown = React.lazy(() => loadMarkdown().then((module) => ({ default: module.Markdown })));
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-function Loading() {
-  return (
-    <div className="flex justify-center p-8">
-      <Spinner label={i18next.t("common:loading")} />
-    </div>
-  );
-}
-function Empty({ text }: { text: string }) {
-  return (
-    <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{text}</p>
-  );
-}
 
 function FaqTab({ withCategories, admin = false }: { withCategories: boolean; admin?: boolean }) {
   const { t, i18n } = useTranslation("help");
@@ -106,22 +94,18 @@ function FaqTab({ withCategories, admin = false }: { withCategories: boolean; ad
           />
         </div>
         {withCategories ? (
-          <NativeSelect
+          <OptionsSelect
             aria-label={t("faq.category")}
             value={category}
             onChange={(e) => setCategory(e.target.value)}
+            options={FAQ_CATEGORIES}
+            labelOf={(c) => t(`faq.categories.${c}`)}
           >
             <option value="">{t("faq.allCategories")}</option>
-            {FAQ_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`faq.categories.${c}`)}
-              </option>
-            ))}
-          </NativeSelect>
+          </OptionsSelect>
         ) : null}
       </div>
-      {faq.isPending ? <Loading /> : null}
-      {faq.data?.entries.length === 0 ? <Empty text={t("faq.empty")} /> : null}
+      <QueryList pending={faq.isPending} items={faq.data?.entries} empty={t("faq.empty")} />
       <div className="flex flex-col gap-2">
         {faq.data?.entries.map((e) => (
           <details key={e.id} className="rounded-lg border bg-background p-4">
@@ -141,7 +125,7 @@ function FaqTab({ withCategories, admin = false }: { withCategories: boolean; ad
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       {list}
-      <FaqEditor editing={editing} onDone={() => setEditing(null)} />
+      <HelpEditor kind="faq" editing={editing} onDone={() => setEditing(null)} />
     </div>
   );
 }
@@ -154,28 +138,28 @@ function GuidesTab({ contact, admin = false }: { contact?: React.ReactNode; admi
   const list = (
     <div className="flex min-w-0 flex-col gap-4">
       {contact}
-      {guides.isPending ? <Loading /> : null}
-      {guides.data?.guides.length === 0 ? <Empty text={t("guides.empty")} /> : null}
-      {guides.data?.guides.map((g) => (
-        <Card key={g.id} data-testid="guide">
-          <CardHeader className="gap-2">
-            <CardTitle className="flex flex-wrap items-center gap-2 text-lg">
-              <span className="min-w-0 break-words">{vi ? g.titleVi : g.titleEn}</span>
-              {admin ? (
-                <Badge variant={g.isPublished ? "success" : "secondary"}>
-                  {g.isPublished ? t("guideAdmin.published") : t("guideAdmin.draft")}
-                </Badge>
-              ) : null}
-            </CardTitle>
-            {admin ? <GuideActions guide={g} onEdit={() => setEditing(g)} /> : null}
-          </CardHeader>
-          <CardContent className="min-w-0 break-words">
-            <React.Suspense fallback={<Loading />}>
-              <Markdown source={vi ? g.bodyVi : g.bodyEn} />
-            </React.Suspense>
-          </CardContent>
-        </Card>
-      ))}
+      <QueryList pending={guides.isPending} items={guides.data?.guides} empty={t("guides.empty")}>
+        {guides.data?.guides.map((g) => (
+          <Card key={g.id} data-testid="guide">
+            <CardHeader className="gap-2">
+              <CardTitle className="flex flex-wrap items-center gap-2 text-lg">
+                <span className="min-w-0 break-words">{vi ? g.titleVi : g.titleEn}</span>
+                {admin ? (
+                  <Badge variant={g.isPublished ? "success" : "secondary"}>
+                    {g.isPublished ? t("guideAdmin.published") : t("guideAdmin.draft")}
+                  </Badge>
+                ) : null}
+              </CardTitle>
+              {admin ? <GuideActions guide={g} onEdit={() => setEditing(g)} /> : null}
+            </CardHeader>
+            <CardContent className="min-w-0 break-words">
+              <React.Suspense fallback={<LoadingState />}>
+                <Markdown source={vi ? g.bodyVi : g.bodyEn} />
+              </React.Suspense>
+            </CardContent>
+          </Card>
+        ))}
+      </QueryList>
     </div>
   );
   if (!admin) return list;
@@ -183,7 +167,7 @@ function GuidesTab({ contact, admin = false }: { contact?: React.ReactNode; admi
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
       {list}
       <div className="order-first lg:order-none">
-        <GuideEditor editing={editing} onDone={() => setEditing(null)} />
+        <HelpEditor kind="guide" editing={editing} onDone={() => setEditing(null)} />
       </div>
     </div>
   );
@@ -195,7 +179,7 @@ function GuideActions({ guide, onEdit }: { guide: Guide; onEdit: () => void }) {
   const publish = usePublishGuide();
   const remove = useDeleteGuide();
   const [confirm, setConfirm] = React.useState(false);
-  const fail = (err: unknown) => toast.error(err instanceof Error ? err.message : String(err));
+  const fail = (err: unknown) => toast.error(errorText(err));
   return (
     <div className="flex flex-wrap gap-2">
       <Button size="sm" variant="outline" onClick={onEdit}>
@@ -265,7 +249,7 @@ function TicketThread({ id, onClose }: { id: string; onClose: () => void }) {
   const reply = useReply();
   const setStatus = useTicketStatus();
   const [body, setBody] = React.useState("");
-  if (!ticket.data) return <Loading />;
+  if (!ticket.data) return <LoadingState />;
   const tk = ticket.data;
   return (
     <Card data-testid="ticket-thread">
@@ -324,17 +308,13 @@ function TicketThread({ id, onClose }: { id: string; onClose: () => void }) {
               {t("tickets.send")}
             </Button>
             {tk.canManage ? (
-              <NativeSelect
+              <OptionsSelect
                 aria-label={t("tickets.setStatus")}
                 value={tk.status}
                 onChange={(e) => setStatus.mutate({ id, status: e.target.value as Ticket["status"] })}
-              >
-                {(["open", "pending", "resolved"] as const).map((s) => (
-                  <option key={s} value={s}>
-                    {t(`tickets.statuses.${s}`)}
-                  </option>
-                ))}
-              </NativeSelect>
+                options={["open", "pending", "resolved"] as const}
+                labelOf={(s) => t(`tickets.statuses.${s}`)}
+              />
             ) : tk.status !== "resolved" ? (
               <Button
                 type="button"
@@ -357,37 +337,31 @@ function TicketList({ box, onOpen }: { box: "mine" | "inbox"; onOpen: (id: strin
   const tickets = useQuery(ticketsQueryOptions(box, page));
   return (
     <div className="flex flex-col gap-2">
-      {tickets.isPending ? <Loading /> : null}
-      {tickets.data?.tickets.length === 0 ? (
-        <Empty text={box === "mine" ? t("tickets.emptyMine") : t("tickets.emptyInbox")} />
-      ) : null}
-      {tickets.data?.tickets.map((tk) => (
-        <button
-          key={tk.id}
-          type="button"
-          onClick={() => onOpen(tk.id)}
-          className="flex cursor-pointer flex-col gap-1 rounded-lg border bg-background p-3 text-left hover:bg-muted/60"
-        >
-          <span className="flex flex-wrap items-center gap-2">
-            <span className="min-w-0 flex-1 break-words font-medium">{tk.subject}</span>
-            <Badge variant={statusVariant(tk.status)}>{t(`tickets.statuses.${tk.status}`)}</Badge>
-          </span>
-          <span className="text-xs text-muted-foreground">
-            {box === "inbox" ? `${tk.requesterName} · ` : ""}
-            {t(`tickets.priorities.${tk.priority}`)} · {t("tickets.replies", { count: tk.replyCount })} ·{" "}
-            {formatDate(tk.updatedAt, i18next.language)}
-          </span>
-        </button>
-      ))}
-      {tickets.data ? (
-        <Pagination
-          page={page}
-          pageSize={tickets.data.pageSize}
-          total={tickets.data.total}
-          onPageChange={setPage}
-          label={t("pagination")}
-        />
-      ) : null}
+      <QueryList
+        pending={tickets.isPending}
+        items={tickets.data?.tickets}
+        empty={box === "mine" ? t("tickets.emptyMine") : t("tickets.emptyInbox")}
+        paging={{ data: tickets.data, page, onPageChange: setPage, label: t("pagination") }}
+      >
+        {tickets.data?.tickets.map((tk) => (
+          <button
+            key={tk.id}
+            type="button"
+            onClick={() => onOpen(tk.id)}
+            className="flex cursor-pointer flex-col gap-1 rounded-lg border bg-background p-3 text-left hover:bg-muted/60"
+          >
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="min-w-0 flex-1 break-words font-medium">{tk.subject}</span>
+              <Badge variant={statusVariant(tk.status)}>{t(`tickets.statuses.${tk.status}`)}</Badge>
+            </span>
+            <span className="text-xs text-muted-foreground">
+              {box === "inbox" ? `${tk.requesterName} · ` : ""}
+              {t(`tickets.priorities.${tk.priority}`)} · {t("tickets.replies", { count: tk.replyCount })} ·{" "}
+              {formatDate(tk.updatedAt, i18next.language)}
+            </span>
+          </button>
+        ))}
+      </QueryList>
     </div>
   );
 }
@@ -420,34 +394,29 @@ function NewTicketForm() {
         );
       }}
     >
-      <Field id="ticket-subject" label={t("tickets.subject")}>
-        <Input
-          id="ticket-subject"
-          value={subject}
-          onChange={(e) => setSubject(e.target.value)}
-          maxLength={200}
-        />
-      </Field>
-      <Field id="ticket-description" label={t("tickets.description")}>
-        <Textarea
-          id="ticket-description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          maxLength={5000}
-        />
-      </Field>
+      <TextField
+        id="ticket-subject"
+        label={t("tickets.subject")}
+        value={subject}
+        onChange={setSubject}
+        maxLength={200}
+      />
+      <TextField
+        id="ticket-description"
+        label={t("tickets.description")}
+        value={description}
+        onChange={setDescription}
+        maxLength={5000}
+        multiline
+      />
       <Field id="ticket-priority" label={t("tickets.priority")}>
-        <NativeSelect
+        <OptionsSelect
           id="ticket-priority"
           value={priority}
           onChange={(e) => setPriority(e.target.value as typeof priority)}
-        >
-          {(["low", "medium", "high"] as const).map((p) => (
-            <option key={p} value={p}>
-              {t(`tickets.priorities.${p}`)}
-            </option>
-          ))}
-        </NativeSelect>
+          options={["low", "medium", "high"] as const}
+          labelOf={(p) => t(`tickets.priorities.${p}`)}
+        />
       </Field>
       <FormError message={error} />
       <Button type="submit" disabled={create.isPending}>
@@ -477,14 +446,9 @@ function TicketsTab({ answers }: { answers: boolean }) {
           <TicketList box="mine" onOpen={setOpen} />
         </section>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">{t("tickets.new")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <NewTicketForm />
-        </CardContent>
-      </Card>
+      <FormCard title={t("tickets.new")}>
+        <NewTicketForm />
+      </FormCard>
     </div>
   );
 }
@@ -516,20 +480,16 @@ function RequestCard({ r, admin }: { r: FeatureRequest; admin: boolean }) {
           <p className="break-words text-sm text-muted-foreground">{r.description}</p>
           <p className="text-xs text-muted-foreground">{t("roadmap.by", { name: r.submittedBy })}</p>
           {admin ? (
-            <NativeSelect
+            <OptionsSelect
               aria-label={t("roadmap.setStatus")}
               className="self-start"
               value={r.status}
               onChange={(e) =>
                 status.mutate({ id: r.id, status: e.target.value as FeatureRequest["status"] })
               }
-            >
-              {FEATURE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`roadmap.statuses.${s}`)}
-                </option>
-              ))}
-            </NativeSelect>
+              options={FEATURE_STATUSES}
+              labelOf={(s) => t(`roadmap.statuses.${s}`)}
+            />
           ) : null}
         </div>
       </CardContent>
@@ -549,82 +509,68 @@ function RoadmapTab({ admin }: { admin: boolean }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="flex min-w-0 flex-col gap-3">
-        {requests.isPending ? <Loading /> : null}
-        {requests.data?.requests.length === 0 ? <Empty text={t("roadmap.empty")} /> : null}
-        {requests.data?.requests.map((r) => (
-          <RequestCard key={r.id} r={r} admin={admin} />
-        ))}
-        {requests.data ? (
-          <Pagination
-            page={page}
-            pageSize={requests.data.pageSize}
-            total={requests.data.total}
-            onPageChange={setPage}
-            label={t("pagination")}
-          />
-        ) : null}
+        <QueryList
+          pending={requests.isPending}
+          items={requests.data?.requests}
+          empty={t("roadmap.empty")}
+          paging={{ data: requests.data, page, onPageChange: setPage, label: t("pagination") }}
+        >
+          {requests.data?.requests.map((r) => (
+            <RequestCard key={r.id} r={r} admin={admin} />
+          ))}
+        </QueryList>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">{t("roadmap.new")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form
-            className="flex flex-col gap-3"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!title.trim() || !description.trim()) return setError(t("required"));
-              setError("");
-              create.mutate(
-                { title, description, category },
-                {
-                  onSuccess: () => {
-                    toast.success(t("roadmap.created"));
-                    setTitle("");
-                    setDescription("");
-                  },
-                  onError: (err) => setError(errorText(err)),
+      <FormCard title={t("roadmap.new")}>
+        <form
+          className="flex flex-col gap-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!title.trim() || !description.trim()) return setError(t("required"));
+            setError("");
+            create.mutate(
+              { title, description, category },
+              {
+                onSuccess: () => {
+                  toast.success(t("roadmap.created"));
+                  setTitle("");
+                  setDescription("");
                 },
-              );
-            }}
-          >
-            <Field id="request-title" label={t("roadmap.title")}>
-              <Input
-                id="request-title"
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-                maxLength={150}
-              />
-            </Field>
-            <Field id="request-description" label={t("roadmap.description")}>
-              <Textarea
-                id="request-description"
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-                maxLength={3000}
-              />
-            </Field>
-            <Field id="request-category" label={t("roadmap.category")}>
-              <NativeSelect
-                id="request-category"
-                value={category}
-                onChange={(e) => setCategory(e.target.value as typeof category)}
-              >
-                {FEATURE_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`roadmap.categories.${c}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-            <FormError message={error} />
-            <Button type="submit" disabled={create.isPending}>
-              {t("roadmap.submit")}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+                onError: (err) => setError(errorText(err)),
+              },
+            );
+          }}
+        >
+          <TextField
+            id="request-title"
+            label={t("roadmap.title")}
+            value={title}
+            onChange={setTitle}
+            maxLength={150}
+          />
+          <TextField
+            id="request-description"
+            label={t("roadmap.description")}
+            value={description}
+            onChange={setDescription}
+            maxLength={3000}
+            multiline
+          />
+          <Field id="request-category" label={t("roadmap.category")}>
+            <OptionsSelect
+              id="request-category"
+              value={category}
+              onChange={(e) => setCategory(e.target.value as typeof category)}
+              options={FEATURE_CATEGORIES}
+              labelOf={(c) => t(`roadmap.categories.${c}`)}
+            />
+          </Field>
+          <FormError message={error} />
+          <Button type="submit" disabled={create.isPending}>
+            {t("roadmap.submit")}
+          </Button>
+        </form>
+      </FormCard>
     </div>
   );
 }
@@ -639,9 +585,9 @@ function ContactInstructorTab({ messageLink }: { messageLink?: (courseId: string
   const [priority, setPriority] = React.useState<"low" | "normal" | "high">("normal");
   const [error, setError] = React.useState("");
   const [sent, setSent] = React.useState(false);
-  if (options.isPending) return <Loading />;
+  if (options.isPending) return <LoadingState />;
   const courses = options.data?.courses ?? [];
-  if (courses.length === 0) return <Empty text={t("contact.noCourses")} />;
+  if (courses.length === 0) return <EmptyState text={t("contact.noCourses")} />;
   const selected = courseId || courses[0].courseId;
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -681,34 +627,29 @@ function ContactInstructorTab({ messageLink }: { messageLink?: (courseId: string
                 ))}
               </NativeSelect>
             </Field>
-            <Field id="contact-subject" label={t("tickets.subject")}>
-              <Input
-                id="contact-subject"
-                value={subject}
-                onChange={(e) => setSubject(e.target.value)}
-                maxLength={200}
-              />
-            </Field>
-            <Field id="contact-message" label={t("contact.message")}>
-              <Textarea
-                id="contact-message"
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
-                maxLength={5000}
-              />
-            </Field>
+            <TextField
+              id="contact-subject"
+              label={t("tickets.subject")}
+              value={subject}
+              onChange={setSubject}
+              maxLength={200}
+            />
+            <TextField
+              id="contact-message"
+              label={t("contact.message")}
+              value={message}
+              onChange={setMessage}
+              maxLength={5000}
+              multiline
+            />
             <Field id="contact-priority" label={t("tickets.priority")}>
-              <NativeSelect
+              <OptionsSelect
                 id="contact-priority"
                 value={priority}
                 onChange={(e) => setPriority(e.target.value as typeof priority)}
-              >
-                {(["low", "normal", "high"] as const).map((p) => (
-                  <option key={p} value={p}>
-                    {t(`contact.priorities.${p}`)}
-                  </option>
-                ))}
-              </NativeSelect>
+                options={["low", "normal", "high"] as const}
+                labelOf={(p) => t(`contact.priorities.${p}`)}
+              />
             </Field>
             <FormError message={error} />
             {sent ? (
@@ -796,13 +737,10 @@ export function HelpCenter({
         <p className="mt-1 text-muted-foreground">{student ? t("subtitleStudent") : t("subtitleCreator")}</p>
       </div>
       <Tabs defaultValue={new URLSearchParams(window.location.search).get("tab") ?? "faq"}>
-        <TabsList className="flex h-auto w-full flex-wrap justify-start">
-          {tabs.map((tab) => (
-            <TabsTrigger key={tab} value={tab} className="flex-none">
-              {t(`tabs.${student && tab === "guides" ? "learningGuides" : tab}`)}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <WrappingTabsList
+          tabs={tabs}
+          labelOf={(tab) => t(`tabs.${student && tab === "guides" ? "learningGuides" : tab}`)}
+        />
         <TabsContent value="faq">
           <FaqTab withCategories={student} admin={role === "admin"} />
         </TabsContent>
