@@ -32,6 +32,7 @@ const EMPTY_KIT = {
   isActive: true,
 };
 
+/** Admin Panel: the branding kits (colours, fonts, radius) and the add / edit form (issue 14). */
 export function KitsTab() {
   const { t } = useTranslation("admin");
   const kits = useQuery(adminKitsQueryOptions);

@@ -13,6 +13,7 @@ import { Label } from "@/components/ui/label";
 import { formatDateTime } from "@/lib/format";
 import { reportsQueryOptions, useDeleteReport, useReviewReport } from "../api/admin";
 
+/** Admin Panel: reported content by status, approve / reject / delete (issue 14). */
 export function ReportsTab() {
   const { t } = useTranslation("admin");
   const [status, setStatus] = React.useState<"all" | "pending" | "approved" | "rejected">("pending");

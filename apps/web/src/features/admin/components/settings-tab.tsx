@@ -14,6 +14,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { errorText } from "@/lib/utils";
 import { platformSettingsQueryOptions, useSaveSettings } from "../api/admin";
 
+/** Admin Panel: the platform settings form (issue 14). */
 export function SettingsTab() {
   const { t } = useTranslation("admin");
   const settings = useQuery(platformSettingsQueryOptions);

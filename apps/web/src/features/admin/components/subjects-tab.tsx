@@ -17,6 +17,7 @@ import {
   useUpdateSubject,
 } from "../api/admin";
 
+/** Admin Panel: the subjects with activate / delete and the add form (issue 14). */
 export function SubjectsTab() {
   const { t } = useTranslation("admin");
   const subjects = useQuery(adminSubjectsQueryOptions);

@@ -32,6 +32,7 @@ function AlertGroup({
   );
 }
 
+/** Creator analytics' Alerts tab (spec 001 §2 Creator analytics; issue 12 §2): struggling students and courses needing attention. */
 export function AlertsTab({ data }: { data: CreatorAlerts }) {
   const { t, i18n } = useTranslation("analytics");
   const lng = i18n.language;

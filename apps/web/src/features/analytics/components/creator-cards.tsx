@@ -71,6 +71,7 @@ function Definition({ text, label }: { text: string; label: string }) {
   );
 }
 
+/** The four overview cards with their change against the previous range and their definition (issue 12 §2); skeletons while `data` is undefined. */
 export function Cards({ data }: { data: CreatorOverview | undefined }) {
   const { t, i18n } = useTranslation("analytics");
   const lng = i18n.language;

@@ -7,6 +7,7 @@ import { COLORS } from "./chart-colors";
 import { Charts, HeatmapChart, Section } from "./creator-shared";
 import { EmptyState } from "./states";
 
+/** Creator analytics' Engagement tab (spec 001 §2 Creator analytics; issue 12 §2). */
 export function EngagementTab({ data }: { data: CreatorEngagement }) {
   const { t, i18n } = useTranslation("analytics");
   const lng = i18n.language;

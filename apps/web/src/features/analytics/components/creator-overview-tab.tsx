@@ -6,6 +6,7 @@ import { COLORS } from "./chart-colors";
 import { Charts, Section } from "./creator-shared";
 import { EmptyState } from "./states";
 
+/** Creator analytics' Overview tab (spec 001 §2 Creator analytics; issue 12 §2/§3): series, sources and landing pages. */
 export function OverviewTab({ data }: { data: CreatorOverview }) {
   const { t, i18n } = useTranslation("analytics");
   const lng = i18n.language;

@@ -15,6 +15,7 @@ const BADGE_CLASS = {
   needsAttention: "bg-amber-100 text-amber-900",
 } as const;
 
+/** Creator analytics' Course Performance tab (spec 001 §2 Creator analytics; issue 12 §2). */
 export function PerformanceTab({ data }: { data: CreatorPerformance }) {
   const { t, i18n } = useTranslation("analytics");
   const lng = i18n.language;

@@ -33,6 +33,7 @@ function MoneyTable({
   );
 }
 
+/** Creator analytics' Revenue tab (spec 001 §2 Creator analytics; issue 12 §2); amounts in each row's currency. */
 export function RevenueTab({ data }: { data: CreatorRevenue }) {
   const { t, i18n } = useTranslation("analytics");
   const lng = i18n.language;

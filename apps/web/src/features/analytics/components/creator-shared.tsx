@@ -1,9 +1,12 @@
 import * as React from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
+/** The series chart (recharts), loaded with the first tab that draws one. */
 export const Charts = React.lazy(() => import("./charts").then((m) => ({ default: m.SeriesChart })));
+/** The activity heatmap, loaded with the Engagement tab. */
 export const HeatmapChart = React.lazy(() => import("./charts").then((m) => ({ default: m.Heatmap })));
 
+/** A titled card of an analytics tab, with an optional help line under the title. */
 export function Section({
   title,
   help,
@@ -30,6 +33,7 @@ export function Section({
 export const MessageActionContext = React.createContext<
   (p: { courseId: string; studentId: string }) => React.ReactNode
 >(() => null);
+/** Renders the page's "Message" action (MessageActionContext) for one student of one course. */
 export function MessageAction(p: { courseId: string; studentId: string }) {
   const render = React.useContext(MessageActionContext);
   return <span className="shrink-0">{render(p)}</span>;

@@ -28,6 +28,7 @@ import {
   useRequestBuddy,
 } from "../api/study-buddies";
 
+/** A person's avatar and name ("unknown user" without one), with `children` under the name. */
 export function PersonLine({ person, children }: { person: BuddyPerson; children?: React.ReactNode }) {
   const { t } = useTranslation("buddies");
   const name = person.name ?? t("unknownUser");
@@ -102,6 +103,7 @@ function BlockButton({ person }: { person: BuddyPerson }) {
   );
 }
 
+/** A buddy: message, remove (after confirmation) and block (issue 13 §5). */
 export function BuddyRow({
   link,
   onOpenConversation,
@@ -153,6 +155,7 @@ export function BuddyRow({
   );
 }
 
+/** A buddy request: received ones are accepted, declined or blocked; sent ones cancelled (issue 13 §5). */
 export function RequestRow({ link }: { link: BuddyLink }) {
   const { t } = useTranslation("buddies");
   const answer = useAnswerRequest();
@@ -193,6 +196,7 @@ export function RequestRow({ link }: { link: BuddyLink }) {
   );
 }
 
+/** A ranked buddy suggestion with its reasons and the Request button (issue 13 §5). */
 export function SuggestionCard({ suggestion }: { suggestion: BuddySuggestion }) {
   const { t } = useTranslation("buddies");
   const request = useRequestBuddy();

@@ -15,6 +15,7 @@ import { errorText } from "@/lib/utils";
 import { contactOptionsQueryOptions, useContactInstructor } from "../api/help";
 import { TicketsOfStudent } from "./tickets-tab";
 
+/** Students' Contact Instructor tab (spec 001 §2 Help and support; issue 14) and their own tickets. */
 export function ContactInstructorTab({
   messageLink,
 }: {

@@ -29,6 +29,7 @@ import { HelpEditor } from "./help-editor";
 export const loadMarkdown = () => import("./markdown");
 const Markdown = React.lazy(() => loadMarkdown().then((module) => ({ default: module.Markdown })));
 
+/** The Guides tab: published guides in markdown, `contact` above them; admins see drafts and edit (issue 14). */
 export function GuidesTab({ contact, admin = false }: { contact?: React.ReactNode; admin?: boolean }) {
   const { t, i18n } = useTranslation("help");
   const vi = i18n.language === "vi";

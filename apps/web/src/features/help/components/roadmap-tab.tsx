@@ -61,6 +61,7 @@ function RequestCard({ r, admin }: { r: FeatureRequest; admin: boolean }) {
   );
 }
 
+/** The Roadmap tab: feature requests with votes and a form to submit one; admins set the status (issue 14). */
 export function RoadmapTab({ admin }: { admin: boolean }) {
   const { t } = useTranslation("help");
   const [page, setPage] = React.useState(1);

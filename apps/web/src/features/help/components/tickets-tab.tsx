@@ -25,6 +25,7 @@ import {
   useTicketStatus,
 } from "../api/help";
 
+/** The badge variant of a ticket's or a feature request's status. */
 export function statusVariant(status: string) {
   return status === "resolved" || status === "completed"
     ? "success"
@@ -216,6 +217,7 @@ function NewTicketForm() {
   );
 }
 
+/** Creators' Support Tickets tab: the open thread, the inbox (with `answers`), their own tickets and New Ticket (issue 14). */
 export function TicketsTab({ answers }: { answers: boolean }) {
   const { t } = useTranslation("help");
   const [open, setOpen] = React.useState<string | null>(() =>
@@ -243,6 +245,7 @@ export function TicketsTab({ answers }: { answers: boolean }) {
   );
 }
 
+/** A student's own tickets with the opened thread above the list. */
 export function TicketsOfStudent() {
   const [open, setOpen] = React.useState<string | null>(null);
   return (
