@@ -5,3 +5,8 @@ import { twMerge } from "tailwind-merge";
 export function cn(...inputs: ClassValue[]): string {
   return twMerge(clsx(inputs));
 }
+
+/** The message of a thrown value: an Error's `message`, anything else as a string. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,5 +1,4 @@
 import {
-  type BuilderCourse,
   type CourseDraft,
   type CourseInfo,
   isFreePrice,
@@ -7,32 +6,18 @@ import {
   lessonsWithoutContent,
   type Material,
   type OutlineSection,
-  type SavedDraft,
 } from "@academy/shared";
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangleIcon, EyeIcon, HistoryIcon, LayersIcon, LibraryIcon, SparklesIcon } from "lucide-react";
 import * as React from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { PageTitle } from "@/components/page-title";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/api-client";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
-import { useAiTextContext } from "@/lib/use-ai-mode";
 import {
   builderCourseQueryOptions,
   draftQueryOptions,
@@ -46,7 +31,22 @@ import { useCourseDraft } from "../hooks/use-course-draft";
 import { useLeaveGuard } from "../hooks/use-leave-guard";
 import { translateMessage } from "../lib/messages";
 import { emptyDraft, fallbackOutline } from "../lib/outline";
+import {
+  courseToDraft,
+  formatDateTime,
+  formatTime,
+  INFO_FIELDS,
+  infoOf,
+  savedToDraft,
+} from "./builder-draft";
 import { BuilderHeader } from "./builder-header";
+import {
+  BuilderLoadFailed,
+  BuilderSkeleton,
+  BuilderTabsList,
+  ConfirmDialog,
+  DraftNotice,
+} from "./builder-parts";
 import type { CourseInfoForm, CourseInfoInput, SubjectOption } from "./course-info-card";
 import { NeedsContentDialog } from "./needs-content-dialog";
 import { OutlineGenerator } from "./outline-generator";
@@ -93,57 +93,6 @@ export interface MaterialBankSlotProps {
 
 type TabValue = "outline" | "materials" | "structure" | "preview";
 
-const INFO_FIELDS = [
-  "title",
-  "description",
-  "category",
-  "subjectId",
-  "skillLevel",
-  "targetAudience",
-  "estimatedDuration",
-  "price",
-  "currency",
-  "thumbnailUrl",
-] as const satisfies readonly (keyof CourseInfo)[];
-
-function infoOf(draft: CourseDraft): CourseInfo {
-  return Object.fromEntries(INFO_FIELDS.map((key) => [key, draft[key]])) as CourseInfo;
-}
-
-function courseToDraft(course: BuilderCourse): CourseDraft {
-  const { isPublished: _p, slug: _s, ...draft } = course;
-  return draft;
-}
-
-function savedToDraft(saved: SavedDraft): CourseDraft {
-  const { updatedAt: _u, ...draft } = saved;
-  return draft;
-}
-
-function formatDateTime(iso: string, lng: string): string {
-  return new Intl.DateTimeFormat(lng === "vi" ? "vi-VN" : "en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(new Date(iso));
-}
-
-function formatTime(iso: string, lng: string): string {
-  return new Intl.DateTimeFormat(lng === "vi" ? "vi-VN" : "en-US", { timeStyle: "short" }).format(
-    new Date(iso),
-  );
-}
-
-function BuilderSkeleton() {
-  return (
-    <div className="grid gap-6" aria-busy="true">
-      <Skeleton className="h-16 w-full" />
-      <Skeleton className="h-96 w-full" />
-      <Skeleton className="h-10 w-full max-w-xl" />
-      <Skeleton className="h-64 w-full" />
-    </div>
-  );
-}
-
 /**
  * The course builder (spec 001 §2 Course builder; 000 §2 Course-creation helpers): loads the course
  * to edit (toast 'Course Loaded') and resumes a saved draft when there is one; holds the whole
@@ -163,7 +112,6 @@ export function CourseBuilder({
   subjects?: SubjectOption[];
 }) {
   const { t, i18n } = useTranslation("builder");
-  const aiContext = useAiTextContext();
   const navigate = useNavigate();
   const editing = courseId !== null;
   const state = useCourseDraft();
@@ -447,27 +395,7 @@ export function CourseBuilder({
   const title = editing ? t("header.editTitle") : t("header.newTitle");
 
   if (failedToLoad) {
-    return (
-      <section
-        role="alert"
-        className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-xl border border-border bg-background px-6 py-12 text-center"
-      >
-        <PageTitle>{title}</PageTitle>
-        <AlertTriangleIcon className="size-10 text-destructive" aria-hidden />
-        <h1 className="text-xl font-semibold">{t("toast.loadFailed")}</h1>
-        <p className="text-sm text-muted-foreground">
-          {course.error instanceof ApiError ? translateMessage(t, course.error.message) : null}
-        </p>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button asChild>
-            <Link to="/dashboard/courses">{t("header.backToCourses")}</Link>
-          </Button>
-          <Button variant="outline" onClick={() => void course.refetch()}>
-            {t("retry")}
-          </Button>
-        </div>
-      </section>
-    );
+    return <BuilderLoadFailed title={title} error={course.error} onRetry={() => void course.refetch()} />;
   }
 
   if (!ready) {
@@ -496,25 +424,11 @@ export function CourseBuilder({
       />
 
       {restoredAt ? (
-        <div
-          className="-mt-2 flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
-          data-testid="draft-notice"
-        >
-          <p className="flex items-center gap-2">
-            <HistoryIcon className="size-4 shrink-0" aria-hidden />
-            {t("draft.restored", { time: formatDateTime(restoredAt, i18n.language) })}
-          </p>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="self-start border-amber-300 bg-white sm:self-auto"
-            disabled={discard.isPending}
-            onClick={() => setConfirmDiscard(true)}
-          >
-            {t("draft.discard")}
-          </Button>
-        </div>
+        <DraftNotice
+          time={formatDateTime(restoredAt, i18n.language)}
+          discarding={discard.isPending}
+          onDiscard={() => setConfirmDiscard(true)}
+        />
       ) : null}
 
       <form
@@ -531,29 +445,7 @@ export function CourseBuilder({
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)} className="min-w-0">
         <div className="-mx-3 overflow-x-auto px-3 pb-1 sm:mx-0 sm:px-0">
-          <TabsList className="h-11 w-max min-w-full justify-start sm:w-full">
-            <TabsTrigger value="outline" className="h-9 flex-none gap-1.5 px-4 sm:flex-1">
-              <SparklesIcon className="size-4" aria-hidden />
-              {t("tabs.outline", { context: aiContext })}
-            </TabsTrigger>
-            <TabsTrigger value="materials" className="h-9 flex-none gap-1.5 px-4 sm:flex-1">
-              <LibraryIcon className="size-4" aria-hidden />
-              {t("tabs.materials")}
-              {draft.materials.length > 0 ? (
-                <span className="rounded-full bg-secondary px-1.5 text-xs text-brand">
-                  {draft.materials.length}
-                </span>
-              ) : null}
-            </TabsTrigger>
-            <TabsTrigger value="structure" className="h-9 flex-none gap-1.5 px-4 sm:flex-1">
-              <LayersIcon className="size-4" aria-hidden />
-              {t("tabs.structure")}
-            </TabsTrigger>
-            <TabsTrigger value="preview" className="h-9 flex-none gap-1.5 px-4 sm:flex-1">
-              <EyeIcon className="size-4" aria-hidden />
-              {t("tabs.preview")}
-            </TabsTrigger>
-          </TabsList>
+          <BuilderTabsList materials={draft.materials.length} />
         </div>
         <TabsContent value="outline">
           <OutlineGenerator
@@ -611,52 +503,38 @@ export function CourseBuilder({
         }}
       />
 
-      <AlertDialog open={confirmReplace} onOpenChange={setConfirmReplace}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("outline.confirmReplace.title")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("outline.confirmReplace.body")}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void generate()}>
-              {t("outline.confirmReplace.confirm")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmReplace}
+        onOpenChange={setConfirmReplace}
+        title={t("outline.confirmReplace.title")}
+        body={t("outline.confirmReplace.body")}
+        cancel={t("cancel")}
+        confirm={t("outline.confirmReplace.confirm")}
+        onConfirm={() => void generate()}
+      />
 
-      <AlertDialog open={confirmDiscard} onOpenChange={setConfirmDiscard}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("draft.confirm.title")}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {editing ? t("draft.confirm.bodyEdit") : t("draft.confirm.bodyNew")}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={onDiscard}>
-              {t("draft.discard")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmDiscard}
+        onOpenChange={setConfirmDiscard}
+        title={t("draft.confirm.title")}
+        body={editing ? t("draft.confirm.bodyEdit") : t("draft.confirm.bodyNew")}
+        cancel={t("cancel")}
+        confirm={t("draft.discard")}
+        destructive
+        onConfirm={onDiscard}
+      />
 
-      <AlertDialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("leave.title")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("leave.body")}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel onClick={() => blocker.reset?.()}>{t("leave.stay")}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => blocker.proceed?.()}>
-              {t("leave.leave")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        title={t("leave.title")}
+        body={t("leave.body")}
+        cancel={t("leave.stay")}
+        confirm={t("leave.leave")}
+        destructive
+        onCancel={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+      />
     </div>
   );
 }
