@@ -170,11 +170,6 @@ export async function selectBrandingKits(db: Executor, onlyActive: boolean) {
     .orderBy(brandingKits.created_at, brandingKits.name);
 }
 
-export async function selectSettings(db: Executor) {
-  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
-  return row;
-}
-
 /** A page of users (profiles) matching a folded LIKE pattern on name or e-mail, newest first. */
 export async function selectUsers(db: Executor, opts: { pattern?: string; page: number; pageSize: number }) {
   const where = opts.pattern

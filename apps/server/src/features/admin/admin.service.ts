@@ -34,6 +34,7 @@ import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { forgetPlatformName } from "../../lib/platform-name.ts";
+import { getPlatformSettings, toSettings } from "../../lib/platform-settings.ts";
 import {
   deleteSessions,
   findPendingReport,
@@ -44,7 +45,6 @@ import {
   type SubjectRow,
   selectBrandingKits,
   selectReports,
-  selectSettings,
   selectSubject,
   selectSubjects,
   selectUsers,
@@ -53,6 +53,9 @@ import { type AuditActor, listAudit, recordAudit } from "./audit.ts";
 
 /** Writes one audit entry in the caller's transaction (re-exported for other features' admin actions). */
 export { recordAudit };
+
+/** The platform settings (re-exported from lib/platform-settings.ts for the admin routes). */
+export { getPlatformSettings };
 
 /** Rows per page of the admin lists (reports, users, audit log). */
 export const ADMIN_PAGE_SIZE = 20;
@@ -436,22 +439,6 @@ export async function saveBrandingKit(
 }
 
 // ---------------------------------------------------------------- Settings
-
-function toSettings(row: typeof platformSettings.$inferSelect | undefined): PlatformSettings {
-  return {
-    platformName: row?.platform_name ?? "Academy",
-    supportEmail: row?.support_email ?? "support@academy.local",
-    defaultLanguage: (row?.default_language ?? "vi") as "en" | "vi",
-    signupMode: (row?.signup_mode ?? "open") as PlatformSettings["signupMode"],
-    maintenanceBanner: row?.maintenance_banner ?? "",
-    liveChatHours: row?.live_chat_hours ?? "9AM-5PM EST",
-  };
-}
-
-/** The platform settings (public: every visitor reads them for the banner, name and sign-up mode). */
-export async function getPlatformSettings(db: Executor): Promise<PlatformSettings> {
-  return toSettings(await selectSettings(db));
-}
 
 /** Stores the platform settings (admins only), audited with before and after. @throws FORBIDDEN. */
 export async function savePlatformSettings(
