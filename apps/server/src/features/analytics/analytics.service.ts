@@ -16,7 +16,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
-import { awardAchievements } from "../community/community.service.ts";
+import { awardAchievements } from "../community/achievements.service.ts";
 import { assertCreator } from "../courses/courses.service.ts";
 import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
 import * as q from "./analytics.queries.ts";
