@@ -7,7 +7,6 @@ import {
   courses,
   landingPages,
   materials,
-  platformSettings,
   profiles,
   session,
   subjects,
