@@ -8,8 +8,8 @@ import {
 import type { Db, Executor } from "../../db/client.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
+import { achievementFacts, insertAwards, listAwards } from "./achievements.queries.ts";
 import { profileTimeZone, settleCompletions } from "./challenges.queries.ts";
-import { achievementFacts, insertAwards, listAwards } from "./community.queries.ts";
 
 // Achievements (issue 13 §4): computed from real data and awarded once.
 

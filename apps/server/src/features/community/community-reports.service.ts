@@ -3,17 +3,15 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { UUID, visibleDiscussion, visibleReply } from "./community.access.ts";
+import { deleteDiscussionRow, deleteReplyRow, notifyCommunity } from "./community.queries.ts";
 import {
   closeReports,
-  deleteDiscussionRow,
-  deleteReplyRow,
   findReport,
   hasReported,
   insertReport,
   listPendingReports,
-  notifyCommunity,
   type ReportRow,
-} from "./community.queries.ts";
+} from "./reports.queries.ts";
 
 // Reports of discussions and replies and the school owner's moderation queue (issue 13 §2).
 

@@ -25,7 +25,6 @@ import { UUID, visibleDiscussion, visibleReply } from "./community.access.ts";
 import {
   canUseCourse,
   canUseSchool,
-  closeReports,
   type DiscussionRow,
   deleteDiscussionRow,
   deleteReplyRow,
@@ -49,6 +48,7 @@ import {
   updateReplyContent,
 } from "./community.queries.ts";
 import { renderPostMarkdown } from "./markdown.ts";
+import { closeReports } from "./reports.queries.ts";
 
 /** Replies one thread page returns (oldest first). */
 export const REPLIES_MAX = 500;

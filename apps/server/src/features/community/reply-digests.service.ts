@@ -9,7 +9,7 @@ import {
   claimDueDigests,
   getPreferences as getPreferenceRow,
   upsertPreferences,
-} from "./community.queries.ts";
+} from "./reply-digests.queries.ts";
 
 // Community preferences and the reply digest e-mails (issue 13 §2).
 
