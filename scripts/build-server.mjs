@@ -19,8 +19,9 @@ export const SERVER_BUNDLE = path.join(SERVER_DIST, "server.mjs");
 // package-lock.json: an `npm install` may change the packages bundled in.
 const SOURCES = ["apps/server/src", "packages/shared/src", "scripts/build-server.mjs", "package-lock.json"];
 /**
- * Packages left as imports: native addons, and packages that read files or start threads from
- * their own directory (PGlite's WebAssembly and data files, pino's transports, piscina's workers).
+ * Packages left as imports: native addons, packages that read files or start threads from their
+ * own directory (PGlite's WebAssembly and data files, pino's transports, piscina's workers), and
+ * those OpenTelemetry instruments through require().
  * Everything else is bundled: Node then reads one file instead of thousands (loading them was
  * most of the remaining start-up time).
  */
@@ -32,6 +33,11 @@ const EXTERNAL = [
   "pino",
   "thread-stream",
   "pg-native",
+  // Tracing (observability/tracing.ts) patches pg through require(): the server must use the same
+  // pg module object that require() returns, and the OpenTelemetry packages hook Node's loader.
+  "pg",
+  "pg-pool",
+  "@opentelemetry",
   "tsx",
   "vite",
   "swagger-ui-dist",

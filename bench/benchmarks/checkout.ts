@@ -13,7 +13,7 @@ import { openDatabase } from "../../apps/server/src/db/client.ts";
 import { user } from "../../apps/server/src/db/schema/index.ts";
 import { loadEnv } from "../../apps/server/src/env.ts";
 import { chooseMethod } from "../../apps/server/src/features/payments/checkout.service.ts";
-import { openOrder } from "../../apps/server/src/features/payments/payments.service.ts";
+import { openOrder } from "../../apps/server/src/features/payments/orders.service.ts";
 import { createLogger } from "../../apps/server/src/lib/logger.ts";
 import { createRuntime } from "../../apps/server/src/runtime.ts";
 import { startFakeProviders } from "../../apps/server/test/support/fake-providers.ts";

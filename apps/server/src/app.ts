@@ -56,13 +56,14 @@ import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
 import {
   HostDirectory,
+  requestHost,
   SchoolPageCache,
   schoolFastPath,
   schoolHostRouting,
   schoolPublicRoutes,
   schoolRoutes,
 } from "./features/schools/schools.routes.ts";
-import { verifiedOriginsCached } from "./features/schools/schools.service.ts";
+import { originsForHost } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
@@ -75,6 +76,7 @@ import {
   trustedOriginPolicy,
 } from "./lib/request-guards.ts";
 import { APP_CSP, securityHeaderList, securityHeaders } from "./lib/security-headers.ts";
+import { createMetrics, metricsAccess } from "./observability/metrics.ts";
 import { spaRoutes } from "./static.ts";
 
 const REQUEST_ID_PREFIX = randomUUID().slice(0, 8);
@@ -110,6 +112,26 @@ export function createApp(
 
   // The health check first: it needs no host routing, session, body or origin checks (decision 0215).
   app.route("/api", healthRoutes(deps, securityHeaderList({ production })));
+
+  // Metrics next (issue 28 §3): every later route is timed by its matched pattern; /metrics
+  // answers a bearer METRICS_TOKEN, or loopback without one, and 404 to anyone else.
+  const metrics = createMetrics({ handle: deps.handle });
+  app.use("*", metrics.middleware);
+  const metricsLoopback = loopbackOnly(deps.env.trustProxy);
+  app.get("/metrics", async (c) => {
+    const serve = async () => {
+      const { body, contentType } = await metrics.render();
+      return c.body(body, 200, { "content-type": contentType, "cache-control": "no-store" });
+    };
+    const access = metricsAccess(c.req.header("authorization"), deps.env.observability.metricsToken);
+    if (access === "token") return serve();
+    if (access === "refused") return c.text("Not found", 404);
+    let response: Response | undefined;
+    const refused = await metricsLoopback(c, async () => {
+      response = await serve();
+    });
+    return response ?? refused ?? c.text("Not found", 404);
+  });
 
   // Published landing pages served from the cache skip the rest of the middleware (decision 0071).
   const landingCache = new LandingPageCache(securityHeaderList({ production, csp: LANDING_CSP }));
@@ -197,12 +219,16 @@ export function createApp(
   // NUL characters in path, query or JSON body: 400, never a 500 from the database (issue 16).
   app.use("/api/*", refuseNulCharacters());
   // Cross-site request forgery: state-changing /api requests only from trusted origins (issue 16).
-  // A school's verified custom domain may send state-changing requests too (issues 15 and 16).
-  const customDomains: OriginPolicy = async (origin) =>
-    (await verifiedOriginsCached(deps.db, production)).includes(origin);
+  // A school's verified custom domain is trusted only for requests to that same domain (its pages
+  // and the API calls they make there), never for the app's host or another school (issue 25 N1).
+  const domainTrust = { production, freshMs: deps.env.domainRecheckIntervalMs };
+  const customDomains: OriginPolicy = async (origin, host) =>
+    (await originsForHost(deps.db, domainTrust, host ?? "")).includes(origin);
   app.use(
     "/api/*",
-    refuseCrossSiteRequests(trustedOriginPolicy(deps.env, options.originPolicy ?? customDomains)),
+    refuseCrossSiteRequests(trustedOriginPolicy(deps.env, options.originPolicy ?? customDomains), (headers) =>
+      requestHost(headers, deps.env.trustProxy),
+    ),
   );
 
   app.route("/api/auth", authRoutes(deps, headerList));
@@ -355,7 +381,7 @@ export function createApp(
     return c.json(errorBody("INTERNAL", "An unexpected error occurred. Please try again."), 500);
   });
 
-  return { app, api, messagingHub };
+  return { app, api, messagingHub, metrics };
 }
 
 export type AppType = ReturnType<typeof createApp>["api"];

@@ -104,6 +104,18 @@ export const envSchema = z.object({
       .max(7 * 86_400_000)
       .default(3_600_000),
   ),
+  // Observability (issue 28 §3, docs/operations.md).
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, "must be at least 16 characters (openssl rand -hex 16)").optional(),
+  ),
+  MEMORY_WARN_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(64).max(1_048_576).default(1024),
+  ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
+  OTEL_TRACES_SAMPLER_ARG: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1).default(0.1)),
+  OTEL_SERVICE_NAME: z.preprocess(emptyToUndefined, z.string().min(1).default("academy")),
 });
 
 /** Checks across variables, run on the raw values so they are reported even when others are bad. */
@@ -158,6 +170,18 @@ export interface Env {
   domainCnameTarget: string;
   /** How often (milliseconds) custom domains are re-checked (issue 15). */
   domainRecheckIntervalMs: number;
+  /**
+   * Operators' view (issue 28 §3): the bearer token /metrics accepts from beyond loopback (none:
+   * loopback only), the resident memory (bytes) above which the 30 s memory check warns, and the
+   * OTLP endpoint traces go to (none: no tracing) with their sample ratio (0–1) and service name.
+   */
+  observability: {
+    metricsToken: string | undefined;
+    memoryWarnBytes: number;
+    otlpEndpoint: string | undefined;
+    traceSampleRatio: number;
+    serviceName: string;
+  };
   /** An S3-compatible object store; undefined means local disk under DATA_DIR/uploads. */
   s3:
     | {
@@ -241,6 +265,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       .filter(Boolean),
     domainCnameTarget: (v.DOMAIN_CNAME_TARGET ?? new URL(appUrl).hostname).toLowerCase().replace(/\.$/, ""),
     domainRecheckIntervalMs: v.DOMAIN_RECHECK_INTERVAL_MS,
+    observability: {
+      metricsToken: v.METRICS_TOKEN,
+      memoryWarnBytes: v.MEMORY_WARN_MB * 1024 * 1024,
+      otlpEndpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT,
+      traceSampleRatio: v.OTEL_TRACES_SAMPLER_ARG,
+      serviceName: v.OTEL_SERVICE_NAME,
+    },
     s3:
       v.S3_ENDPOINT && v.S3_BUCKET && v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
         ? {

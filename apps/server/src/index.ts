@@ -13,6 +13,8 @@ import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { unsafeBindingWarning } from "./features/operations/operations.ts";
 import { createOrderJobWorker } from "./features/payments/reconciliation.service.ts";
 import { createDomainRecheckWorker } from "./features/schools/schools.routes.ts";
+import { createMemoryCheck } from "./observability/memory-check.ts";
+import { startTracing } from "./observability/tracing.ts";
 import { createRuntime } from "./runtime.ts";
 
 /**
@@ -31,6 +33,15 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
+  // Traces (issue 28 §3) only when an OTLP endpoint is configured; started before the runtime so
+  // the database's first queries are traced too.
+  const tracing = env.observability.otlpEndpoint
+    ? startTracing({
+        endpoint: env.observability.otlpEndpoint,
+        sampleRatio: env.observability.traceSampleRatio,
+        serviceName: env.observability.serviceName,
+      })
+    : undefined;
   let runtime: Awaited<ReturnType<typeof createRuntime>>;
   // Set once the HTTP server runs; before that a lost lock simply ends the process.
   let onLockLost: () => void = () => process.exit(1);
@@ -81,6 +92,12 @@ export async function main(): Promise<void> {
   );
   const learningRollups = createLearningRollupWorker({ db: runtime.db, logger: runtime.logger });
   learningRollups.start();
+  // The spec's memory check: every 30 s, a warning when RSS passes MEMORY_WARN_MB.
+  const memoryCheck = createMemoryCheck({
+    logger: runtime.logger,
+    thresholdBytes: env.observability.memoryWarnBytes,
+  });
+  memoryCheck.start();
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     // Certificate PDFs render in worker threads: start one now rather than on the first download,
     // once listening so its start-up does not delay the server's (issue 17 §12).
@@ -110,6 +127,8 @@ export async function main(): Promise<void> {
       await domainChecks.stop();
       await replyDigests.stop();
       await learningRollups.stop();
+      memoryCheck.stop();
+      await tracing?.shutdown().catch(() => undefined);
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));
       clearTimeout(force);
       runtime.logger.flush?.();

@@ -9,7 +9,8 @@ import { createMailer, type Mailer } from "./email/mailer.ts";
 import { type Env, resolveAuthSecret, resolveEncryptionKey } from "./env.ts";
 import { setAdminByEmail } from "./features/admin/admin.service.ts";
 import { createDomainResolver } from "./features/schools/dns.ts";
-import { verifiedOriginsCached } from "./features/schools/schools.service.ts";
+import { requestHost } from "./features/schools/schools.routes.ts";
+import { originsForHost } from "./features/schools/schools.service.ts";
 import type { AppDeps } from "./lib/http.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createRealtimeBus } from "./realtime/bus.ts";
@@ -71,15 +72,19 @@ export async function createRuntime(
     const mailer = createMailer({ db: handle.db, smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
     const storage = createStorage(env);
     const ai = createAiAdapter(env, logger);
-    // Verified custom domains are trusted origins too (issue 15; decision 0150).
-    const production = env.nodeEnv === "production";
+    // A verified custom domain is a trusted origin for requests to that domain only (issue 15;
+    // decision 0150; issue 25 N1, decision 0219).
+    const domainTrust = { production: env.nodeEnv === "production", freshMs: env.domainRecheckIntervalMs };
     const auth = createAuth({
       db: handle.db,
       env,
       secret,
       mailer,
       logger,
-      dynamicTrustedOrigins: () => verifiedOriginsCached(handle.db, production),
+      dynamicTrustedOrigins: (request) =>
+        request
+          ? originsForHost(handle.db, domainTrust, requestHost(request.headers, env.trustProxy))
+          : Promise.resolve([]),
     });
     const dnsResolver = createDomainResolver(env.dnsServers);
     const realtime = createRealtimeBus(handle, logger);

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownerState, parseProcStat } from "../src/db/lock.ts";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const ENTRY = "apps/server/src/index.ts";
@@ -207,3 +208,45 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     }, 120_000);
   },
 );
+
+// Issue 25 (audit #16): a killed owner that its parent has not reaped yet is a zombie; it still
+// answers kill(pid, 0), but it holds nothing, so the lock counts it as gone.
+describe("the lock's owner check on /proc/<pid>/stat", () => {
+  it("parses the state and start time, whatever the command name holds", () => {
+    const line = (comm: string, state: string) =>
+      `4242 (${comm}) ${state} 1 4242 4242 0 -1 4194560 100 0 0 0 1 2 0 0 20 0 11 0 987654 1000 10 18446744073709551615\n`;
+    expect(parseProcStat(line("node", "S"))).toEqual({ state: "S", start: "987654" });
+    expect(parseProcStat(line("node", "Z"))).toEqual({ state: "Z", start: "987654" });
+    expect(parseProcStat(line("a) Z (b c", "R"))).toEqual({ state: "R", start: "987654" });
+    expect(parseProcStat("garbage")).toBeUndefined();
+  });
+
+  it.skipIf(process.platform !== "linux")(
+    "treats a zombie owner (state Z) as gone and a running one as alive",
+    async () => {
+      // `sh` starts a short `sleep` in the background, prints its PID and becomes `sleep`, which never
+      // reaps it: once the short one exits it stays a zombie until the sleep ends.
+      const parent = spawn("sh", ["-c", "sleep 0.3 & echo $!; exec sleep 30"], {
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+      try {
+        const pid = await new Promise<number>((resolve, reject) => {
+          parent.stdout?.once("data", (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10)));
+          parent.once("error", reject);
+        });
+        const deadline = Date.now() + 5_000;
+        while (parseProcStat(readFileSync(`/proc/${pid}/stat`, "utf8"))?.state !== "Z") {
+          if (Date.now() > deadline) throw new Error(`process ${pid} did not become a zombie`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // The zombie still answers signal 0, which is what refused `npm start` after a kill -9.
+        expect(() => process.kill(pid, 0)).not.toThrow();
+        expect(ownerState({ pid, hostname: os.hostname() })).toBe("dead");
+        expect(ownerState({ pid: parent.pid as number, hostname: os.hostname() })).toBe("alive");
+      } finally {
+        parent.kill("SIGKILL");
+      }
+    },
+    20_000,
+  );
+});

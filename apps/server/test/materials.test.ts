@@ -7,12 +7,17 @@ interface MaterialDto {
   category: string;
   skillLevel: string;
   source: string;
-  content: { kind: string; questions?: { question: string }[] } | null;
+  content: {
+    kind: string;
+    questions?: { question: string; choices: string[]; correctIndex: number }[];
+    items?: { prompt: string; answer?: string }[];
+  } | null;
 }
 
 /**
- * Material Bank without a model (issue 17 §2): what the built-in templates write is stored and
- * shown as "template", never "ai", and the starter set follows the course's category and level.
+ * Material Bank without a model (issue 17 §2, issue 28 §2): what the built-in templates write is
+ * stored and shown as "template", never "ai"; it is structure with empty slots; the starter set
+ * follows the course's category and level.
  */
 describe("Material Bank templates without a model (issue 17 §2)", () => {
   let ctx: TestContext;
@@ -45,10 +50,15 @@ describe("Material Bank templates without a model (issue 17 §2)", () => {
       expect(item.category).toBe("programming");
       expect(item.skillLevel).toBe("advanced");
     }
+    // No model: the starter set is templates with empty slots, not invented questions (issue 28 §2).
     const quiz = first.items.find((m) => m.type === "quiz");
-    expect(quiz?.content?.questions?.map((q) => q.question).join(" ")).toMatch(
-      /code|function|program|test|complexity|data|api|algorithm/i,
-    );
+    expect(quiz?.title).toBe("Quiz template: Programming (advanced)");
+    expect(quiz?.content?.questions).toHaveLength(8);
+    for (const question of quiz?.content?.questions ?? []) {
+      expect(question.question).toMatch(/^Question \d+: write the question/);
+      expect(question.choices).toEqual(["", "", "", ""]);
+      expect(question.correctIndex).toBe(-1);
+    }
     // The same course again: nothing new.
     expect((await browse("category=programming&skillLevel=advanced&locale=en")).items).toHaveLength(3);
     // Another course's category and level get their own starter set.
@@ -75,6 +85,8 @@ describe("Material Bank templates without a model (issue 17 §2)", () => {
     const material = (await res.json()) as MaterialDto;
     expect(material.source).toBe("template");
     expect(material.category).toBe("business");
+    expect(material.title).toBe("Mẫu phiếu bài tập: Bán hàng online");
+    expect(material.content?.items?.every((item) => item.answer === "")).toBe(true);
   });
 });
 

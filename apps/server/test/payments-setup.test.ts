@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enrollments, orders } from "../src/db/schema/index.ts";
 import { MALFORMED_JSON } from "../src/features/enrolments/enrolments.routes.ts";
+import { momoBase, zaloPayBase } from "../src/features/payments/methods.service.ts";
 import type { MethodRow } from "../src/features/payments/payments.queries.ts";
-import { momoBase, zaloPayBase } from "../src/features/payments/payments.service.ts";
 import {
   createTestContext,
   oneLessonDraft,

@@ -11,7 +11,8 @@ import {
   paymentEvents,
   user,
 } from "../src/db/schema/index.ts";
-import { applyCoupon, openOrder } from "../src/features/payments/payments.service.ts";
+import { applyCoupon } from "../src/features/payments/checkout.service.ts";
+import { openOrder } from "../src/features/payments/orders.service.ts";
 import { momoCreateRaw, momoResultRaw } from "../src/features/payments/providers/momo.ts";
 import { zaloPayCreateMac, zaloPayTransId } from "../src/features/payments/providers/zalopay.ts";
 import { runOrderJobs } from "../src/features/payments/reconciliation.service.ts";

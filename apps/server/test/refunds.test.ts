@@ -11,15 +11,16 @@ import {
   paymentEvents,
   refunds,
 } from "../src/db/schema/index.ts";
+import type { PaymentDeps } from "../src/features/payments/payment-deps.ts";
 import * as pq from "../src/features/payments/payments.queries.ts";
-import { type PaymentDeps, settlePaid } from "../src/features/payments/payments.service.ts";
 import { momoRefund, momoRefundRaw } from "../src/features/payments/providers/momo-refund.ts";
 import {
   zaloPayRefund,
   zaloPayRefundId,
   zaloPayRefundMac,
 } from "../src/features/payments/providers/zalopay-refund.ts";
-import { runRefundJobs } from "../src/features/payments/refunds.service.ts";
+import { runRefundJobs } from "../src/features/payments/refund-jobs.service.ts";
+import { settlePaid } from "../src/features/payments/settlement.service.ts";
 import {
   createTestContext,
   oneLessonDraft,

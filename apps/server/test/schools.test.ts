@@ -513,14 +513,20 @@ describe("host-based routing", () => {
     expect(ok.headers.getSetCookie().join(";")).toContain("session_token");
     expect(ok.headers.getSetCookie().join(";")).not.toContain("Domain=");
     // better-auth skips its origin check under NODE_ENV=test, so the list it checks against is
-    // asserted directly: the app's origin plus every verified domain, nothing else.
-    const trusted = ctx.runtime.auth.options.trustedOrigins as () => Promise<string[]>;
-    const origins = await trusted();
+    // asserted directly: the app's origin, plus the verified domain a request is addressed to
+    // (only that one, issue 25 N1), nothing else.
+    const trusted = ctx.runtime.auth.options.trustedOrigins as (request?: Request) => Promise<string[]>;
+    const on = (host: string) => new Request(`http://${host}/api/auth/sign-in/email`, { headers: { host } });
+    const origins = await trusted(on("learn.lotus.example"));
     expect(origins).toContain("http://localhost:3000");
     expect(origins).toContain("https://learn.lotus.example");
     expect(origins).toContain("http://learn.lotus.example");
     expect(origins).not.toContain("http://other.example.org");
     expect(origins.some((o) => o.includes("evil"))).toBe(false);
+    const onApp = await trusted(on("localhost:3000"));
+    expect(onApp).toContain("http://localhost:3000");
+    expect(onApp).not.toContain("http://learn.lotus.example");
+    expect(await trusted(on("other.example.org"))).not.toContain("http://learn.lotus.example");
   });
 
   it("the CSRF check trusts a verified custom domain's origin and refuses an unknown one", async () => {
@@ -541,8 +547,8 @@ describe("host-based routing", () => {
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("FORBIDDEN");
   });
 
-  it("e-mailed links open on the verified domain the person signed up on, else on the app", async () => {
-    const signUp = (email: string, origin?: string) =>
+  it("e-mailed links open on the verified domain of the school the person joins there, else on the app", async () => {
+    const signUp = (email: string, origin?: string, callbackURL?: string) =>
       ctx.app.request(`${origin ?? "http://localhost:3000"}/api/auth/sign-up/email`, {
         method: "POST",
         headers: {
@@ -550,7 +556,12 @@ describe("host-based routing", () => {
           ...(origin ? { origin } : {}),
           "content-type": "application/json",
         },
-        body: JSON.stringify({ email, password: "correct-horse-battery", name: "Lan Anh" }),
+        body: JSON.stringify({
+          email,
+          password: "correct-horse-battery",
+          name: "Lan Anh",
+          ...(callbackURL ? { callbackURL, signupRole: "student" } : {}),
+        }),
       });
     const verification = async (email: string) => {
       const [mail] = await ctx.runtime.db
@@ -562,7 +573,7 @@ describe("host-based routing", () => {
       return /https?:\/\/[^\s"<]+verify-email[^\s"<]+/.exec(mail?.text ?? "")?.[0] ?? "";
     };
     const onDomain = `lan-domain-${Date.now()}@example.com`;
-    expect((await signUp(onDomain, "http://learn.lotus.example")).status).toBe(200);
+    expect((await signUp(onDomain, "http://learn.lotus.example", `/join/${courseId}`)).status).toBe(200);
     const link = await verification(onDomain);
     expect(link.startsWith("http://learn.lotus.example/api/auth/verify-email?token=")).toBe(true);
     // The link works there: it verifies and signs in with a host-only cookie.
@@ -571,6 +582,21 @@ describe("host-based routing", () => {
     expect(verified.status).toBe(302);
     expect(verified.headers.getSetCookie().join(";")).toContain("session_token");
     expect(verified.headers.getSetCookie().join(";")).not.toContain("Domain=");
+
+    // A sign-up there that joins no course of this school (a creator's sign-up, or another
+    // school's course) gets the app's address (issue 25 N1).
+    const plain = `lan-plain-${Date.now()}@example.com`;
+    expect((await signUp(plain, "http://learn.lotus.example")).status).toBe(200);
+    expect((await verification(plain)).startsWith("http://localhost:3000/api/auth/verify-email?token=")).toBe(
+      true,
+    );
+    const elsewhere = `lan-else-${Date.now()}@example.com`;
+    expect((await signUp(elsewhere, "http://learn.lotus.example", `/join/${otherCourseId}`)).status).toBe(
+      200,
+    );
+    expect(
+      (await verification(elsewhere)).startsWith("http://localhost:3000/api/auth/verify-email?token="),
+    ).toBe(true);
 
     const onApp = `lan-app-${Date.now()}@example.com`;
     expect((await signUp(onApp)).status).toBe(200);

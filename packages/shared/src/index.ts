@@ -16,6 +16,7 @@ export * from "./rules/messaging.ts";
 export * from "./rules/napas-banks.ts";
 export * from "./rules/orders.ts";
 export * from "./rules/payment-methods.ts";
+export * from "./rules/performance.ts";
 export * from "./rules/progress.ts";
 export * from "./rules/schools.ts";
 export * from "./rules/search.ts";

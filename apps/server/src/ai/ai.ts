@@ -13,7 +13,12 @@ import type { Env } from "../env.ts";
 import type { AiPort } from "../lib/ai-port.ts";
 import type { Logger } from "../lib/logger.ts";
 import { distributeMinutes } from "./minutes.ts";
-import { generateOfflineMaterial, materialLevel, materialSubject } from "./offline-materials.ts";
+import {
+  generateOfflineMaterial,
+  materialBasics,
+  materialLevel,
+  materialSubject,
+} from "./offline-materials.ts";
 import { fallbackOutline, generateOfflineOutline } from "./offline-outline.ts";
 import {
   AI_MATERIAL_STORED_TYPE,
@@ -79,8 +84,9 @@ export interface AiAdapter extends AiPort {
    * @param request generateMaterialSchema output (type, category, skillLevel, topic = course title, locale).
    * @returns a GeneratedMaterial (duration in minutes; essay → type "document", assessment → "quiz").
    *   With a model: its material, validated and normalized (generatedBy "model"); when the model
-   *   fails, times out or returns invalid content, the offline material (generatedBy "offline") and
-   *   a logged warning. Without a model: the offline material. Never rejects, so the route can
+   *   fails, times out or returns invalid content, the material template of offline-materials.ts
+   *   (generatedBy "offline": empty slots for the creator, issue 28 §2) and a logged warning.
+   *   Without a model: the material template. Never rejects, so the route can
    *   always answer "Success!" (000 §8); "Failed to generate AI material. Please try again." is
    *   left to storage failures.
    */
@@ -327,23 +333,24 @@ function materialContent(request: MaterialRequest, raw: unknown): MaterialConten
 
 /**
  * Turns the model's material into a GeneratedMaterial: texts trimmed, ids added, quiz questions
- * with exactly 4 distinct choices and a valid correctIndex, duration in whole minutes (the offline
- * duration when the model gives none), tags de-duplicated (≤ 5, the offline tags when none).
+ * with exactly 4 distinct choices and a valid correctIndex, duration in whole minutes, tags
+ * de-duplicated (≤ 5). An empty title, a zero duration or no tags take `materialBasics` ("Quiz:
+ * {topic}", minutes by type and level, [subject, level, type]); an empty description stays empty.
  * @throws Error when too little valid content is left (quiz < 5 questions, worksheet < 3 items,
  *   essay without prompt/guidance/rubric, assessment < 4 questions).
  */
 export function normalizeAiMaterial(request: MaterialRequest, raw: unknown): GeneratedMaterial {
   const content = materialContent(request, raw);
   const meta = raw as { title: string; description: string; duration: number; tags: string[] };
-  const offline = generateOfflineMaterial(request);
+  const basics = materialBasics(request);
   const duration = wholeMinutes(meta.duration);
   const tags = cleanTags(meta.tags);
   return {
-    title: clean(meta.title, 200) || offline.title,
+    title: clean(meta.title, 200) || basics.title,
     type: AI_MATERIAL_STORED_TYPE[request.type],
-    description: clean(meta.description, 2000) || offline.description,
-    duration: duration > 0 ? duration : offline.duration,
-    tags: tags.length > 0 ? tags : offline.tags,
+    description: clean(meta.description, 2000),
+    duration: duration > 0 ? duration : basics.duration,
+    tags: tags.length > 0 ? tags : basics.tags,
     content,
     generatedBy: "model",
   };

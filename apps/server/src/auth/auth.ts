@@ -14,7 +14,7 @@ import { statedLocale } from "../lib/locale.ts";
 import type { Logger } from "../lib/logger.ts";
 import { RESET_TOKEN_SECONDS, resetPasswordUrl } from "./account-recovery.ts";
 import { signUpAttempt } from "./context.ts";
-import { linkOnRequestOrigin } from "./link-origin.ts";
+import { linkForAccount } from "./link-domains.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { isSuspendedUser } from "./signup-mode.ts";
 import { checkUserName, clampUserName } from "./user-name.ts";
@@ -59,8 +59,11 @@ export function createAuth(opts: {
   mailer: Mailer;
   logger: Logger;
   trustedOrigins?: string[];
-  /** More trusted origins, asked per request (verified custom domains, issue 15). */
-  dynamicTrustedOrigins?: () => Promise<string[]>;
+  /**
+   * More trusted origins, asked per request: the verified custom domain the request is addressed
+   * to (issue 15; issue 25 N1: only that request's own host, never every school's domain).
+   */
+  dynamicTrustedOrigins?: (request?: Request) => Promise<string[]>;
 }) {
   const { env } = opts;
   const production = env.nodeEnv === "production";
@@ -71,11 +74,11 @@ export function createAuth(opts: {
     basePath: "/api/auth",
     secret: opts.secret,
     trustedOrigins: dynamicOrigins
-      ? async () => [
+      ? async (request) => [
           env.appUrl,
           ...env.trustedOrigins,
           ...(opts.trustedOrigins ?? []),
-          ...(await dynamicOrigins()),
+          ...(await dynamicOrigins(request)),
         ]
       : [env.appUrl, ...env.trustedOrigins, ...(opts.trustedOrigins ?? [])],
     database: drizzleAdapter(opts.db, { provider: "pg", schema, transaction: true }),
@@ -182,12 +185,8 @@ export function createAuth(opts: {
           ...resetPasswordEmail({
             locale: localeFromRequest(request),
             name: user.name,
-            url: await linkOnRequestOrigin(
-              resetPasswordUrl(env.appUrl, token),
-              request,
-              env.appUrl,
-              dynamicOrigins,
-            ),
+            // APP_URL, or the custom domain of the person's own school (issue 25 N1).
+            url: await linkForAccount(opts, resetPasswordUrl(env.appUrl, token), request, user),
           }),
         });
       },
@@ -210,12 +209,15 @@ export function createAuth(opts: {
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url: appLink }, request) => {
         const locale = localeFromRequest(request);
-        // On a school's verified custom domain the link opens there (issue 15).
-        const url = await linkOnRequestOrigin(appLink, request, env.appUrl, dynamicOrigins);
+        const signingUp = request ? new URL(request.url).pathname.endsWith("/sign-up/email") : false;
         // The outbox row is written after the sign-up transaction commits: PGlite has a single
         // connection, so a second query inside the open transaction would wait for it forever.
         await queueAfterTransactionHook(async () => {
-          const school = await schoolForVerification(opts.db, url);
+          const school = await schoolForVerification(opts.db, appLink);
+          // On the verified custom domain of the school the person joins (the course or invitation
+          // of this sign-up) or is a student of, the link opens there (issues 15 and 25 N1); a
+          // resend names no school of its own, so only enrolments count then.
+          const url = await linkForAccount(opts, appLink, request, user, signingUp ? school?.id : null);
           await opts.mailer.send(opts.db, {
             to: user.email,
             ...verificationEmail({

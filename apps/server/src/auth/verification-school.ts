@@ -9,13 +9,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * "e-mails with the school's name"): `/join/{courseId}` → the course's school; `/invitation?
  * invitation={token}` → the inviting creator's school. better-auth's verification `url` carries
  * that path in its `callbackURL` parameter (possibly wrapped in `/auth?…&redirect=`).
- * @returns the school's name, logo URL (/files/…) and primary colour (issue 15), or null for a plain
- *   sign-up or an unknown course/token.
+ * @returns the school's id, name, logo URL (/files/…) and primary colour (issue 15), or null for a
+ *   plain sign-up or an unknown course/token.
  */
 export async function schoolForVerification(
   db: Db,
   verificationUrl: string,
-): Promise<{ name: string; logoUrl: string | null; color: string | null } | null> {
+): Promise<{ id: string; name: string; logoUrl: string | null; color: string | null } | null> {
   let callback: URL;
   try {
     const raw = new URL(verificationUrl).searchParams.get("callbackURL");
@@ -29,7 +29,7 @@ export async function schoolForVerification(
   const join = /^\/join\/([^/]+)$/.exec(callback.pathname);
   if (join && UUID.test(join[1])) {
     const [row] = await db
-      .select({ name: schools.name, logoUrl: schools.logo_url, color: schools.primary_color })
+      .select({ id: schools.id, name: schools.name, logoUrl: schools.logo_url, color: schools.primary_color })
       .from(courses)
       .innerJoin(schools, eq(schools.id, courses.school_id))
       .where(eq(courses.id, join[1]))
@@ -39,7 +39,7 @@ export async function schoolForVerification(
   const token = callback.pathname === "/invitation" ? callback.searchParams.get("invitation") : null;
   if (token && token.length <= 200) {
     const [row] = await db
-      .select({ name: schools.name, logoUrl: schools.logo_url, color: schools.primary_color })
+      .select({ id: schools.id, name: schools.name, logoUrl: schools.logo_url, color: schools.primary_color })
       .from(studentInvitations)
       .innerJoin(schools, eq(schools.creator_id, studentInvitations.creator_id))
       .where(

@@ -14,22 +14,42 @@ export class DataDirLockedError extends Error {
 }
 
 /** Who holds the lock: written beside it (`academy.lock.owner`) right after taking it. */
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   hostname: string;
   /** The process's start time from /proc/<pid>/stat (clock ticks since boot), to tell a reused PID. */
   processStart?: string;
 }
 
-/** Field 22 of /proc/<pid>/stat (start time), or undefined off Linux or for a missing process. */
-function processStartOf(pid: number): string | undefined {
+/**
+ * The fields of a `/proc/<pid>/stat` line the lock needs: `state` (field 3: R, S, D, Z, …) and
+ * `start` (field 22: start time in clock ticks since boot). The command name (field 2) is in
+ * parentheses and may contain spaces and ")": fields are counted after the last ")".
+ * @returns undefined for a line that is not in that format.
+ */
+export function parseProcStat(stat: string): { state: string; start: string | undefined } | undefined {
+  const close = stat.lastIndexOf(")");
+  if (close === -1) return undefined;
+  const fields = stat
+    .slice(close + 2)
+    .trim()
+    .split(" ");
+  if (!fields[0]) return undefined;
+  return { state: fields[0], start: fields[19] };
+}
+
+/** `/proc/<pid>/stat` parsed (parseProcStat), or undefined off Linux or for a missing process. */
+function procStatOf(pid: number): { state: string; start: string | undefined } | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // The command name (field 2) is in parentheses and may contain spaces: count after the last ")".
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
     return undefined;
   }
+}
+
+/** Field 22 of /proc/<pid>/stat (start time), or undefined off Linux or for a missing process. */
+function processStartOf(pid: number): string | undefined {
+  return procStatOf(pid)?.start;
 }
 
 function readOwner(ownerFile: string): LockOwner | undefined {
@@ -45,7 +65,7 @@ function readOwner(ownerFile: string): LockOwner | undefined {
  * Whether the recorded owner is still running: "alive", "dead", or "unknown" (another host, or no
  * owner record), in which case only the lock's age can tell.
  */
-function ownerState(owner: LockOwner | undefined): "alive" | "dead" | "unknown" {
+export function ownerState(owner: LockOwner | undefined): "alive" | "dead" | "unknown" {
   if (!owner || owner.hostname !== os.hostname()) return "unknown";
   if (owner.pid === process.pid) return "alive";
   try {
@@ -55,7 +75,11 @@ function ownerState(owner: LockOwner | undefined): "alive" | "dead" | "unknown" 
     if ((error as { code?: string }).code === "ESRCH") return "dead";
     return "alive";
   }
-  const start = processStartOf(owner.pid);
+  const stat = procStatOf(owner.pid);
+  // A zombie (killed, not yet reaped by its parent) still answers kill(pid, 0) but holds nothing
+  // (issue 25, audit #16): `npm start` right after a `kill -9` must not be refused.
+  if (stat?.state === "Z" || stat?.state === "X") return "dead";
+  const start = stat?.start;
   if (owner.processStart && start && start !== owner.processStart) return "dead"; // PID reused
   return "alive";
 }

@@ -3,6 +3,7 @@ import type { Transporter } from "nodemailer";
 import type { Db, Executor } from "../db/client.ts";
 import { emailOutbox } from "../db/schema/index.ts";
 import type { Logger } from "../lib/logger.ts";
+import { recordJobRun } from "../observability/metrics.ts";
 import type { RenderedEmail } from "./templates.ts";
 
 /** Attempts before a message is marked failed. */
@@ -186,12 +187,16 @@ export function createOutboxWorker(opts: {
 
   function tick() {
     if (stopped || running) return;
+    const started = performance.now();
+    let ok = true;
     running = runOnce()
       .catch((error) => {
+        ok = false;
         opts.logger.error({ err: error }, "outbox worker failed");
         return 0;
       })
       .finally(() => {
+        recordJobRun("email-outbox", (performance.now() - started) / 1000, ok);
         running = undefined;
       });
   }

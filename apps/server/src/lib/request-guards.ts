@@ -45,11 +45,13 @@ export const CSRF_EXEMPT_PREFIXES = ["/api/payments/callbacks/"] as const;
 export const CROSS_SITE_MESSAGE = "This request came from another site and was refused.";
 
 /**
- * Decides whether a browser at `origin` (scheme://host[:port]) may send state-changing requests.
+ * Decides whether a browser at `origin` (scheme://host[:port]) may send state-changing requests to
+ * a request addressed to `host` (the request's host name, lower case, no port; "" when unknown).
  * The one place trusted origins are decided: APP_URL's origin plus `TRUSTED_ORIGINS`; `extra` lets
- * a later feature (a school's verified custom domains) add its own answer, e.g. a database lookup.
+ * a later feature (a school's verified custom domains, trusted only on their own host) add its own
+ * answer, e.g. a database lookup.
  */
-export type OriginPolicy = (origin: string) => boolean | Promise<boolean>;
+export type OriginPolicy = (origin: string, host?: string) => boolean | Promise<boolean>;
 
 /**
  * The default policy: APP_URL's origin and every origin in `TRUSTED_ORIGINS` (exact match of the
@@ -60,7 +62,7 @@ export function trustedOriginPolicy(
   extra?: OriginPolicy,
 ): OriginPolicy {
   const trusted = new Set([new URL(env.appUrl).origin, ...env.trustedOrigins]);
-  return (origin) => trusted.has(origin) || (extra ? extra(origin) : false);
+  return (origin, host) => trusted.has(origin) || (extra ? extra(origin, host) : false);
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -74,10 +76,16 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  *    only when the `Origin` is trusted.
  * 4. Without `Sec-Fetch-Site`, a trusted `Origin` passes, another `Origin` is refused, and a request
  *    with neither header is not from a browser (curl, scripts: no cookies of a victim) and passes.
+ * `hostOf` names the host the request is addressed to (for policies that trust an origin only on
+ * its own host); default: the Host header without its port.
  * Refusal: 403 `{ error: { code: "FORBIDDEN", message: CROSS_SITE_MESSAGE } }`. better-auth keeps
  * its own origin check on /api/auth behind this one (same trusted list).
  */
-export function refuseCrossSiteRequests(policy: OriginPolicy): MiddlewareHandler {
+export function refuseCrossSiteRequests(
+  policy: OriginPolicy,
+  hostOf: (headers: Headers) => string = (headers) =>
+    (headers.get("host") ?? "").toLowerCase().replace(/:\d+$/, ""),
+): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const path = c.req.path;
@@ -87,7 +95,7 @@ export function refuseCrossSiteRequests(policy: OriginPolicy): MiddlewareHandler
     const origin = c.req.header("origin");
     if (!origin) {
       if (site === undefined) return next();
-    } else if (origin !== "null" && (await policy(origin))) {
+    } else if (origin !== "null" && (await policy(origin, hostOf(c.req.raw.headers)))) {
       return next();
     }
     return c.json({ error: { code: "FORBIDDEN", message: CROSS_SITE_MESSAGE } }, 403);

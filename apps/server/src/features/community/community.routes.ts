@@ -29,6 +29,7 @@ import {
   okSchema,
   uuidParams,
 } from "../../lib/openapi.ts";
+import { trackStream } from "../../observability/metrics.ts";
 import { getAchievements } from "./achievements.service.ts";
 import { COMMUNITY_CHANNEL, type CommunityNotification } from "./community.queries.ts";
 import {
@@ -274,7 +275,9 @@ export function communityRoutes(deps: AppDeps) {
           const unresync = deps.realtime.onResync(() => send(`event: resync\ndata: {}\n\n`));
           const timer = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
           timer.unref?.();
+          const untrack = trackStream("community");
           cleanup = () => {
+            untrack();
             clearInterval(timer);
             unsubscribe();
             unresync();

@@ -22,7 +22,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { isActiveSubject } from "../admin/admin.service.ts";
 import { assertCreator, getOwnedCourse } from "../courses/courses.service.ts";
-import { paymentSetup } from "../payments/payments.service.ts";
+import { paymentSetup } from "../payments/methods.service.ts";
 import {
   type DraftRow,
   deleteDraft,

@@ -12,7 +12,8 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { PageHead } from "../../lib/page-head.ts";
 import { platformName } from "../../lib/platform-name.ts";
-import { openOrder, openOrderOf, sellingMethods } from "../payments/payments.service.ts";
+import { sellingMethods } from "../payments/methods.service.ts";
+import { openOrder, openOrderOf } from "../payments/orders.service.ts";
 import {
   decrementEnrollmentCount,
   deleteEnrolment,

@@ -206,5 +206,6 @@ export function createLearningRollupWorker(
     () => applyLearningRollups(deps.db, "skip"),
     intervalMs,
     (error) => deps.logger?.error({ err: error }, "learning rollups failed"),
+    "learning-rollups",
   );
 }

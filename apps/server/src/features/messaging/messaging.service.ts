@@ -316,5 +316,6 @@ export function createNudgeWorker(deps: {
     },
     deps.intervalMs,
     (error) => deps.logger.error({ err: error }, "unread-message nudges failed"),
+    "message-nudges",
   );
 }

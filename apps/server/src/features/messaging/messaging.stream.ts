@@ -1,6 +1,7 @@
 import type { MessagingEvent } from "@academy/shared";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { trackStream } from "../../observability/metrics.ts";
 import type { RealtimeBus } from "../../realtime/bus.ts";
 import {
   findMessageWithParticipants,
@@ -150,14 +151,17 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
         if (closed) return;
         closed = true;
         connections -= 1;
+        untrack();
         pings.delete(ping);
         closers.delete(end);
         const set = byUser.get(userId);
         set?.delete(sub);
         if (set && set.size === 0) byUser.delete(userId);
       };
+      let untrack = () => {};
       const start = async () => {
         connections += 1;
+        untrack = trackStream("messaging");
         let set = byUser.get(userId);
         if (!set) {
           set = new Set();

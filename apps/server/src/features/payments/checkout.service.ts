@@ -1,6 +1,14 @@
+/**
+ * What the buyer does to an open order at /api/checkout/{reference} (issue 11 §3, §5; issue 23
+ * §2, §4, §5, §9): choose how to pay (`chooseMethod`: for MoMo, ZaloPay and card a payment attempt
+ * with its own provider id is written before the provider is called, decision 0217), "Check my
+ * payment", apply a coupon, "I have transferred", and cancel. Opening and showing the order is
+ * orders.service.ts.
+ */
 import {
   type CheckoutMethodResult,
   type CheckoutView,
+  couponDiscount,
   methodUnavailableReason,
   type OrderMethod,
   PAYMENT_MESSAGES,
@@ -9,29 +17,29 @@ import {
 } from "@academy/shared";
 import Stripe from "stripe";
 import type { Executor } from "../../db/client.ts";
-import type { Locale } from "../../email/templates.ts";
+import { type Locale, orderAwaitingEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import * as a from "./attempts.queries.ts";
-import * as q from "./payments.queries.ts";
 import {
-  expiryFor,
   hostMode,
   methodsOfPage,
   momoBase,
   momoKeysOf,
-  ownOrder,
-  type PaymentDeps,
   stripeKeysOf,
-  viewOf,
   zaloPayBase,
   zaloPayKeysOf,
-} from "./payments.service.ts";
+} from "./methods.service.ts";
+import { facts } from "./order-emails.ts";
+import { expiryFor, orderNotFound, ownOrder, viewOf } from "./orders.service.ts";
+import type { PaymentDeps } from "./payment-deps.ts";
+import * as q from "./payments.queries.ts";
 import { ProviderTimeoutError } from "./providers/hmac.ts";
 import { momoAttemptOrderId, momoCreatePayment } from "./providers/momo.ts";
 import { stripeClient, stripeCreateSession } from "./providers/stripe.ts";
 import { zaloPayCreateOrder, zaloPayTransId } from "./providers/zalopay.ts";
 import { reconcileAttempt } from "./reconciliation.service.ts";
+import { releaseCouponOf, settlePaid } from "./settlement.service.ts";
 
 const PROVIDER_OF: Partial<Record<OrderMethod, a.AttemptProvider>> = {
   momo: "momo",
@@ -240,4 +248,107 @@ export async function checkOrderNow(
       }
     }
   return viewOf(deps.db, (await q.findOrderById(deps.db, order.id)) ?? order);
+}
+
+/**
+ * "I have transferred" / "I will pay in cash" (issue 11 §3): a pending VietQR, bank-transfer or cash
+ * order → awaiting_confirmation (awaiting_at now); the creator gets an e-mail. Repeating it
+ * answers the same. @throws AppError NOT_FOUND, CONFLICT orderClosed
+ */
+export async function markTransferred(
+  deps: PaymentDeps,
+  actor: SessionUser,
+  reference: string,
+): Promise<CheckoutView> {
+  const order = await deps.db.transaction(async (tx) => {
+    const locked = await ownOrder(tx, actor, reference, true);
+    if (locked.status === "awaiting_confirmation") return locked;
+    if (locked.status !== "pending" || !["vietqr", "bank-transfer", "cash"].includes(locked.method ?? ""))
+      throw new AppError("CONFLICT", PAYMENT_MESSAGES.orderClosed);
+    const updated = await q.updateOrder(tx, locked.id, {
+      status: "awaiting_confirmation",
+      awaiting_at: new Date(),
+    });
+    const ctx = await q.orderContext(tx, locked.id);
+    if (ctx)
+      await deps.mailer.send(tx, {
+        to: ctx.creator_email,
+        ...orderAwaitingEmail(facts(ctx, updated, "creator", `${deps.env.appUrl}/dashboard/earnings`)),
+      });
+    return updated;
+  });
+  return viewOf(deps.db, order);
+}
+
+/**
+ * Cancels the buyer's own open order (they chose not to buy). The coupon redemption is given back.
+ * @throws AppError NOT_FOUND, CONFLICT orderClosed
+ */
+export async function cancelOwnOrder(
+  deps: PaymentDeps,
+  actor: SessionUser,
+  reference: string,
+): Promise<CheckoutView> {
+  const order = await deps.db.transaction(async (tx) => {
+    const locked = await ownOrder(tx, actor, reference, true);
+    if (locked.status !== "pending") throw new AppError("CONFLICT", PAYMENT_MESSAGES.orderClosed);
+    const updated = await q.updateOrder(tx, locked.id, { status: "cancelled" });
+    await releaseCouponOf(tx, updated);
+    return updated;
+  });
+  return viewOf(deps.db, order);
+}
+/**
+ * Applies (or with "" removes) a coupon of the course's creator to the buyer's pending order
+ * (issue 11 §5). The redemption is taken with a guarded UPDATE in the same transaction as the
+ * order (exact under concurrency); the previous coupon's redemption is given back. A discount to
+ * 0 pays the order at once (enrolled without payment).
+ * @throws AppError NOT_FOUND, CONFLICT orderClosed, VALIDATION_FAILED couponInvalid / couponExpired / couponUsedUp
+ */
+export async function applyCoupon(
+  deps: PaymentDeps,
+  actor: SessionUser,
+  reference: string,
+  code: string,
+): Promise<CheckoutView> {
+  const order = await deps.db.transaction(async (tx) => {
+    const locked = await ownOrder(tx, actor, reference, true);
+    if (locked.status !== "pending") throw new AppError("CONFLICT", PAYMENT_MESSAGES.orderClosed);
+    const ctx = await q.orderContext(tx, locked.id);
+    if (!ctx) throw orderNotFound();
+    if (locked.coupon_code) await q.releaseCoupon(tx, ctx.creator_id, locked.coupon_code);
+    if (!code)
+      return q.updateOrder(tx, locked.id, {
+        coupon_code: null,
+        discount_amount: 0,
+        amount: locked.list_amount,
+      });
+    const coupon = await q.findCoupon(tx, ctx.creator_id, code);
+    if (!coupon || (coupon.course_id && coupon.course_id !== locked.course_id))
+      throw new AppError("VALIDATION_FAILED", PAYMENT_MESSAGES.couponInvalid, [
+        { path: "code", message: PAYMENT_MESSAGES.couponInvalid },
+      ]);
+    if (coupon.expires_at && new Date(coupon.expires_at).getTime() <= Date.now())
+      throw new AppError("VALIDATION_FAILED", PAYMENT_MESSAGES.couponExpired, [
+        { path: "code", message: PAYMENT_MESSAGES.couponExpired },
+      ]);
+    const discount = couponDiscount(locked.list_amount, locked.currency, coupon);
+    if (discount <= 0)
+      throw new AppError("VALIDATION_FAILED", PAYMENT_MESSAGES.couponInvalid, [
+        { path: "code", message: PAYMENT_MESSAGES.couponInvalid },
+      ]);
+    if (!(await q.redeemCoupon(tx, coupon.id)))
+      throw new AppError("VALIDATION_FAILED", PAYMENT_MESSAGES.couponUsedUp, [
+        { path: "code", message: PAYMENT_MESSAGES.couponUsedUp },
+      ]);
+    const updated = await q.updateOrder(tx, locked.id, {
+      coupon_code: coupon.code,
+      discount_amount: discount,
+      amount: locked.list_amount - discount,
+    });
+    if (updated.amount === 0)
+      return settlePaid(deps, tx, updated, { provider: "coupon", transactionId: null });
+    return updated;
+  });
+  return viewOf(deps.db, order);
 }

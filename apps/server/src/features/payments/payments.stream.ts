@@ -1,3 +1,4 @@
+import { trackStream } from "../../observability/metrics.ts";
 import type { RealtimeBus } from "../../realtime/bus.ts";
 import { ORDER_CHANNEL } from "./payments.queries.ts";
 
@@ -44,7 +45,9 @@ export function createOrderHub(bus: RealtimeBus) {
           }, 25_000);
           ping.unref();
           controller.enqueue(encoder.encode("event: ready\ndata: {}\n\n"));
+          const untrack = trackStream("checkout");
           cleanup = () => {
+            untrack();
             clearInterval(ping);
             set.delete(push);
             if (set.size === 0) byOrder.delete(orderId);

@@ -1,20 +1,19 @@
+/**
+ * Reconciliation and the order job (issue 11 §3, issue 23 §1, §4; decision 0217): asks the
+ * providers about every open payment attempt until its page closes (`reconcileAttempt`, also
+ * used by "Check my payment"), closes attempts and expires orders, and runs the refund job
+ * (`runOrderJobs`, run on an interval by `createOrderJobWorker`).
+ */
 import { createIntervalWorker } from "../../lib/interval-worker.ts";
 import * as a from "./attempts.queries.ts";
+import { momoBase, momoKeysOf, stripeKeysOf, zaloPayBase, zaloPayKeysOf } from "./methods.service.ts";
+import type { PaymentDeps } from "./payment-deps.ts";
 import * as q from "./payments.queries.ts";
-import {
-  momoBase,
-  momoKeysOf,
-  type PaymentDeps,
-  releaseCouponOf,
-  stripeKeysOf,
-  zaloPayBase,
-  zaloPayKeysOf,
-} from "./payments.service.ts";
 import { MOMO_PENDING_CODES, momoQuery } from "./providers/momo.ts";
 import { stripeClient, stripeRetrieveSession } from "./providers/stripe.ts";
 import { zaloPayQuery } from "./providers/zalopay.ts";
-import { runRefundJobs } from "./refunds.service.ts";
-import { applyProviderPayment, type CallbackOutcome } from "./settlement.service.ts";
+import { runRefundJobs } from "./refund-jobs.service.ts";
+import { applyProviderPayment, type CallbackOutcome, releaseCouponOf } from "./settlement.service.ts";
 
 /** Minutes after a provider page closed during which reconciliation still asks about it. */
 export const RECONCILE_GRACE_MINUTES = 10;
@@ -171,5 +170,6 @@ export function createOrderJobWorker(deps: PaymentDeps, intervalMs: number) {
     () => runOrderJobs(deps),
     intervalMs,
     (error) => deps.logger?.error({ err: error }, "order jobs failed"),
+    "order-jobs",
   );
 }

@@ -1,8 +1,18 @@
-import { isOrderReference } from "@academy/shared";
+/**
+ * Paying an order (DESIGN §6, decision 0217): `settlePaid` is every way an order becomes paid
+ * (provider answer, creator confirmation, a coupon to 0, a late payment enrolled);
+ * `applyProviderPayment` applies a verified provider answer (callback, webhook or status query)
+ * to the attempt's order — late, duplicate, paid twice, amount mismatch; unverifiable callbacks
+ * are logged by `recordRejectedCallback`. `releaseCouponOf` gives back the coupon of an order that
+ * closes unpaid.
+ */
+import { fromMinorUnits, isOrderReference, type OrderMethod } from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
+import { orderPaidCreatorEmail, orderReceiptEmail } from "../../email/templates.ts";
 import * as a from "./attempts.queries.ts";
+import { facts } from "./order-emails.ts";
+import type { PaymentDeps } from "./payment-deps.ts";
 import * as q from "./payments.queries.ts";
-import { type PaymentDeps, releaseCouponOf, settlePaid } from "./payments.service.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -271,3 +281,63 @@ export async function recordRejectedCallback(
 export async function paymentMethodById(db: Db, id: string) {
   return UUID.test(id) ? q.findMethodById(db, id) : undefined;
 }
+
+/** Gives back the coupon redemption an order took (it expired, was cancelled or rejected). */
+export async function releaseCouponOf(tx: Executor, order: q.OrderRecord): Promise<void> {
+  if (!order.coupon_code) return;
+  const ctx = await q.orderContext(tx, order.id);
+  if (ctx) await q.releaseCoupon(tx, ctx.creator_id, order.coupon_code);
+}
+/**
+ * Marks a locked order paid inside `tx` (DESIGN §6): status paid, paid_at, provider and its
+ * transaction id (flagged only with `flagReason`); the enrolment becomes completed (lessons open,
+ * enrollment_count + 1); receipt to the student and a note to the creator through the outbox; a
+ * realtime notification on commit. Late money is judged by the caller (settlement.service.ts).
+ */
+export async function settlePaid(
+  deps: Pick<PaymentDeps, "mailer" | "env">,
+  tx: Executor,
+  order: q.OrderRecord,
+  opts: { provider: string; transactionId: string | null; flagReason?: string },
+): Promise<q.OrderRecord> {
+  const flagReason = opts.flagReason ?? null;
+  // The order's method is how it was paid (the buyer may have switched after opening that page).
+  const paidWith = PROVIDER_METHOD[opts.provider];
+  const updated = await q.updateOrder(tx, order.id, {
+    status: "paid",
+    paid_at: new Date(),
+    ...(paidWith ? { method: paidWith } : {}),
+    provider: opts.provider,
+    provider_transaction_id: opts.transactionId,
+    ...(flagReason ? { flagged: true, flag_reason: flagReason, flag_resolved_at: null } : {}),
+  });
+  const ctx = await q.orderContext(tx, order.id);
+  if (ctx) {
+    if (ctx.student_email)
+      await deps.mailer.send(tx, {
+        to: ctx.student_email,
+        ...orderReceiptEmail(facts(ctx, updated, "student", `${deps.env.appUrl}/learn/${order.course_id}`)),
+      });
+    if (opts.provider !== "manual")
+      await deps.mailer.send(tx, {
+        to: ctx.creator_email,
+        ...orderPaidCreatorEmail(facts(ctx, updated, "creator", `${deps.env.appUrl}/dashboard/earnings`)),
+      });
+  }
+  // Last: it locks the course row (enrollment_count) — shared by every buyer of the course — so
+  // the lock is held only until the commit that follows.
+  if (order.enrollment_id)
+    await q.setEnrolmentPaymentStatus(
+      tx,
+      order.enrollment_id,
+      "completed",
+      fromMinorUnits(order.amount, order.currency),
+    );
+  return updated;
+}
+
+const PROVIDER_METHOD: Record<string, OrderMethod | undefined> = {
+  momo: "momo",
+  zalopay: "zalopay",
+  stripe: "credit-card",
+};

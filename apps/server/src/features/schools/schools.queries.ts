@@ -233,12 +233,15 @@ export async function findHost(db: Executor, domain: string) {
   return row;
 }
 
-/** Every verified domain (trusted origins). */
-export async function listVerifiedDomains(db: Executor): Promise<string[]> {
+/**
+ * Every verified domain (trusted origins) whose DNS was last checked after `checkedAfter`: a domain
+ * the re-check has not confirmed lately is not trusted (issue 25 N1).
+ */
+export async function listVerifiedDomains(db: Executor, checkedAfter: Date): Promise<string[]> {
   const rows = await db
     .select({ domain: schoolDomains.domain })
     .from(schoolDomains)
-    .where(eq(schoolDomains.status, "verified"));
+    .where(and(eq(schoolDomains.status, "verified"), gt(schoolDomains.last_checked_at, checkedAfter)));
   return rows.map((r) => r.domain);
 }
 

@@ -23,6 +23,7 @@ import {
   isDomainAllowed,
   onDomainsChanged,
   recheckDueDomains,
+  recheckSchedule,
   removeDomain,
   type SchoolDeps,
   updateBranding,
@@ -363,14 +364,17 @@ export function schoolPublicRoutes(deps: Pick<AppDeps, "db" | "env">, cache: Sch
 }
 
 /**
- * The periodic re-check of custom domains (issue 15 §3): every `intervalMs / 6` it checks the
- * domains not checked for `intervalMs`. Errors are logged; the loop keeps going.
+ * The periodic re-check of custom domains (issue 15 §3): every `intervalMs / 6` (at least 10 s) it
+ * checks the domains not checked for `intervalMs` minus that tick, so a verified domain is
+ * confirmed within `intervalMs` and a domain whose DNS no longer verifies loses its trust within
+ * it (issue 25 N1; `recheckSchedule`). Errors are logged; the loop keeps going.
  */
 export function createDomainRecheckWorker(deps: Pick<AppDeps, "db" | "env" | "dnsResolver" | "logger">) {
   const sd = schoolDeps(deps);
+  const schedule = recheckSchedule(deps.env.domainRecheckIntervalMs);
   return createIntervalWorker(
-    () => recheckDueDomains(sd, deps.env.domainRecheckIntervalMs),
-    Math.max(10_000, Math.floor(deps.env.domainRecheckIntervalMs / 6)),
+    () => recheckDueDomains(sd, schedule.dueAfterMs),
+    schedule.tickMs,
     (error) => deps.logger.error({ err: error }, "custom-domain re-check failed"),
   );
 }

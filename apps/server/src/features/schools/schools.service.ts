@@ -327,10 +327,20 @@ export async function isDomainAllowed(db: Db, domain: string): Promise<boolean> 
   return row?.status === "verified";
 }
 
-/** Every verified custom domain as https (and, outside production, http) origins. */
-export async function verifiedOrigins(db: Db, production: boolean): Promise<string[]> {
-  const domains = await q.listVerifiedDomains(db);
-  return domains.flatMap((d) => (production ? [`https://${d}`] : [`https://${d}`, `http://${d}`]));
+/**
+ * How a verified domain is trusted (issue 25 N1): `production` (https only, else http too) and
+ * `freshMs`, the DNS re-check interval (DOMAIN_RECHECK_INTERVAL_MS): a domain whose last successful
+ * check is older than that is not trusted, even while its status still says verified.
+ */
+export interface DomainTrust {
+  production: boolean;
+  freshMs: number;
+}
+
+/** Every verified custom domain checked within `trust.freshMs`, as https (and, outside production, http) origins. */
+export async function verifiedOrigins(db: Db, trust: DomainTrust, now = Date.now()): Promise<string[]> {
+  const domains = await q.listVerifiedDomains(db, new Date(now - trust.freshMs));
+  return domains.flatMap((d) => (trust.production ? [`https://${d}`] : [`https://${d}`, `http://${d}`]));
 }
 
 /** How long (milliseconds) the trusted-origin list is reused before it is read again. */
@@ -341,12 +351,36 @@ const originsCache = new WeakMap<Db, { at: number; origins: Promise<string[]> }>
  * `verifiedOrigins`, read at most every ORIGINS_TTL_MS per database (better-auth asks on every
  * state-changing auth request). Dropped at once when this instance verifies or removes a domain.
  */
-export function verifiedOriginsCached(db: Db, production: boolean, now = Date.now()): Promise<string[]> {
+export function verifiedOriginsCached(db: Db, trust: DomainTrust, now = Date.now()): Promise<string[]> {
   const hit = originsCache.get(db);
   if (hit && now - hit.at < ORIGINS_TTL_MS) return hit.origins;
-  const origins = verifiedOrigins(db, production).catch(() => []);
+  const origins = verifiedOrigins(db, trust, now).catch(() => []);
   originsCache.set(db, { at: now, origins });
   return origins;
+}
+
+/**
+ * The trusted origins of the custom domain a request is addressed to (issue 25 N1): a verified
+ * domain is trusted only for its own school's pages and the API calls they make on that host,
+ * never for requests to the app's host or to another school's domain.
+ * @param host the request's host name (lower case, no port; `requestHost`).
+ * @returns `https://{host}` (and `http://{host}` outside production) when `host` is a verified,
+ *   freshly checked domain; else [].
+ */
+export async function originsForHost(db: Db, trust: DomainTrust, host: string): Promise<string[]> {
+  if (!host) return [];
+  const origins = await verifiedOriginsCached(db, trust);
+  return origins.filter((origin) => new URL(origin).hostname === host);
+}
+
+/**
+ * How often the re-check worker looks for due domains and which are due (milliseconds): a domain
+ * is re-checked once its last check is `intervalMs - tickMs` old, so a healthy domain is confirmed
+ * again before `intervalMs` passes and never drops out of `verifiedOrigins` between checks.
+ */
+export function recheckSchedule(intervalMs: number): { tickMs: number; dueAfterMs: number } {
+  const tickMs = Math.max(10_000, Math.floor(intervalMs / 6));
+  return { tickMs, dueAfterMs: Math.max(0, intervalMs - tickMs) };
 }
 
 /** Forgets the cached trusted origins and host routes (a domain changed). */

@@ -22,7 +22,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { assertCreator } from "../courses/courses.service.ts";
 import { grantEnrolment } from "../enrolments/enrolments.service.ts";
-import { settleEnrolmentOrders } from "../payments/payments.service.ts";
+import { settleEnrolmentOrders } from "../payments/confirmation.service.ts";
 import {
   countStudentRows,
   creatorContext,

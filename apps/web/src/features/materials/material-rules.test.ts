@@ -136,6 +136,39 @@ describe("generated content preview", () => {
       rubric: [],
     });
   });
+  it("keeps a template's empty slots and drops its unchosen correct answer (issue 28 §2)", () => {
+    expect(
+      readPreview({
+        kind: "quiz",
+        questions: [
+          {
+            id: "1",
+            question: "Question 1: write the question",
+            choices: ["", "", "", ""],
+            correctIndex: -1,
+          },
+        ],
+      }),
+    ).toEqual({
+      kind: "quiz",
+      questions: [{ id: "1", question: "Question 1: write the question", choices: ["", "", "", ""] }],
+    });
+    expect(
+      readPreview({
+        kind: "worksheet",
+        instructions: "Write",
+        items: [{ id: "i", prompt: "P", answer: "" }],
+      }),
+    ).toEqual({ kind: "worksheet", instructions: "Write", items: [{ id: "i", prompt: "P", answer: "" }] });
+    expect(
+      readPreview({
+        kind: "assessment",
+        passMark: 70,
+        rubric: [],
+        questions: [{ id: "s", type: "short-answer", question: "Write", sampleAnswer: "", points: 5 }],
+      }),
+    ).toMatchObject({ questions: [{ sampleAnswer: "" }] });
+  });
   it("gives null for missing or unknown content", () => {
     expect(readPreview(null)).toBeNull();
     expect(readPreview({ kind: "quiz", questions: [] })).toBeNull();

@@ -125,7 +125,11 @@ export function formatBytes(bytes: number, lng: string): string {
 export interface PreviewQuestion {
   id: string;
   question: string;
-  /** Multiple choice: the choices and the correct one; short answer: a model answer. */
+  /**
+   * Multiple choice: the choices ("" = a template's empty slot) and the correct one (undefined when
+   * none is chosen yet, e.g. a template's correctIndex -1); short answer: a model answer ("" = an
+   * empty slot).
+   */
   choices?: string[];
   correctIndex?: number;
   sampleAnswer?: string;
@@ -167,8 +171,10 @@ function questionsOf(value: unknown): PreviewQuestion[] {
         question,
         choices: choices && choices.length > 0 ? choices : undefined,
         correctIndex:
-          choices && correctIndex !== undefined && correctIndex < choices.length ? correctIndex : undefined,
-        sampleAnswer: str(q.sampleAnswer) || undefined,
+          choices && correctIndex !== undefined && correctIndex >= 0 && correctIndex < choices.length
+            ? correctIndex
+            : undefined,
+        sampleAnswer: typeof q.sampleAnswer === "string" ? q.sampleAnswer : undefined,
         points: num(q.points),
       },
     ];
@@ -185,7 +191,9 @@ function rubricOf(value: unknown): PreviewRubric[] {
 
 /**
  * Reads a material's generated `content` (quiz, worksheet, essay prompt or assessment) for the
- * preview. Tolerant: unknown or malformed content gives null (no preview offered).
+ * preview. Tolerant: unknown or malformed content gives null (no preview offered). Empty strings
+ * of a material template (issue 28 §2: empty choices, answer keys, model answers) are kept as ""
+ * so the preview can mark them "to write"; a negative correctIndex becomes undefined.
  */
 export function readPreview(content: unknown): MaterialPreview | null {
   if (!isObject(content)) return null;
@@ -204,7 +212,13 @@ export function readPreview(content: unknown): MaterialPreview | null {
       ? content.items.filter(isObject).flatMap((item, index) => {
           const prompt = str(item.prompt);
           return prompt
-            ? [{ id: str(item.id) || String(index), prompt, answer: str(item.answer) || undefined }]
+            ? [
+                {
+                  id: str(item.id) || String(index),
+                  prompt,
+                  answer: typeof item.answer === "string" ? item.answer : undefined,
+                },
+              ]
             : [];
         })
       : [];

@@ -22,6 +22,8 @@ const KINDS: Array<{ type: AiMaterialType; icon: LucideIcon; tone: string }> = [
 /**
  * AI Generate (000 §2): four buttons — quiz, worksheet, essay prompt, assessment. The one running
  * shows a spinner and the others wait; the course's topic, category and level are sent along.
+ * Without a model (context "template", issue 17 §2, issue 28 §2) every text says "template" and
+ * each button describes the structure with empty slots it adds.
  */
 export function GenerateTab({
   busyType,
@@ -86,7 +88,9 @@ export function GenerateTab({
                 </span>
                 <span className="grid gap-0.5">
                   <span className="font-semibold">{t(`generate.${kind.type}.title`, { context })}</span>
-                  <span className="text-sm text-muted-foreground">{t(`generate.${kind.type}.body`)}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {t(`generate.${kind.type}.body`, { context })}
+                  </span>
                   {busy ? (
                     <span className="mt-1 flex items-center gap-1.5 text-sm font-medium text-primary">
                       <Loader2Icon className="size-4 animate-spin" aria-hidden />

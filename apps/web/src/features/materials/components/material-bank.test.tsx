@@ -123,7 +123,7 @@ describe("MaterialBank", () => {
     );
   });
 
-  it("says Templates, not AI, when no model is connected (issue 17 §2)", async () => {
+  it("says Templates, not AI, when no model is connected (issue 17 §2, issue 28 §2)", async () => {
     aiMode = "offline";
     library = [material({ id: "t1", type: "quiz", title: "Quiz: Grammar", source: "template" })];
     renderBank();
@@ -132,7 +132,18 @@ describe("MaterialBank", () => {
     await waitFor(() => expect(screen.getByRole("tab", { name: "Templates" })).toBeTruthy());
     expect(screen.queryByRole("tab", { name: "AI Generate" })).toBeNull();
     openTab("Templates");
-    await screen.findByText(/No AI model is connected/);
+    await screen.findByText(/No AI model is connected: a template lays out a material/);
     expect(screen.getByText("Quiz Template")).toBeTruthy();
+    // Issue 28 §2: the template is structure with empty slots, and says so.
+    expect(screen.getByText("Question slots with empty choices for you to write.")).toBeTruthy();
+    expect(
+      screen.getByText("Empty multiple-choice and short-answer slots, a rubric and a pass mark."),
+    ).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId("generate-quiz"));
+    });
+    await screen.findByText(
+      "A quiz template was added to materials. Write every slot before giving it to students.",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { Material } from "@academy/shared";
-import { CheckCircle2Icon, CircleIcon } from "lucide-react";
+import { CheckCircle2Icon, CircleIcon, LayoutTemplateIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
@@ -14,7 +14,9 @@ import { MATERIAL_TYPE_STYLE } from "./material-icons";
 /**
  * Shows a material's generated content: quiz and assessment questions with the correct answer
  * marked (model answers for short-answer questions), worksheet items with their answer keys, an
- * essay prompt with guidance, length and rubric.
+ * essay prompt with guidance, length and rubric. A template (source "template" or "sample":
+ * written without a model, issue 28 §2) is labelled as one, with what the creator must write, and
+ * its empty slots (choices, answer keys, model answers) read "to write".
  */
 export function MaterialPreviewDialog({
   material,
@@ -26,6 +28,7 @@ export function MaterialPreviewDialog({
   const { t } = useTranslation("materials");
   const preview = material ? readPreview(material.content) : null;
   const style = material ? (MATERIAL_TYPE_STYLE[material.type] ?? MATERIAL_TYPE_STYLE.document) : null;
+  const template = material?.source === "template" || material?.source === "sample";
   return (
     <Dialog open={material !== null} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={t("preview.close")} className="max-w-2xl">
@@ -44,6 +47,15 @@ export function MaterialPreviewDialog({
               <DialogTitle>{material.title}</DialogTitle>
               <DialogDescription>{material.description || t("preview.noDescription")}</DialogDescription>
             </DialogHeader>
+            {preview && template ? (
+              <p
+                className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+                data-testid="template-notice"
+              >
+                <LayoutTemplateIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {t(`preview.template.${preview.kind}`)}
+              </p>
+            ) : null}
             {preview ? <PreviewBody preview={preview} /> : <p className="text-sm">{t("preview.none")}</p>}
           </>
         ) : null}
@@ -84,9 +96,10 @@ function PreviewBody({ preview }: { preview: MaterialPreview }) {
                 <span className="mr-1 font-semibold">{index + 1}.</span>
                 {item.prompt}
               </p>
-              {item.answer ? (
+              {item.answer !== undefined ? (
                 <p className="mt-2 text-muted-foreground">
-                  <span className="font-medium text-success">{t("preview.answerKey")}:</span> {item.answer}
+                  <span className="font-medium text-success">{t("preview.answerKey")}:</span>{" "}
+                  <SlotText text={item.answer} />
                 </p>
               ) : null}
             </li>
@@ -157,22 +170,29 @@ function Questions({ questions }: { questions: PreviewQuestion[] }) {
                     )}
                     <span>
                       <span className="mr-1">{String.fromCharCode(65 + i)}.</span>
-                      {choice}
+                      <SlotText text={choice} />
                       {correct ? <span className="sr-only"> ({t("preview.correct")})</span> : null}
                     </span>
                   </li>
                 );
               })}
             </ul>
-          ) : q.sampleAnswer ? (
+          ) : q.sampleAnswer !== undefined ? (
             <p className="mt-2 text-muted-foreground">
-              <span className="font-medium text-success">{t("preview.modelAnswer")}:</span> {q.sampleAnswer}
+              <span className="font-medium text-success">{t("preview.modelAnswer")}:</span>{" "}
+              <SlotText text={q.sampleAnswer} />
             </p>
           ) : null}
         </li>
       ))}
     </ol>
   );
+}
+
+/** A text of the content, or "to write" (muted, italic) for a template's empty slot. */
+function SlotText({ text }: { text: string }) {
+  const { t } = useTranslation("materials");
+  return text ? text : <em className="text-muted-foreground">{t("preview.toWrite")}</em>;
 }
 
 function Rubric({ rubric }: { rubric: PreviewRubric[] }) {
