@@ -4,8 +4,9 @@
  *   - web: components/ and lib/ never import features/ or app/; a feature never imports app/
  *     or another feature (pages in app/ compose features);
  *   - web imports from the server only `import type` of "@academy/server/app";
- *   - server: a feature may use another feature only through its *.service.ts; the server never
- *     imports the web app.
+ *   - server: a feature may use another feature only through its *.service.ts; the lower layers
+ *     (auth/, lib/, email/, db/, realtime/, storage/, ai/) never import features/ (an `import type`
+ *     is allowed: it is erased, so it makes no runtime cycle); the server never imports the web app.
  * Prints each violation as file:line and exits 1 when there is any.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -91,6 +92,9 @@ for (const file of walk(path.join(ROOT, "apps/web/src"))) {
   }
 }
 
+/** Server folders below the features: they may be used by features, never the other way round. */
+const LOWER_LAYER = /^(auth|lib|email|db|realtime|storage|ai)\//;
+
 for (const file of walk(path.join(ROOT, "apps/server/src"))) {
   const own = path.relative(path.join(ROOT, "apps/server/src"), file);
   const ownFeature = /^features\/([^/]+)\//.exec(own)?.[1];
@@ -98,7 +102,10 @@ for (const file of walk(path.join(ROOT, "apps/server/src"))) {
     if (f.spec.startsWith("@academy/web") || f.spec.includes("apps/web"))
       fail(f, "the server must not import the web app");
     const target = serverTarget(file, f.spec);
-    if (!target || !ownFeature) continue;
+    if (!target) continue;
+    if (LOWER_LAYER.test(own) && target.startsWith("features/") && !f.typeOnly)
+      fail(f, "auth/, lib/, email/, db/, realtime/, storage/ and ai/ must not import features/");
+    if (!ownFeature) continue;
     if (target === "app" || target === "app.ts") fail(f, "a feature must not import app.ts");
     const targetFeature = /^features\/([^/]+)\//.exec(target)?.[1];
     if (targetFeature && targetFeature !== ownFeature && !/\.service(\.ts)?$/.test(target)) {

@@ -4,7 +4,7 @@ import { KeyMismatchError } from "./db/key-fingerprints.ts";
 import { DataDirLockedError } from "./db/lock.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { sharedPdfRenderer } from "./features/certificates/pdf-renderer.ts";
-import { createReplyDigestWorker } from "./features/community/community.service.ts";
+import { createReplyDigestWorker } from "./features/community/reply-digests.service.ts";
 import {
   applyLearningRollups,
   createLearningRollupWorker,

@@ -23,7 +23,7 @@ import {
   enrollments,
   profiles,
 } from "../src/db/schema/index.ts";
-import { sendReplyDigests } from "../src/features/community/community.service.ts";
+import { sendReplyDigests } from "../src/features/community/reply-digests.service.ts";
 import {
   createTestContext,
   oneLessonDraft,

@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGES } from "@academy/shared";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { studentInvitations, user, userSuspensions } from "../db/schema/index.ts";
-import { getPlatformSettings } from "../features/admin/admin.service.ts";
 import type { AppDeps } from "../lib/http.ts";
+import { getPlatformSettings } from "../lib/platform-settings.ts";
 
 /**
  * Why an e-mail sign-up is refused under the platform's sign-up mode (issue 14 Settings), or

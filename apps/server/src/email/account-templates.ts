@@ -1,4 +1,4 @@
-import { greet, type Locale, PLATFORM, type RenderedEmail, withCallToAction } from "./templates.ts";
+import { greet, type Locale, PLATFORM, type RenderedEmail, withCallToAction } from "./layout.ts";
 
 /**
  * The password-reset e-mail (issue 16 item 5): `url` opens /reset-password with a one-time token

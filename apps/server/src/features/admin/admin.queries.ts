@@ -7,7 +7,6 @@ import {
   courses,
   landingPages,
   materials,
-  platformSettings,
   profiles,
   session,
   subjects,
@@ -168,11 +167,6 @@ export async function selectBrandingKits(db: Executor, onlyActive: boolean) {
     .from(brandingKits)
     .where(onlyActive ? eq(brandingKits.is_active, true) : undefined)
     .orderBy(brandingKits.created_at, brandingKits.name);
-}
-
-export async function selectSettings(db: Executor) {
-  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.id, 1));
-  return row;
 }
 
 /** A page of users (profiles) matching a folded LIKE pattern on name or e-mail, newest first. */

@@ -24,23 +24,19 @@ import { type AppDeps, createRouter } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import {
   changeRole,
-  createReport,
   createSubject,
-  deleteReport,
   deleteSubject,
   getPlatformSettings,
   listAuditLog,
-  listBrandingKits,
-  listReports,
   listSubjects,
   listUsers,
   restoreUser,
-  reviewReport,
-  saveBrandingKit,
   savePlatformSettings,
   suspendUser,
   updateSubject,
 } from "./admin.service.ts";
+import { listBrandingKits, saveBrandingKit } from "./branding-kits.service.ts";
+import { createReport, deleteReport, listReports, reviewReport } from "./content-reports.service.ts";
 
 const tags = ["Admin"];
 const idParams = z.object({ id: z.string() });

@@ -2,16 +2,10 @@ import {
   ADMIN_MESSAGES,
   type AdminUser,
   type AuditEntry,
-  type BrandingKit,
-  type brandingKitInputSchema,
-  type ContentReport,
   likePattern,
   type PlatformSettings,
   type platformSettingsInputSchema,
-  REPORTS_PER_HOUR,
-  type ReportStatus,
   type Role,
-  type reportCreateSchema,
   type Subject,
   type subjectCreateSchema,
   type subjectUpdateSchema,
@@ -20,51 +14,27 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin } from "../../auth/roles.ts";
 import type { Db, Executor } from "../../db/client.ts";
-import {
-  brandingKits,
-  contentReports,
-  platformSettings,
-  profiles,
-  subjects,
-  userSuspensions,
-} from "../../db/schema/index.ts";
-import type { Mailer } from "../../email/mailer.ts";
-import { noticeEmail } from "../../email/templates.ts";
-import { hitRateLimit } from "../../lib/db-rate-limit.ts";
+import { platformSettings, profiles, subjects, userSuspensions } from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { forgetPlatformName } from "../../lib/platform-name.ts";
+import { getPlatformSettings, toSettings } from "../../lib/platform-settings.ts";
 import {
   deleteSessions,
-  findPendingReport,
-  findReportTarget,
-  hideTarget,
   lockProfile,
-  lockReport,
   type SubjectRow,
-  selectBrandingKits,
-  selectReports,
-  selectSettings,
   selectSubject,
   selectSubjects,
   selectUsers,
 } from "./admin.queries.ts";
+import { ADMIN_PAGE_SIZE, actorOf } from "./admin.shared.ts";
 import { type AuditActor, listAudit, recordAudit } from "./audit.ts";
 
-/** Writes one audit entry in the caller's transaction (re-exported for other features' admin actions). */
-export { recordAudit };
-
-/** Rows per page of the admin lists (reports, users, audit log). */
-export const ADMIN_PAGE_SIZE = 20;
-
-export interface AdminDeps {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-}
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const actorOf = (user: SessionUser): AuditActor => ({ id: user.id, email: user.email });
+/**
+ * Re-exported: `recordAudit` writes one audit entry in the caller's transaction (for other features'
+ * admin actions); `getPlatformSettings` (lib/platform-settings.ts) serves the admin routes.
+ */
+export { getPlatformSettings, recordAudit };
 
 function toSubject(row: SubjectRow): Subject {
   return {
@@ -76,8 +46,6 @@ function toSubject(row: SubjectRow): Subject {
     totalCourses: row.total_courses,
   };
 }
-
-// ---------------------------------------------------------------- Subjects
 
 /**
  * Every subject with its real course count (issue 14 Subjects). Admins see all; anyone signed in
@@ -186,273 +154,6 @@ export async function deleteSubject(db: Db, actor: SessionUser | null, id: strin
   });
 }
 
-// ---------------------------------------------------------------- Content reports
-
-/**
- * Reports a course, landing page or material (anyone signed in) with a reason and optional
- * details. The owner is the creator of the content, found on the server. A repeat by the same
- * person while their report is pending answers that report; at most REPORTS_PER_HOUR new reports
- * per account an hour. @throws UNAUTHORIZED, NOT_FOUND when the content does not exist,
- * RATE_LIMITED. @returns the report id.
- */
-export async function createReport(
-  db: Db,
-  actor: SessionUser | null,
-  input: z.output<typeof reportCreateSchema>,
-): Promise<{ id: string }> {
-  if (!actor) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-  const target = await findReportTarget(db, input.targetType, input.targetId);
-  if (!target) throw new AppError("NOT_FOUND", "The reported content was not found.");
-  // The same content reported again by the same person while pending: the one report stands.
-  const pending = await findPendingReport(db, actor.id, input.targetType, input.targetId);
-  if (pending) return { id: pending };
-  if (!(await hitRateLimit(db, `reports:user:${actor.id}`, 3600, REPORTS_PER_HOUR))) {
-    throw new AppError("RATE_LIMITED", ADMIN_MESSAGES.tooManyReports);
-  }
-  const [row] = await db
-    .insert(contentReports)
-    .values({
-      target_type: input.targetType,
-      target_id: input.targetId,
-      owner_id: target.ownerId,
-      reporter_id: actor.id,
-      reason: input.reason,
-      details: input.details || null,
-    })
-    .returning({ id: contentReports.id });
-  return { id: row.id };
-}
-
-/** A page of the Content Library's reports (admins only), newest first. @throws FORBIDDEN. */
-export async function listReports(
-  db: Db,
-  actor: SessionUser | null,
-  opts: { status: ReportStatus | "all"; page: number },
-): Promise<{ reports: ContentReport[]; total: number; page: number; pageSize: number }> {
-  await requireAdmin(db, actor);
-  const { rows, total } = await selectReports(db, { ...opts, pageSize: ADMIN_PAGE_SIZE });
-  return {
-    reports: rows.map((r) => ({
-      id: r.id,
-      targetType: r.target_type as ContentReport["targetType"],
-      targetId: r.target_id,
-      targetTitle: r.target_title,
-      reason: r.reason,
-      details: r.details,
-      status: r.status as ReportStatus,
-      reporterEmail: r.reporter_email,
-      ownerEmail: r.owner_email,
-      reviewNote: r.review_note,
-      reviewedAt: iso(r.reviewed_at),
-      createdAt: iso(r.created_at) as string,
-    })),
-    total,
-    page: opts.page,
-    pageSize: ADMIN_PAGE_SIZE,
-  };
-}
-
-const TYPE_LABEL: Record<string, { en: string; vi: string }> = {
-  discussion: { en: "discussion", vi: "bài thảo luận" },
-  discussion_reply: { en: "reply", vi: "câu trả lời" },
-  course: { en: "course", vi: "khóa học" },
-  landing_page: { en: "landing page", vi: "trang đích" },
-  material: { en: "material", vi: "tài liệu" },
-};
-
-/**
- * Reviews a pending report (spec 001 §4 Admin content review: pending → approved | rejected).
- * Approved keeps the content; rejected unpublishes a course or landing page (other types are
- * acted on by their feature, which reads the report's status). The owner is e-mailed through the
- * outbox in the same transaction; the decision is audited.
- * @throws FORBIDDEN, NOT_FOUND, CONFLICT when the report is no longer pending.
- */
-export async function reviewReport(
-  deps: AdminDeps,
-  actor: SessionUser | null,
-  id: string,
-  input: { decision: "approved" | "rejected"; note?: string },
-): Promise<void> {
-  const admin = await requireAdmin(deps.db, actor);
-  await deps.db.transaction(async (tx) => {
-    const report = await lockReport(tx, id);
-    if (!report) throw new AppError("NOT_FOUND", "Report not found.");
-    if (report.status !== "pending") throw new AppError("CONFLICT", ADMIN_MESSAGES.notPending);
-    await tx
-      .update(contentReports)
-      .set({
-        status: input.decision,
-        reviewed_by: admin.id,
-        review_note: input.note ?? null,
-        reviewed_at: new Date(),
-      })
-      .where(eq(contentReports.id, id));
-    if (input.decision === "rejected") await hideTarget(tx, report.target_type, report.target_id);
-    await recordAudit(tx, actorOf(admin), {
-      action: `report.${input.decision === "approved" ? "approve" : "reject"}`,
-      targetType: report.target_type,
-      targetId: report.target_id,
-      before: { status: report.status },
-      after: { status: input.decision, note: input.note ?? null },
-    });
-    if (report.owner_id) {
-      const [owner] = await tx
-        .select({ email: profiles.email, locale: profiles.locale, name: profiles.full_name })
-        .from(profiles)
-        .where(eq(profiles.user_id, report.owner_id));
-      if (owner) {
-        const vi = owner.locale === "vi";
-        const label = TYPE_LABEL[report.target_type] ?? { en: "content", vi: "nội dung" };
-        const approved = input.decision === "approved";
-        await deps.mailer.send(tx, {
-          to: owner.email,
-          ...noticeEmail({
-            template: "moderation-decision",
-            locale: owner.locale,
-            subject: vi
-              ? `Kết quả xem xét ${label.vi} của bạn`
-              : `The review of your ${label.en} is complete`,
-            paragraphs: [
-              vi
-                ? `Xin chào ${owner.name ?? ""},`.replace(" ,", ",")
-                : `Hi ${owner.name ?? ""},`.replace(" ,", ","),
-              vi
-                ? approved
-                  ? `Một báo cáo về ${label.vi} của bạn đã được xem xét. Nội dung vẫn được giữ nguyên.`
-                  : `Một báo cáo về ${label.vi} của bạn đã được xem xét và nội dung đã bị ẩn.`
-                : approved
-                  ? `A report about your ${label.en} was reviewed. Your content stays as it is.`
-                  : `A report about your ${label.en} was reviewed and the content has been hidden.`,
-              ...(input.note ? [vi ? `Ghi chú: ${input.note}` : `Note: ${input.note}`] : []),
-            ],
-            label: vi ? "Mở bảng điều khiển" : "Open your dashboard",
-            url: `${deps.appUrl}/dashboard`,
-          }),
-        });
-      }
-    }
-  });
-}
-
-/** Deletes a report from the Content Library (admins only), audited. @throws FORBIDDEN, NOT_FOUND. */
-export async function deleteReport(db: Db, actor: SessionUser | null, id: string): Promise<void> {
-  const admin = await requireAdmin(db, actor);
-  await db.transaction(async (tx) => {
-    const report = await lockReport(tx, id);
-    if (!report) throw new AppError("NOT_FOUND", "Report not found.");
-    await tx.delete(contentReports).where(eq(contentReports.id, id));
-    await recordAudit(tx, actorOf(admin), {
-      action: "report.delete",
-      targetType: report.target_type,
-      targetId: report.target_id,
-      before: { status: report.status, reason: report.reason },
-      after: null,
-    });
-  });
-}
-
-// ---------------------------------------------------------------- Branding kits
-
-function toKit(row: typeof brandingKits.$inferSelect): BrandingKit {
-  return {
-    id: row.id,
-    name: row.name,
-    theme: row.theme as BrandingKit["theme"],
-    colors: row.colors as BrandingKit["colors"],
-    fonts: row.fonts,
-    radius: row.radius,
-    isActive: row.is_active,
-  };
-}
-
-/**
- * The branding kits (spec 001 §9 themes). `all` (admins only) includes inactive kits; otherwise
- * any signed-in user gets the active ones, to apply to their school and landing pages.
- * @throws UNAUTHORIZED, FORBIDDEN (all, non-admin).
- */
-export async function listBrandingKits(
-  db: Db,
-  actor: SessionUser | null,
-  all = false,
-): Promise<BrandingKit[]> {
-  if (all) await requireAdmin(db, actor);
-  else if (!actor) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-  return (await selectBrandingKits(db, !all)).map(toKit);
-}
-
-/** One active branding kit by id, for features that apply it (issue 15 Branding). @returns undefined when absent. */
-export async function getBrandingKit(db: Executor, id: string): Promise<BrandingKit | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await db.select().from(brandingKits).where(eq(brandingKits.id, id));
-  return row?.is_active ? toKit(row) : undefined;
-}
-
-/** Adds (id undefined) or edits a branding kit, audited. @throws FORBIDDEN, NOT_FOUND, CONFLICT (name). */
-export async function saveBrandingKit(
-  db: Db,
-  actor: SessionUser | null,
-  id: string | undefined,
-  input: z.output<typeof brandingKitInputSchema>,
-): Promise<BrandingKit> {
-  const admin = await requireAdmin(db, actor);
-  const values = {
-    name: input.name,
-    theme: input.theme,
-    colors: input.colors,
-    fonts: input.fonts,
-    radius: input.radius,
-    is_active: input.isActive,
-  };
-  try {
-    return await db.transaction(async (tx) => {
-      let before: BrandingKit | null = null;
-      let row: typeof brandingKits.$inferSelect;
-      if (id) {
-        const [old] = await tx.select().from(brandingKits).where(eq(brandingKits.id, id)).for("update");
-        if (!old) throw new AppError("NOT_FOUND", "Branding kit not found.");
-        before = toKit(old);
-        [row] = await tx
-          .update(brandingKits)
-          .set({ ...values, updated_at: new Date() })
-          .where(eq(brandingKits.id, id))
-          .returning();
-      } else {
-        [row] = await tx.insert(brandingKits).values(values).returning();
-      }
-      const after = toKit(row);
-      await recordAudit(tx, actorOf(admin), {
-        action: id ? "branding_kit.update" : "branding_kit.create",
-        targetType: "branding_kit",
-        targetId: row.id,
-        before,
-        after,
-      });
-      return after;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", ADMIN_MESSAGES.duplicate);
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------- Settings
-
-function toSettings(row: typeof platformSettings.$inferSelect | undefined): PlatformSettings {
-  return {
-    platformName: row?.platform_name ?? "Academy",
-    supportEmail: row?.support_email ?? "support@academy.local",
-    defaultLanguage: (row?.default_language ?? "vi") as "en" | "vi",
-    signupMode: (row?.signup_mode ?? "open") as PlatformSettings["signupMode"],
-    maintenanceBanner: row?.maintenance_banner ?? "",
-    liveChatHours: row?.live_chat_hours ?? "9AM-5PM EST",
-  };
-}
-
-/** The platform settings (public: every visitor reads them for the banner, name and sign-up mode). */
-export async function getPlatformSettings(db: Executor): Promise<PlatformSettings> {
-  return toSettings(await selectSettings(db));
-}
-
 /** Stores the platform settings (admins only), audited with before and after. @throws FORBIDDEN. */
 export async function savePlatformSettings(
   db: Db,
@@ -489,8 +190,6 @@ export async function savePlatformSettings(
   forgetPlatformName(db);
   return saved;
 }
-
-// ---------------------------------------------------------------- Users
 
 function toAdminUser(row: {
   user_id: string;
@@ -579,8 +278,6 @@ export function restoreUser(db: Db, actor: SessionUser | null, userId: string) {
   });
 }
 
-// ---------------------------------------------------------------- Audit log
-
 /** A page of the audit log, newest first (admins only). @throws FORBIDDEN. */
 export async function listAuditLog(
   db: Db,
@@ -605,8 +302,6 @@ export async function listAuditLog(
     pageSize: ADMIN_PAGE_SIZE,
   };
 }
-
-// ---------------------------------------------------------------- Granting the role
 
 /**
  * Grants (grant true) or revokes (role back to creator) the admin role of the account with

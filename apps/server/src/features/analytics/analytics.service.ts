@@ -16,14 +16,17 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
-import { awardAchievements } from "../community/community.service.ts";
+import { awardAchievements } from "../community/achievements.service.ts";
 import { assertCreator } from "../courses/courses.service.ts";
 import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
 import * as q from "./analytics.queries.ts";
+import * as insightQueries from "./insights.queries.ts";
+import * as studentQueries from "./student.queries.ts";
 
 /**
  * Creator and student analytics (spec 001 §2 Creator analytics, Student analytics, §9; issue 12).
- * Every figure comes from SQL over the database (analytics.queries.ts); nothing is a fixed value.
+ * Every figure comes from SQL over the database (analytics.queries.ts, insights.queries.ts,
+ * student.queries.ts); nothing is a fixed value.
  * Every read first folds committed learning events into the rollups (decision 0214), so the pages
  * count every event committed before the request.
  */
@@ -163,7 +166,7 @@ export async function creatorEngagement(
   const [daily, heat, lessons] = await Promise.all([
     q.dailyActivity(db, ctx.scope, ctx.period),
     q.heatmap(db, ctx.scope, ctx.period),
-    q.lessonCompletion(db, ctx.scope),
+    insightQueries.lessonCompletion(db, ctx.scope),
   ]);
   const byDay = new Map(daily.map((d) => [d.day, d]));
   return {
@@ -203,13 +206,13 @@ export async function creatorRevenue(
   const ctx = await creatorScope(db, actor, query);
   const { scope, period } = ctx;
   const [byCourse, byMethod, byCoupon, byReferral, bySource, byCampaign, refunds] = await Promise.all([
-    q.revenueBy(db, scope, period, "course"),
-    q.revenueBy(db, scope, period, "method"),
-    q.revenueBy(db, scope, period, "coupon"),
-    q.revenueBy(db, scope, period, "referral"),
-    q.revenueBy(db, scope, period, "source"),
-    q.revenueBy(db, scope, period, "campaign"),
-    q.refunds(db, scope, period),
+    insightQueries.revenueBy(db, scope, period, "course"),
+    insightQueries.revenueBy(db, scope, period, "method"),
+    insightQueries.revenueBy(db, scope, period, "coupon"),
+    insightQueries.revenueBy(db, scope, period, "referral"),
+    insightQueries.revenueBy(db, scope, period, "source"),
+    insightQueries.revenueBy(db, scope, period, "campaign"),
+    insightQueries.refunds(db, scope, period),
   ]);
   const map = (r: (typeof byCourse)[number]) => ({
     key: String(r.key),
@@ -242,8 +245,8 @@ export async function creatorPerformance(
 ): Promise<CreatorPerformance> {
   const ctx = await creatorScope(db, actor, query);
   const [courses, quizzes] = await Promise.all([
-    q.coursePerformance(db, ctx.scope),
-    q.quizPerformance(db, ctx.scope),
+    insightQueries.coursePerformance(db, ctx.scope),
+    insightQueries.quizPerformance(db, ctx.scope),
   ]);
   return {
     range: rangeOf(ctx),
@@ -285,10 +288,10 @@ export async function creatorAlerts(
 ): Promise<CreatorAlerts> {
   const { scope } = await creatorScope(db, actor, query);
   const [struggling, lessons, orders, pages] = await Promise.all([
-    q.strugglingStudents(db, scope, STRUGGLING_PROGRESS),
-    q.stoppingLessons(db, scope, STOP_SHARE),
-    q.staleAwaitingOrders(db, scope),
-    q.quietLandingPages(db, scope),
+    insightQueries.strugglingStudents(db, scope, STRUGGLING_PROGRESS),
+    insightQueries.stoppingLessons(db, scope, STOP_SHARE),
+    insightQueries.staleAwaitingOrders(db, scope),
+    insightQueries.quietLandingPages(db, scope),
   ]);
   return {
     struggling: struggling.map((s) => ({
@@ -357,11 +360,11 @@ export function streaks(days: Array<{ day: string; seconds: number }>, today: st
 export async function studentAnalytics(db: Db, actor: SessionUser): Promise<StudentAnalytics> {
   const [, { timeZone }] = await Promise.all([applyLearningRollups(db), q.viewerProfile(db, actor.id)]);
   const [{ days, today, weekStart }, habits, courses, quizzes, goal] = await Promise.all([
-    q.studentDays(db, actor.id, timeZone),
-    q.studentHabits(db, actor.id),
-    q.studentCourses(db, actor.id),
-    q.studentQuizzes(db, actor.id),
-    q.weeklyGoal(db, actor.id),
+    studentQueries.studentDays(db, actor.id, timeZone),
+    studentQueries.studentHabits(db, actor.id),
+    studentQueries.studentCourses(db, actor.id),
+    studentQueries.studentQuizzes(db, actor.id),
+    studentQueries.weeklyGoal(db, actor.id),
   ]);
   const total = days.reduce((sum, d) => sum + d.seconds, 0);
   const week = days
@@ -419,7 +422,7 @@ export async function studentAnalytics(db: Db, actor: SessionUser): Promise<Stud
 
 /** Stores the acting student's weekly goal (whole hours 1–100, validated by the route's schema). */
 export async function setWeeklyGoal(db: Db, actor: SessionUser, hours: number): Promise<void> {
-  await q.saveWeeklyGoal(db, actor.id, hours);
+  await studentQueries.saveWeeklyGoal(db, actor.id, hours);
 }
 
 /**
@@ -431,6 +434,6 @@ export async function setWeeklyGoal(db: Db, actor: SessionUser, hours: number): 
 export async function setMyTimeZone(db: Db, actor: SessionUser, timeZone: string): Promise<void> {
   if (!isTimeZone(timeZone)) throw new AppError("VALIDATION_FAILED", ANALYTICS_MESSAGES.badTimeZone);
   await applyLearningRollups(db);
-  if (!(await q.saveTimeZone(db, actor.id, timeZone)))
+  if (!(await studentQueries.saveTimeZone(db, actor.id, timeZone)))
     throw new AppError("VALIDATION_FAILED", ANALYTICS_MESSAGES.badTimeZone);
 }

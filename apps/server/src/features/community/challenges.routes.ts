@@ -5,17 +5,9 @@ import {
   createChallengeSchema,
   joinChallengeSchema,
 } from "@academy/shared";
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
-import {
-  errorResponseSchema,
-  errorResponses,
-  json,
-  jsonBody,
-  okSchema,
-  resourceErrors,
-  uuidParams,
-} from "../../lib/openapi.ts";
+import { json, jsonBody, okSchema, resourceErrors, uuidParams } from "../../lib/openapi.ts";
 import {
   createChallenge,
   deleteChallenge,
@@ -25,53 +17,50 @@ import {
   listChallenges,
   setChallengeVisibility,
 } from "./challenges.service.ts";
+import {
+  courseListRoute,
+  createResourceRoute,
+  deleteResourceRoute,
+  getResourceRoute,
+  joinResourceRoute,
+} from "./community-routes.helpers.ts";
 
 const tags = ["Challenges"];
 
-const listRoute = createRoute({
-  method: "get",
-  path: "/community/challenges",
-  tags,
-  summary: "Challenges of the caller's courses (own or enrolled) with the caller's progress",
-  request: { query: z.object({ courseId: z.string().max(100).optional() }) },
-  responses: { 200: json(challengeListSchema, "Challenges"), 401: errorResponses[401] },
-});
-const createChallengeRoute = createRoute({
-  method: "post",
-  path: "/community/challenges",
-  tags,
-  summary: "Create a challenge for an own course (complete N lessons or study N hours between two days)",
-  request: jsonBody(createChallengeSchema),
-  responses: { 201: json(challengeDetailSchema, "The challenge"), ...resourceErrors },
-});
-const getRoute = createRoute({
-  method: "get",
-  path: "/community/challenges/{id}",
-  tags,
-  summary: "One challenge with its leaderboard",
-  request: { params: uuidParams },
-  responses: { 200: json(challengeDetailSchema, "The challenge"), ...resourceErrors },
-});
-const deleteRoute = createRoute({
-  method: "delete",
-  path: "/community/challenges/{id}",
+const listRoute = courseListRoute(
+  "/community/challenges",
+  { tags, summary: "Challenges of the caller's courses (own or enrolled) with the caller's progress" },
+  challengeListSchema,
+  "Challenges",
+);
+const createChallengeRoute = createResourceRoute(
+  "/community/challenges",
+  {
+    tags,
+    summary: "Create a challenge for an own course (complete N lessons or study N hours between two days)",
+  },
+  createChallengeSchema,
+  challengeDetailSchema,
+  "The challenge",
+);
+const getRoute = getResourceRoute(
+  "/community/challenges/{id}",
+  { tags, summary: "One challenge with its leaderboard" },
+  challengeDetailSchema,
+  "The challenge",
+);
+const deleteRoute = deleteResourceRoute("/community/challenges/{id}", {
   tags,
   summary: "Delete a challenge (the course's creator)",
-  request: { params: uuidParams },
-  responses: { 200: json(okSchema, "Deleted"), ...resourceErrors },
 });
-const joinRoute = createRoute({
-  method: "post",
-  path: "/community/challenges/{id}/join",
-  tags,
-  summary: "Join (a student of the course, before the end day)",
-  request: { params: uuidParams, ...jsonBody(joinChallengeSchema) },
-  responses: {
-    200: json(challengeDetailSchema, "The challenge"),
-    ...resourceErrors,
-    409: json(errorResponseSchema, "Ended"),
-  },
-});
+const joinRoute = joinResourceRoute(
+  "/community/challenges/{id}/join",
+  { tags, summary: "Join (a student of the course, before the end day)" },
+  joinChallengeSchema,
+  challengeDetailSchema,
+  "The challenge",
+  "Ended",
+);
 const leaveRoute = createRoute({
   method: "post",
   path: "/community/challenges/{id}/leave",

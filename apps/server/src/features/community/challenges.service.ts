@@ -12,6 +12,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
+import { awardAchievements } from "./achievements.service.ts";
 import {
   type ChallengeRow,
   deleteChallengeRow,
@@ -29,7 +30,6 @@ import {
   upsertParticipant,
 } from "./challenges.queries.ts";
 import { findCourse } from "./community.queries.ts";
-import { awardAchievements } from "./community.service.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

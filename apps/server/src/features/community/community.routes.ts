@@ -30,27 +30,24 @@ import {
   uuidParams,
 } from "../../lib/openapi.ts";
 import { trackStream } from "../../observability/metrics.ts";
+import { getAchievements } from "./achievements.service.ts";
 import { COMMUNITY_CHANNEL, type CommunityNotification } from "./community.queries.ts";
 import {
   createDiscussion,
   createReply,
   deleteDiscussion,
   deleteReply,
-  getAchievements,
   getDiscussion,
-  getPreferences,
   getSpaces,
   listDiscussions,
-  listReports,
   markAnswer,
   moderateDiscussion,
-  reportPost,
-  resolveReport,
   setDiscussionUpvote,
   updateDiscussion,
-  updatePreferences,
   updateReply,
 } from "./community.service.ts";
+import { listReports, reportPost, resolveReport } from "./community-reports.service.ts";
+import { getPreferences, updatePreferences } from "./reply-digests.service.ts";
 
 const tags = ["Community"];
 const denied = json(errorResponseSchema, "No access, or not allowed for this user");

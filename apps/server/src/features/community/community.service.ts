@@ -1,9 +1,5 @@
 import {
-  type AchievementList,
-  achievementProgress,
-  achievementSummary,
   COMMUNITY_MESSAGES,
-  type CommunityPreferences,
   type CommunitySpaces,
   type CreateDiscussionInput,
   DISCUSSION_COUNT_CAP,
@@ -12,78 +8,50 @@ import {
   type DiscussionSummary,
   type discussionListQuerySchema,
   EDIT_WINDOW_MINUTES,
-  FAST_LEARNER_DAYS,
   likePattern,
   type ModerationInput,
   POST_RATE_LIMIT_MAX,
   POST_RATE_LIMIT_WINDOW_SECONDS,
-  REPLY_DIGEST_EVERY_MINUTES,
   type Reply,
   type ReplyInput,
-  type Report,
-  type ReportInput,
-  streakDays,
   type UpdateDiscussionInput,
   type UpvoteResult,
 } from "@academy/shared";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.ts";
-import type { Mailer } from "../../email/mailer.ts";
-import { replyDigestEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
-import { createIntervalWorker } from "../../lib/interval-worker.ts";
-import type { Logger } from "../../lib/logger.ts";
-import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
-import { profileTimeZone, settleCompletions } from "./challenges.queries.ts";
+import { UUID, visibleDiscussion, visibleReply } from "./community.access.ts";
 import {
-  achievementFacts,
   canUseCourse,
   canUseSchool,
-  claimDueDigests,
-  closeReports,
   type DiscussionRow,
   deleteDiscussionRow,
   deleteReplyRow,
   findCourse,
-  findDiscussion,
   findGroupCourse,
   findReply,
-  findReport,
-  getPreferences as getPreferenceRow,
-  hasReported,
-  insertAwards,
   insertDiscussion,
   insertReply,
-  insertReport,
   isCreatorRole,
   isGroupMember,
-  listAwards,
   listDiscussionRows,
-  listPendingReports,
   listReplyRows,
   listSpaces,
   lockAndCountRecentPosts,
   notifyCommunity,
   type ReplyRow,
-  type ReportRow,
   setAnswer,
   setModeration,
   setUpvote,
   updateDiscussionContent,
   updateReplyContent,
-  upsertPreferences,
 } from "./community.queries.ts";
 import { renderPostMarkdown } from "./markdown.ts";
+import { closeReports } from "./reports.queries.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Replies one thread page returns (oldest first). */
 export const REPLIES_MAX = 500;
-/**
- * The time zone achievements count days in when a user has no profile (DESIGN.md §7 default);
- * otherwise their profiles.time_zone (decision 0191).
- */
-export const ACHIEVEMENT_TIME_ZONE = "Asia/Ho_Chi_Minh";
 
 function toSummary(row: Omit<DiscussionRow, "body" | "body_html">): DiscussionSummary {
   return {
@@ -104,26 +72,6 @@ function toSummary(row: Omit<DiscussionRow, "body" | "body_html">): DiscussionSu
     lastActivityAt: row.last_activity_at,
     createdAt: row.created_at,
   };
-}
-
-/**
- * The discussion if `actor` may see it: its school's creator, or (course discussion) a student
- * enrolled in the course, or (school discussion) a student of one of the school's courses.
- * Checked on every call, so a removed member loses access at once (issue 13 §7).
- * @throws AppError NOT_FOUND (unknown or malformed id), FORBIDDEN (no access).
- */
-async function visibleDiscussion(db: Executor, actor: SessionUser, id: string): Promise<DiscussionRow> {
-  const row = UUID.test(id) ? await findDiscussion(db, id, actor.id, EDIT_WINDOW_MINUTES) : undefined;
-  if (!row) throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.notFound);
-  const ok =
-    row.creator_id === actor.id ||
-    (row.group_id && row.course_id
-      ? (await canUseCourse(db, actor.id, row.course_id)) && (await isGroupMember(db, row.group_id, actor.id))
-      : row.course_id
-        ? await canUseCourse(db, actor.id, row.course_id)
-        : await canUseSchool(db, actor.id, row.creator_id));
-  if (!ok) throw new AppError("FORBIDDEN", COMMUNITY_MESSAGES.noAccess);
-  return row;
 }
 
 /**
@@ -412,14 +360,6 @@ export async function createReply(db: Db, actor: SessionUser, id: string, input:
   return toReply(created, actor, moderator, row.answer_reply_id);
 }
 
-/** The reply and its discussion's access for the caller. @throws NOT_FOUND, FORBIDDEN. */
-async function visibleReply(db: Db, actor: SessionUser, replyId: string) {
-  const reply = UUID.test(replyId) ? await findReply(db, replyId, EDIT_WINDOW_MINUTES) : undefined;
-  if (!reply) throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.replyNotFound);
-  const discussion = await visibleDiscussion(db, actor, reply.discussion_id);
-  return { reply, discussion };
-}
-
 /**
  * The author edits their reply within 15 minutes of posting.
  * @throws AppError NOT_FOUND, FORBIDDEN.
@@ -459,199 +399,4 @@ export async function deleteReply(db: Db, actor: SessionUser, replyId: string): 
       reviewerId: actor.id,
     });
   });
-}
-
-function toReport(row: ReportRow): Report {
-  return {
-    id: row.id,
-    targetType: row.target_type,
-    targetId: row.target_id,
-    discussionId: row.discussion_id,
-    title: row.title,
-    excerpt: row.excerpt,
-    author: row.author_id ? { id: row.author_id, name: row.author_name } : null,
-    reporter: row.reporter_id ? { id: row.reporter_id, name: row.reporter_name } : null,
-    reason: row.reason,
-    status: row.status,
-    createdAt: row.created_at,
-  };
-}
-
-/**
- * Reports a discussion or reply (issue 13 §2): anyone who can see it; writes a pending
- * content_reports row whose owner_id is the school's creator (their moderation queue; issue 14's
- * Admin Panel reads the same table). One report per user and post.
- * @throws AppError NOT_FOUND, FORBIDDEN, CONFLICT (already reported).
- */
-export async function reportPost(db: Db, actor: SessionUser, input: ReportInput): Promise<Report> {
-  const ownerId =
-    input.targetType === "discussion"
-      ? (await visibleDiscussion(db, actor, input.targetId)).creator_id
-      : (await visibleReply(db, actor, input.targetId)).discussion.creator_id;
-  if (await hasReported(db, actor.id, input.targetType, input.targetId))
-    throw new AppError("CONFLICT", COMMUNITY_MESSAGES.alreadyReported);
-  const id = await insertReport(db, {
-    targetType: input.targetType,
-    targetId: input.targetId,
-    ownerId,
-    reporterId: actor.id,
-    reason: input.reason,
-  });
-  const row = await findReport(db, id);
-  if (!row) throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.reportNotFound);
-  return toReport(row);
-}
-
-/** The caller's moderation queue: pending reports of discussions and replies in their school. */
-export async function listReports(db: Db, actor: SessionUser): Promise<{ reports: Report[] }> {
-  return { reports: (await listPendingReports(db, actor.id)).map(toReport) };
-}
-
-/**
- * Decides a report (the owner only): keep → every pending report of that post approved;
- * remove → the post deleted and its reports rejected.
- * @throws AppError NOT_FOUND (unknown report), FORBIDDEN (not the owner).
- */
-export async function resolveReport(
-  db: Db,
-  actor: SessionUser,
-  id: string,
-  action: "keep" | "remove",
-): Promise<{ status: "approved" | "rejected" }> {
-  const report = UUID.test(id) ? await findReport(db, id) : undefined;
-  if (!report || (report.target_type !== "discussion" && report.target_type !== "discussion_reply"))
-    throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.reportNotFound);
-  if (report.owner_id !== actor.id) throw new AppError("FORBIDDEN", COMMUNITY_MESSAGES.notModerator);
-  const status = action === "keep" ? "approved" : "rejected";
-  await db.transaction(async (tx) => {
-    if (action === "remove") {
-      if (report.target_type === "discussion") {
-        await deleteDiscussionRow(tx, report.target_id);
-        await notifyCommunity(tx, { t: "discussion", d: report.target_id });
-      } else if (report.discussion_id) await deleteReplyRow(tx, report.target_id, report.discussion_id);
-    }
-    await closeReports(tx, {
-      targetType: report.target_type,
-      targetId: report.target_id,
-      status,
-      reviewerId: actor.id,
-    });
-  });
-  return { status };
-}
-
-/** The caller's community preferences (reply e-mails on by default). */
-export async function getPreferences(db: Db, actor: SessionUser): Promise<CommunityPreferences> {
-  const row = await getPreferenceRow(db, actor.id);
-  return { replyEmails: row?.reply_emails ?? true };
-}
-
-/** Saves the caller's community preferences. */
-export async function updatePreferences(
-  db: Db,
-  actor: SessionUser,
-  input: CommunityPreferences,
-): Promise<CommunityPreferences> {
-  await upsertPreferences(db, actor.id, input.replyEmails);
-  return input;
-}
-
-/**
- * The reply digest (issue 13 §2): every thread author with new replies by others, reply e-mails
- * on, and no digest in the last 60 minutes gets one e-mail (outbox, same transaction as the claim)
- * with the number of new replies and a link to the newest thread. Safe on several instances.
- * @returns how many e-mails were written.
- */
-export async function sendReplyDigests(deps: { db: Db; mailer: Mailer; appUrl: string }): Promise<number> {
-  return deps.db.transaction(async (tx) => {
-    const due = await claimDueDigests(tx, REPLY_DIGEST_EVERY_MINUTES, 200);
-    for (const row of due) {
-      await deps.mailer.send(tx, {
-        to: row.email,
-        ...replyDigestEmail({
-          locale: row.locale ?? "vi",
-          recipientName: row.name,
-          replyCount: Number(row.reply_count),
-          threadCount: Number(row.threads),
-          discussionTitle: row.discussion_title,
-          url: `${deps.appUrl}/dashboard/community?tab=discussions&discussion=${row.discussion_id}`,
-          settingsUrl: `${deps.appUrl}/dashboard/community?tab=discussions`,
-        }),
-      });
-    }
-    return due.length;
-  });
-}
-
-/** `sendReplyDigests` every `intervalMs`, one run at a time (createIntervalWorker; started by index.ts, stopped on shutdown). */
-export function createReplyDigestWorker(deps: {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  logger: Logger;
-  intervalMs: number;
-}) {
-  return createIntervalWorker(
-    async () => {
-      const sent = await sendReplyDigests(deps);
-      if (sent > 0) deps.logger.info({ sent }, "reply digest e-mails queued");
-    },
-    deps.intervalMs,
-    (error) => deps.logger.error({ err: error }, "reply digests failed"),
-  );
-}
-
-/**
- * Computes the user's achievement facts from real data (enrolments, lesson_progress,
- * certificates, answers marked in discussions, completed challenges) with local days and hours in
- * the user's profiles.time_zone (decision 0191), awards every achievement the shared rules say is
- * met and not held yet (insert-if-absent: idempotent, the first date stays), and returns the list
- * (issue 13 §4). The student dashboard's count calls this too.
- */
-export async function awardAchievements(db: Executor, userId: string): Promise<AchievementList> {
-  // Challenges reached since the last look count now (issue 13 §6 badge, decision 0192).
-  await settleCompletions(db, userId);
-  const timeZone = (await profileTimeZone(db, userId)) ?? ACHIEVEMENT_TIME_ZONE;
-  const { row, days } = await achievementFacts(db, userId, timeZone, FAST_LEARNER_DAYS);
-  const facts = {
-    enrolments: Number(row.enrolments),
-    studySeconds: Number(row.study_seconds),
-    completedCourses: Number(row.completed_courses),
-    earlyLessons: Number(row.early_lessons),
-    certificates: Number(row.certificates),
-    fastCompletions: Number(row.fast_completions),
-    acceptedAnswers: Number(row.accepted_answers),
-    streakDays: streakDays(days, String(row.today)),
-    completedChallenges: Number(row.completed_challenges),
-  };
-  const progress = achievementProgress(facts);
-  const newlyEarned = await insertAwards(
-    db,
-    userId,
-    progress.filter((p) => p.met).map((p) => p.id),
-  );
-  const awards = new Map((await listAwards(db, userId)).map((a) => [a.achievement, a.awarded_at]));
-  const achievements = progress.map((p) => {
-    const earnedAt = awards.get(p.id) ?? null;
-    return {
-      id: p.id,
-      earned: earnedAt !== null,
-      earnedAt,
-      progress: earnedAt !== null ? 100 : p.progress,
-      current: p.current,
-      target: p.target,
-    };
-  });
-  return {
-    achievements,
-    ...achievementSummary(achievements),
-    streakDays: facts.streakDays,
-    newlyEarned,
-  };
-}
-
-/** The caller's achievements (see awardAchievements); learning events are folded into the rollups first (decision 0214). */
-export async function getAchievements(db: Db, actor: SessionUser): Promise<AchievementList> {
-  await applyLearningRollups(db);
-  return awardAchievements(db, actor.id);
 }

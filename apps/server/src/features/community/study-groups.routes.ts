@@ -8,15 +8,14 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
+import { json, jsonBody, okSchema, resourceErrors, uuidParams } from "../../lib/openapi.ts";
 import {
-  errorResponseSchema,
-  errorResponses,
-  json,
-  jsonBody,
-  okSchema,
-  resourceErrors,
-  uuidParams,
-} from "../../lib/openapi.ts";
+  courseListRoute,
+  createResourceRoute,
+  deleteResourceRoute,
+  getResourceRoute,
+  joinResourceRoute,
+} from "./community-routes.helpers.ts";
 import {
   createStudyGroup,
   deleteStudyGroup,
@@ -30,42 +29,33 @@ import {
 
 const tags = ["Study groups"];
 
-const listRoute = createRoute({
-  method: "get",
-  path: "/study-groups",
-  tags,
-  summary: "Study groups of the caller's courses",
-  request: { query: z.object({ courseId: z.string().max(100).optional() }) },
-  responses: { 200: json(studyGroupListSchema, "Groups"), 401: errorResponses[401] },
-});
-const createGroupRoute = createRoute({
-  method: "post",
-  path: "/study-groups",
-  tags,
-  summary: "Create a study group (name, description, course, capacity, open or invite)",
-  request: jsonBody(createStudyGroupSchema),
-  responses: { 201: json(studyGroupDetailSchema, "The group"), ...resourceErrors },
-});
-const getRoute = createRoute({
-  method: "get",
-  path: "/study-groups/{id}",
-  tags,
-  summary: "One group (members and sessions for members)",
-  request: { params: uuidParams },
-  responses: { 200: json(studyGroupDetailSchema, "The group"), ...resourceErrors },
-});
-const joinRoute = createRoute({
-  method: "post",
-  path: "/study-groups/{id}/join",
-  tags,
-  summary: "Join (capacity exact under concurrency; invite-only needs the token)",
-  request: { params: uuidParams, ...jsonBody(joinStudyGroupSchema) },
-  responses: {
-    200: json(studyGroupDetailSchema, "The group"),
-    ...resourceErrors,
-    409: json(errorResponseSchema, "Full"),
-  },
-});
+const listRoute = courseListRoute(
+  "/study-groups",
+  { tags, summary: "Study groups of the caller's courses" },
+  studyGroupListSchema,
+  "Groups",
+);
+const createGroupRoute = createResourceRoute(
+  "/study-groups",
+  { tags, summary: "Create a study group (name, description, course, capacity, open or invite)" },
+  createStudyGroupSchema,
+  studyGroupDetailSchema,
+  "The group",
+);
+const getRoute = getResourceRoute(
+  "/study-groups/{id}",
+  { tags, summary: "One group (members and sessions for members)" },
+  studyGroupDetailSchema,
+  "The group",
+);
+const joinRoute = joinResourceRoute(
+  "/study-groups/{id}/join",
+  { tags, summary: "Join (capacity exact under concurrency; invite-only needs the token)" },
+  joinStudyGroupSchema,
+  studyGroupDetailSchema,
+  "The group",
+  "Full",
+);
 const leaveRoute = createRoute({
   method: "post",
   path: "/study-groups/{id}/leave",
@@ -74,13 +64,9 @@ const leaveRoute = createRoute({
   request: { params: uuidParams, ...jsonBody(z.object({ memberId: z.string().max(100).optional() })) },
   responses: { 200: json(okSchema, "Left"), ...resourceErrors },
 });
-const deleteRoute = createRoute({
-  method: "delete",
-  path: "/study-groups/{id}",
+const deleteRoute = deleteResourceRoute("/study-groups/{id}", {
   tags,
   summary: "Delete a group (owner or the course's creator)",
-  request: { params: uuidParams },
-  responses: { 200: json(okSchema, "Deleted"), ...resourceErrors },
 });
 const sessionRoute = createRoute({
   method: "post",

@@ -7,7 +7,7 @@ import {
 } from "@academy/shared";
 import type { Db } from "../../db/client.ts";
 import type { SessionUser } from "../../lib/http.ts";
-import { awardAchievements } from "../community/community.service.ts";
+import { awardAchievements } from "../community/achievements.service.ts";
 import { isLeavable } from "../enrolments/enrolments.service.ts";
 import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
 import { getMe } from "../profiles/profiles.service.ts";

@@ -25,25 +25,29 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import {
-  contactInstructor,
-  contactOptions,
-  createFeatureRequest,
-  createTicket,
   deleteFaq,
   deleteGuide,
-  getTicket,
   listFaq,
-  listFeatureRequests,
   listGuides,
-  listTickets,
-  replyToTicket,
   saveFaq,
   saveGuide,
-  setFeatureStatus,
   setGuidePublished,
-  setTicketStatus,
-  toggleVote,
 } from "./help.service.ts";
+import {
+  createFeatureRequest,
+  listFeatureRequests,
+  setFeatureStatus,
+  toggleVote,
+} from "./roadmap.service.ts";
+import {
+  contactInstructor,
+  contactOptions,
+  createTicket,
+  getTicket,
+  listTickets,
+  replyToTicket,
+  setTicketStatus,
+} from "./tickets.service.ts";
 
 const tags = ["Help"];
 const idParams = z.object({ id: z.string() });
