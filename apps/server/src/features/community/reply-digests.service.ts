@@ -71,5 +71,6 @@ export function createReplyDigestWorker(deps: {
     },
     deps.intervalMs,
     (error) => deps.logger.error({ err: error }, "reply digests failed"),
+    "reply-digests",
   );
 }

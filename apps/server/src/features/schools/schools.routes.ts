@@ -376,5 +376,6 @@ export function createDomainRecheckWorker(deps: Pick<AppDeps, "db" | "env" | "dn
     () => recheckDueDomains(sd, schedule.dueAfterMs),
     schedule.tickMs,
     (error) => deps.logger.error({ err: error }, "custom-domain re-check failed"),
+    "domain-recheck",
   );
 }
