@@ -246,7 +246,9 @@ const think = () => sleep(THINK[0] + Math.random() * (THINK[1] - THINK[0]));
  *
  * Run on PGlite (one instance, a fresh DATA_DIR) and on PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test; a fresh database, dropped afterwards; two instances).
- * Each instance is `createRuntime` + `createApp` in a worker thread (bench/lib/launch-instance.ts).
+ * Each instance is `createRuntime` + `createApp` in a worker thread (bench/lib/launch-instance.ts);
+ * the verification e-mail is read from the instance's outbox table (as the e-mail worker would),
+ * and its link is then opened over HTTP (it signs the student in).
  * Reports per step: throughput, p95, p99, errors; total errors (target 0); p95 per step on
  * PostgreSQL (target < 100 ms); the hottest route by total time (from /metrics) and the top 10
  * self-time functions of a CPU profile of the first instance over the peak.
@@ -602,6 +604,13 @@ async function runOn(
     if (errorSamples.length)
       ctx.note(`launch (${label}): errors ${JSON.stringify(Object.fromEntries(errorSamples))}`);
 
+    ctx.note(
+      `launch (${label}): per step (requests, per second, p95 / p99 ms, errors): ${STEPS.map(([step]) => {
+        const ms = rec.ms.get(step) ?? [];
+        const q = (p: number) => (ms.length ? percentile(ms, p).toFixed(0) : "—");
+        return `${step} ${ms.length}, ${(ms.length / elapsedS).toFixed(1)}/s, ${q(95)} / ${q(99)}, ${rec.errors.get(step) ?? 0}`;
+      }).join("; ")}; ${serial} arrivals, ${dropped} dropped, peak ${peakActive} students at once`,
+    );
     const totalErrors = [...rec.errors.values()].reduce((s, e) => s + e, 0) + unfinished;
     const out: Row[] = [];
     for (const [step, title] of STEPS) {
