@@ -5,6 +5,7 @@ import { communityBenchmark } from "./community.ts";
 import { coursesBenchmark } from "./courses.ts";
 import { hardeningBenchmark } from "./hardening.ts";
 import { landingPagesBenchmark } from "./landing-pages.ts";
+import { launchBenchmark } from "./launch.ts";
 import { learningBenchmark } from "./learning.ts";
 import { messagingBenchmark } from "./messaging.ts";
 import { moneyChaosBenchmark } from "./money-chaos.ts";
@@ -33,4 +34,5 @@ export const benchmarks: Benchmark[] = [
   hardeningBenchmark,
   communityBenchmark,
   routeJsBenchmark,
+  launchBenchmark,
 ];
