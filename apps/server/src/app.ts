@@ -218,6 +218,9 @@ export function createApp(
   );
   // NUL characters in path, query or JSON body: 400, never a 500 from the database (issue 16).
   app.use("/api/*", refuseNulCharacters());
+  // Landing and school page paths reach the database too: NUL there is a 400 (issue 25 N16).
+  app.use("/lp/*", refuseNulCharacters());
+  app.use("/s/*", refuseNulCharacters());
   // Cross-site request forgery: state-changing /api requests only from trusted origins (issue 16).
   // A school's verified custom domain is trusted only for requests to that same domain (its pages
   // and the API calls they make there), never for the app's host or another school (issue 25 N1).
