@@ -7,9 +7,15 @@ import {
   JSON_TOO_DEEP_MESSAGE,
   jsonTooDeep,
   NUL_MESSAGE,
+  SERVER_MESSAGES,
   sectionContentProblem,
 } from "@academy/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  CLIENT_ERROR_BODY_LIMIT,
+  CLIENT_ERRORS_PER_IP_PER_MINUTE,
+  redactSecretQueryValues,
+} from "../src/features/platform/platform.routes.ts";
 import {
   createTestContext,
   oneLessonDraft,
@@ -86,5 +92,71 @@ describe("N16: NUL in page paths and very deep JSON answer 400", () => {
     let content: unknown = "x";
     for (let i = 0; i < 5000; i++) content = { a: content };
     expect(sectionContentProblem("text", content)).toBe("Its content is nested too deeply");
+  });
+});
+
+describe("N12: /api/client-errors is bounded in size and rate and redacts secrets", () => {
+  const report = (url: string) => ({
+    message: "TypeError: x is undefined",
+    timestamp: new Date().toISOString(),
+    url,
+    userAgent: "vitest",
+  });
+
+  it("logs the page address with token, code, sig, secret and password values redacted", async () => {
+    const warn = vi.spyOn(ctx.runtime.logger, "warn");
+    try {
+      const url =
+        "http://localhost:3000/reset-password?token=SECRETQUERYTOKEN&code=CODE1&sig=SIG1&secret=S1&password=P1&invitation=INV1&access_token=AT1&page=2";
+      const response = await ctx.request("/api/client-errors", {
+        method: "POST",
+        ip: "10.25.0.1",
+        json: report(url),
+      });
+      expect(response.status).toBe(204);
+      const logged = JSON.stringify(warn.mock.calls.at(-1));
+      for (const secret of ["SECRETQUERYTOKEN", "CODE1", "SIG1", "S1&", "P1", "INV1", "AT1"]) {
+        expect(logged).not.toContain(secret);
+      }
+      expect(logged).toContain("token=[redacted]");
+      expect(logged).toContain("page=2");
+    } finally {
+      warn.mockRestore();
+    }
+    expect(redactSecretQueryValues("at http://x/a?Token=abc#k")).toBe("at http://x/a?Token=[redacted]#k");
+  });
+
+  it("refuses a body over the limit with 413", async () => {
+    const response = await ctx.request("/api/client-errors", {
+      method: "POST",
+      ip: "10.25.0.2",
+      json: { ...report("http://localhost:3000/"), stack: "x".repeat(CLIENT_ERROR_BODY_LIMIT + 1) },
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it("answers 429 with the usual error shape after the per-IP limit, other addresses unaffected", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < CLIENT_ERRORS_PER_IP_PER_MINUTE + 3; i++) {
+      const response = await ctx.request("/api/client-errors", {
+        method: "POST",
+        ip: "10.25.0.3",
+        json: report("http://localhost:3000/"),
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        const error = await errorOf(response);
+        expect(error.code).toBe("RATE_LIMITED");
+        expect(error.message).toBe(SERVER_MESSAGES.tooManyEvents);
+      }
+    }
+    expect(statuses.filter((s) => s === 204)).toHaveLength(CLIENT_ERRORS_PER_IP_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    const other = await ctx.request("/api/client-errors", {
+      method: "POST",
+      ip: "10.25.0.4",
+      json: report("http://localhost:3000/"),
+    });
+    expect(other.status).toBe(204);
   });
 });
