@@ -11,11 +11,13 @@ import {
   sectionContentProblem,
 } from "@academy/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { orders } from "../src/db/schema/index.ts";
 import {
   CLIENT_ERROR_BODY_LIMIT,
   CLIENT_ERRORS_PER_IP_PER_MINUTE,
   redactSecretQueryValues,
 } from "../src/features/platform/platform.routes.ts";
+import { MAX_STREAMS_PER_USER, TOO_MANY_STREAMS_MESSAGE } from "../src/lib/stream-slots.ts";
 import {
   createTestContext,
   oneLessonDraft,
@@ -158,5 +160,66 @@ describe("N12: /api/client-errors is bounded in size and rate and redacts secret
       json: report("http://localhost:3000/"),
     });
     expect(other.status).toBe(204);
+  });
+});
+
+describe("N10: per-user caps on the community and checkout event streams", () => {
+  /** Opens `path` as an event stream; `close` aborts it like a closed tab. */
+  async function openStream(path: string, cookie: string) {
+    const controller = new AbortController();
+    const response = await ctx.request(path, { cookie, signal: controller.signal });
+    return { response, close: () => controller.abort() };
+  }
+
+  /** Opens MAX_STREAMS_PER_USER streams, checks the next is 429, frees one and opens it again. */
+  async function expectCapped(path: string, cookie: string) {
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const stream = await openStream(path, cookie);
+      expect(stream.response.status).toBe(200);
+      open.push(stream);
+    }
+    const over = await openStream(path, cookie);
+    expect(over.response.status).toBe(429);
+    const error = await errorOf(over.response);
+    expect(error.code).toBe("RATE_LIMITED");
+    expect(error.message).toBe(TOO_MANY_STREAMS_MESSAGE);
+    open.shift()?.close();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const again = await openStream(path, cookie);
+    expect(again.response.status).toBe(200);
+    open.push(again);
+    for (const stream of open) stream.close();
+  }
+
+  it("a discussion's stream: 10 per user, then 429; closing one frees a slot", async () => {
+    const created = await ctx.request("/api/community/discussions", {
+      method: "POST",
+      cookie: cara.cookie,
+      json: { title: "Streams", body: "How many tabs?", courseId },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await expectCapped(`/api/community/discussions/${id}/events`, cara.cookie);
+    const other = await signUpAndSignIn(ctx, { name: "Other Tab User" });
+    await ctx.request(`/api/courses/${courseId}/enroll`, { method: "POST", cookie: other.cookie });
+    const otherStream = await openStream(`/api/community/discussions/${id}/events`, other.cookie);
+    expect(otherStream.response.status).toBe(200);
+    otherStream.close();
+  });
+
+  it("a checkout's stream: 10 per user, then 429; closing one frees a slot", async () => {
+    const buyer = await signUpAndSignIn(ctx, { name: "Buyer Tabs" });
+    const reference = "SECTWXAB";
+    await ctx.runtime.db.insert(orders).values({
+      reference,
+      course_id: courseId,
+      student_id: buyer.userId,
+      list_amount: 100000,
+      amount: 100000,
+      currency: "VND",
+      expires_at: new Date(Date.now() + 3600_000),
+    });
+    await expectCapped(`/api/checkout/${reference}/events`, buyer.cookie);
   });
 });
