@@ -4,6 +4,7 @@
  */
 import {
   type ErrorBody,
+  HELP_MESSAGES,
   JSON_TOO_DEEP_MESSAGE,
   jsonTooDeep,
   NUL_MESSAGE,
@@ -11,7 +12,8 @@ import {
   sectionContentProblem,
 } from "@academy/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { orders } from "../src/db/schema/index.ts";
+import { emailOutbox, orders } from "../src/db/schema/index.ts";
+import { TICKET_REPLIES_PER_HOUR, TICKETS_PER_HOUR } from "../src/features/help/tickets.service.ts";
 import {
   CLIENT_ERROR_BODY_LIMIT,
   CLIENT_ERRORS_PER_IP_PER_MINUTE,
@@ -221,5 +223,72 @@ describe("N10: per-user caps on the community and checkout event streams", () =>
       expires_at: new Date(Date.now() + 3600_000),
     });
     await expectCapped(`/api/checkout/${reference}/events`, buyer.cookie);
+  });
+});
+
+describe("N11: rate limits on help tickets, replies and contact-instructor e-mails", () => {
+  async function mailCount() {
+    return (await ctx.runtime.db.select({ id: emailOutbox.id }).from(emailOutbox)).length;
+  }
+
+  it("new tickets: TICKETS_PER_HOUR an hour, then 429 with a readable message", async () => {
+    const eve = await signUpAndSignIn(ctx, { name: "Ticket Eve" });
+    const statuses: number[] = [];
+    for (let i = 0; i < TICKETS_PER_HOUR + 2; i++) {
+      const response = await ctx.request("/api/help/tickets", {
+        method: "POST",
+        cookie: eve.cookie,
+        json: { subject: `Help ${i}`, description: "Please help" },
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        const error = await errorOf(response);
+        expect(error.code).toBe("RATE_LIMITED");
+        expect(error.message).toBe(HELP_MESSAGES.tooManyTickets);
+        expect(error.reason).toBe("help.tooManyTickets");
+      }
+    }
+    expect(statuses).toEqual([...Array(TICKETS_PER_HOUR).fill(201), 429, 429]);
+  });
+
+  it("replies to one's own ticket: TICKET_REPLIES_PER_HOUR an hour, then 429 and no more e-mails", async () => {
+    const ed = await signUpAndSignIn(ctx, { name: "Reply Ed" });
+    const ticket = await ctx.request("/api/help/tickets", {
+      method: "POST",
+      cookie: ed.cookie,
+      json: { subject: "Flood", description: "Replies" },
+    });
+    const { id } = (await ticket.json()) as { id: string };
+    const reply = () =>
+      ctx.request(`/api/help/tickets/${id}/replies`, {
+        method: "POST",
+        cookie: ed.cookie,
+        json: { body: "ping" },
+      });
+    for (let i = 0; i < TICKET_REPLIES_PER_HOUR; i++) expect((await reply()).status).toBe(201);
+    const mailsBefore = await mailCount();
+    const over = await reply();
+    expect(over.status).toBe(429);
+    expect((await errorOf(over)).message).toBe(HELP_MESSAGES.tooManyReplies);
+    expect(await mailCount()).toBe(mailsBefore);
+  });
+
+  it("contact instructor: TICKETS_PER_HOUR e-mails an hour, then 429 and no e-mail", async () => {
+    const sue = await signUpAndSignIn(ctx, { name: "Contact Sue" });
+    expect(
+      (await ctx.request(`/api/courses/${courseId}/enroll`, { method: "POST", cookie: sue.cookie })).status,
+    ).toBe(200);
+    const contact = () =>
+      ctx.request("/api/help/contact-instructor", {
+        method: "POST",
+        cookie: sue.cookie,
+        json: { subject: "Question", message: "Hello", courseId },
+      });
+    for (let i = 0; i < TICKETS_PER_HOUR; i++) expect((await contact()).status).toBe(201);
+    const mailsBefore = await mailCount();
+    const over = await contact();
+    expect(over.status).toBe(429);
+    expect((await errorOf(over)).message).toBe(HELP_MESSAGES.tooManyTickets);
+    expect(await mailCount()).toBe(mailsBefore);
   });
 });
