@@ -292,3 +292,64 @@ describe("N11: rate limits on help tickets, replies and contact-instructor e-mai
     expect(await mailCount()).toBe(mailsBefore);
   });
 });
+
+describe("N8: an invite-only study group's sessions and links only for members", () => {
+  it("a course student who is not a member sees no next session in the list or the detail", async () => {
+    const owner = await signUpAndSignIn(ctx, { name: "Group Owner" });
+    const outsider = await signUpAndSignIn(ctx, { name: "Group Outsider" });
+    for (const who of [owner, outsider]) {
+      const enrolled = await ctx.request(`/api/courses/${courseId}/enroll`, {
+        method: "POST",
+        cookie: who.cookie,
+      });
+      expect(enrolled.status).toBe(200);
+    }
+    const nextSessionOf = async (who: Account, id: string) => {
+      const list = (await (
+        await ctx.request(`/api/study-groups?courseId=${courseId}`, { cookie: who.cookie })
+      ).json()) as {
+        groups: Array<{ id: string; nextSession: { link: string | null } | null }>;
+      };
+      const detail = await ctx.request(`/api/study-groups/${id}`, { cookie: who.cookie });
+      expect(detail.status).toBe(200);
+      const body = (await detail.json()) as {
+        nextSession: { link: string | null } | null;
+        sessions: unknown[];
+      };
+      return {
+        inList: list.groups.find((g) => g.id === id)?.nextSession ?? null,
+        inDetail: body.nextSession,
+      };
+    };
+    const groupOf = async (visibility: "open" | "invite") => {
+      const created = await ctx.request("/api/study-groups", {
+        method: "POST",
+        cookie: owner.cookie,
+        json: { name: `Group ${visibility}`, courseId, capacity: 5, visibility },
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      const session = await ctx.request(`/api/study-groups/${id}/sessions`, {
+        method: "POST",
+        cookie: owner.cookie,
+        json: {
+          title: "Secret session",
+          startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+          link: "https://meet.example/secret",
+        },
+      });
+      expect(session.status).toBe(201);
+      return id;
+    };
+    const invite = await groupOf("invite");
+    expect(await nextSessionOf(outsider, invite)).toEqual({ inList: null, inDetail: null });
+    const ownView = await nextSessionOf(owner, invite);
+    expect(ownView.inList?.link).toBe("https://meet.example/secret");
+    expect(ownView.inDetail?.link).toBe("https://meet.example/secret");
+    const creatorView = await nextSessionOf(cara, invite);
+    expect(creatorView.inDetail?.link).toBe("https://meet.example/secret");
+    // An open group still shows its next session to the course's students.
+    const open = await groupOf("open");
+    expect((await nextSessionOf(outsider, open)).inDetail).not.toBeNull();
+  });
+});
