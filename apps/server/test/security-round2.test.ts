@@ -3,6 +3,7 @@
  * (../shared/audits/2026-11-28/security.md), each reproduced and now answered safely.
  */
 import {
+  achievementListSchema,
   type ErrorBody,
   HELP_MESSAGES,
   JSON_TOO_DEEP_MESSAGE,
@@ -11,8 +12,9 @@ import {
   SERVER_MESSAGES,
   sectionContentProblem,
 } from "@academy/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { emailOutbox, orders } from "../src/db/schema/index.ts";
+import { emailOutbox, orders, profiles } from "../src/db/schema/index.ts";
 import { TICKET_REPLIES_PER_HOUR, TICKETS_PER_HOUR } from "../src/features/help/tickets.service.ts";
 import {
   CLIENT_ERROR_BODY_LIMIT,
@@ -351,5 +353,59 @@ describe("N8: an invite-only study group's sessions and links only for members",
     // An open group still shows its next session to the course's students.
     const open = await groupOf("open");
     expect((await nextSessionOf(outsider, open)).inDetail).not.toBeNull();
+  });
+});
+
+describe("N14: the helper achievement counts only answers accepted by someone else", () => {
+  it("three self-marked answers earn nothing; an answer accepted by another student counts", async () => {
+    const nina = await signUpAndSignIn(ctx, { name: "Self Helper" });
+    const olga = await signUpAndSignIn(ctx, { name: "Asking Olga" });
+    for (const who of [nina, olga]) {
+      await ctx.runtime.db.update(profiles).set({ role: "student" }).where(eq(profiles.user_id, who.userId));
+      const enrolled = await ctx.request(`/api/courses/${courseId}/enroll`, {
+        method: "POST",
+        cookie: who.cookie,
+      });
+      expect(enrolled.status).toBe(200);
+    }
+    const post = async (who: Account, title: string) => {
+      const response = await ctx.request("/api/community/discussions", {
+        method: "POST",
+        cookie: who.cookie,
+        json: { title, body: "Question?", courseId },
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const reply = async (who: Account, discussionId: string) => {
+      const response = await ctx.request(`/api/community/discussions/${discussionId}/replies`, {
+        method: "POST",
+        cookie: who.cookie,
+        json: { body: "The answer" },
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const mark = async (who: Account, discussionId: string, replyId: string) => {
+      const response = await ctx.request(`/api/community/discussions/${discussionId}/answer`, {
+        method: "PUT",
+        cookie: who.cookie,
+        json: { replyId },
+      });
+      expect(response.status).toBe(200);
+    };
+    const helper = async () => {
+      const response = await ctx.request("/api/community/achievements", { cookie: nina.cookie });
+      const list = achievementListSchema.parse(await response.json());
+      return list.achievements.find((a) => a.id === "helper");
+    };
+    for (let i = 0; i < 3; i++) {
+      const discussionId = await post(nina, `Own question ${i}`);
+      await mark(nina, discussionId, await reply(nina, discussionId));
+    }
+    expect(await helper()).toMatchObject({ earned: false, current: 0 });
+    const asked = await post(olga, "Olga asks");
+    await mark(olga, asked, await reply(nina, asked));
+    expect(await helper()).toMatchObject({ earned: false, current: 1 });
   });
 });
