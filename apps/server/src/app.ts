@@ -326,7 +326,10 @@ export function createApp(
     app.get("/ops/backup", loopbackOnly(deps.env.trustProxy), async (c) => {
       if (!isBackupToken(deps.env.dataDir, c.req.header(BACKUP_TOKEN_HEADER)))
         return c.text("Not found", 404);
-      const stream = await backupStream(pglite, deps.env.dataDir);
+      // `npm run backup --exclude-secrets` asks for an archive without the keys (issue 25 N15).
+      const stream = await backupStream(pglite, deps.env.dataDir, {
+        excludeSecrets: c.req.query("excludeSecrets") === "1",
+      });
       return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
         "Content-Type": "application/x-tar",
         "Cache-Control": "no-store",
