@@ -218,6 +218,9 @@ export function createApp(
   );
   // NUL characters in path, query or JSON body: 400, never a 500 from the database (issue 16).
   app.use("/api/*", refuseNulCharacters());
+  // Landing and school page paths reach the database too: NUL there is a 400 (issue 25 N16).
+  app.use("/lp/*", refuseNulCharacters());
+  app.use("/s/*", refuseNulCharacters());
   // Cross-site request forgery: state-changing /api requests only from trusted origins (issue 16).
   // A school's verified custom domain is trusted only for requests to that same domain (its pages
   // and the API calls they make there), never for the app's host or another school (issue 25 N1).
@@ -323,7 +326,10 @@ export function createApp(
     app.get("/ops/backup", loopbackOnly(deps.env.trustProxy), async (c) => {
       if (!isBackupToken(deps.env.dataDir, c.req.header(BACKUP_TOKEN_HEADER)))
         return c.text("Not found", 404);
-      const stream = await backupStream(pglite, deps.env.dataDir);
+      // `npm run backup --exclude-secrets` asks for an archive without the keys (issue 25 N15).
+      const stream = await backupStream(pglite, deps.env.dataDir, {
+        excludeSecrets: c.req.query("excludeSecrets") === "1",
+      });
       return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
         "Content-Type": "application/x-tar",
         "Cache-Control": "no-store",

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import * as tar from "tar";
 import { afterAll, describe, expect, it } from "vitest";
 
 // Issue 16 "Also": `npm run backup` while the server runs, `npm run restore FILE` into an empty
@@ -108,6 +109,13 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
+/** The base names of the files in a backup archive. */
+async function memberNames(file: string): Promise<string[]> {
+  const names: string[] = [];
+  await tar.list({ file, onReadEntry: (entry) => void names.push(path.basename(entry.path)) });
+  return names;
+}
+
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("backup and restore (embedded database)", () => {
   it("backs up a running server into one file and restores it into an empty data directory", async () => {
     const original = path.join(tmp, "original");
@@ -121,6 +129,23 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("backup and restore (emb
     const backup = await run("scripts/backup.ts", [file], envFor(original, server.port));
     expect(backup.code, backup.output).toBe(0);
     expect(existsSync(file)).toBe(true);
+    // Issue 25 N15: the archive holds the keys, so only its owner may read it, and the script says so.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(backup.output).toContain("WARNING: this archive holds the secrets");
+    expect(await memberNames(file)).toEqual(expect.arrayContaining(["auth-secret", "encryption-key"]));
+    const withoutKeys = path.join(tmp, "academy-no-keys.tar");
+    const lean = await run(
+      "scripts/backup.ts",
+      ["--exclude-secrets", withoutKeys],
+      envFor(original, server.port),
+    );
+    expect(lean.code, lean.output).toBe(0);
+    expect(statSync(withoutKeys).mode & 0o777).toBe(0o600);
+    expect(lean.output).not.toContain("WARNING");
+    const leanNames = await memberNames(withoutKeys);
+    expect(leanNames).toContain("pglite.tar.gz");
+    expect(leanNames).not.toContain("auth-secret");
+    expect(leanNames).not.toContain("encryption-key");
     // The server kept serving during the backup.
     expect((await fetch(`${server.base}/api/health`)).ok).toBe(true);
     // The backup endpoint is closed without the token.

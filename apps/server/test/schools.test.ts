@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
-import type { ErrorBody, SchoolBranding, SchoolDomain } from "@academy/shared";
+import { type ErrorBody, SCHOOL_MESSAGES, type SchoolBranding, type SchoolDomain } from "@academy/shared";
 import { Resvg } from "@resvg/resvg-js";
 import dns2 from "dns2";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -636,5 +636,68 @@ describe("the periodic re-check", () => {
     expect(row.status).toBe("failed");
     expect(row.failure_reason).toBe("No TXT record found at _academy.courses.other.example.");
     expect((await ctx.request("/api/domains/allowed?domain=courses.other.example")).status).toBe(404);
+  });
+});
+
+describe("domain squatting (issue 25 N9)", () => {
+  it("a pending claim by another school never blocks the owner who proves DNS control", async () => {
+    const squatter = await signUpAndSignIn(ctx, { name: "Squatter" });
+    await publishCourse(ctx, squatter.cookie, oneLessonDraft("Squatted course"));
+    const squat = await call(squatter, "POST", "/api/schools/me/domains", {
+      domain: "future-school.example",
+    });
+    expect(squat.status).toBe(201);
+    // The real owner is refused while their records are missing, and told what to create.
+    const refused = await call(owner, "POST", "/api/schools/me/domains", { domain: "future-school.example" });
+    expect(refused.status).toBe(409);
+    const error = ((await refused.json()) as ErrorBody).error;
+    expect(error.message).toBe(SCHOOL_MESSAGES.domainClaimed);
+    const token = /academy-verify-[0-9a-f]{32}/.exec(error.issues?.[0]?.message ?? "")?.[0];
+    expect(token).toBeTruthy();
+    // With the records in place, the owner's claim replaces the squatter's and is verified at once.
+    txtRecords.set("_academy.future-school.example", [token ?? ""]);
+    cnameRecords.set("future-school.example", APP_HOST);
+    const claimed = await call(owner, "POST", "/api/schools/me/domains", { domain: "future-school.example" });
+    expect(claimed.status).toBe(201);
+    expect(((await claimed.json()) as SchoolDomain).status).toBe("verified");
+    const rows = await ctx.runtime.db
+      .select()
+      .from(schoolDomains)
+      .where(eq(schoolDomains.domain, "future-school.example"));
+    expect(rows).toHaveLength(1);
+    // A verified domain is not taken over.
+    const again = await call(squatter, "POST", "/api/schools/me/domains", {
+      domain: "future-school.example",
+    });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as ErrorBody).error.message).toBe(SCHOOL_MESSAGES.domainTaken);
+  });
+
+  it("a pending claim expires after 72 hours: anyone may add the domain, and the re-check deletes it", async () => {
+    const squatter = await signUpAndSignIn(ctx, { name: "Slow Squatter" });
+    await publishCourse(ctx, squatter.cookie, oneLessonDraft("Slow course"));
+    for (const name of ["old-claim.example", "stale-claim.example"]) {
+      expect((await call(squatter, "POST", "/api/schools/me/domains", { domain: name })).status).toBe(201);
+    }
+    const longAgo = new Date(Date.now() - 73 * 3_600_000);
+    await ctx.runtime.db
+      .update(schoolDomains)
+      .set({ created_at: longAgo })
+      .where(inArray(schoolDomains.domain, ["old-claim.example", "stale-claim.example"]));
+    const taken = await call(other, "POST", "/api/schools/me/domains", { domain: "old-claim.example" });
+    expect(taken.status).toBe(201);
+    expect(((await taken.json()) as SchoolDomain).status).toBe("pending");
+    await recheckDueDomains(schoolDeps(ctx.runtime), 3_600_000);
+    const stale = await ctx.runtime.db
+      .select()
+      .from(schoolDomains)
+      .where(eq(schoolDomains.domain, "stale-claim.example"));
+    expect(stale).toHaveLength(0);
+    // A claim younger than 72 hours still holds (the squatter could not prove DNS control).
+    const fresh = await call(other, "POST", "/api/schools/me/domains", { domain: "fresh-claim.example" });
+    expect(fresh.status).toBe(201);
+    expect(
+      (await call(squatter, "POST", "/api/schools/me/domains", { domain: "fresh-claim.example" })).status,
+    ).toBe(409);
   });
 });

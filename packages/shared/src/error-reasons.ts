@@ -19,7 +19,7 @@ import { ANALYTICS_ID_MESSAGES, LANDING_MESSAGES } from "./rules/landing-pages.t
 import { PAYMENT_METHOD_MESSAGES } from "./rules/payment-methods.ts";
 import { SCHOOL_MESSAGES } from "./rules/schools.ts";
 import { STUDENT_MESSAGES } from "./rules/students.ts";
-import { NUL_MESSAGE } from "./rules/text-safety.ts";
+import { JSON_TOO_DEEP_MESSAGE, NUL_MESSAGE } from "./rules/text-safety.ts";
 import {
   CREATOR_ONLY_MESSAGE,
   INVALID_IMAGE_MESSAGE,
@@ -83,6 +83,7 @@ export const SERVER_MESSAGES = {
   tooManyEvents: "Too many events. Please wait a minute.",
   noEndpoint: "No such endpoint.",
   invalidInput: "Invalid input",
+  jsonTooDeep: JSON_TOO_DEEP_MESSAGE,
 } as const;
 
 const UPLOAD_MESSAGES = {

@@ -1,4 +1,10 @@
-import { jsonContainsNul, NUL_MESSAGE, urlContainsNul } from "@academy/shared";
+import {
+  JSON_TOO_DEEP_MESSAGE,
+  jsonContainsNul,
+  jsonTooDeep,
+  NUL_MESSAGE,
+  urlContainsNul,
+} from "@academy/shared";
 import type { MiddlewareHandler } from "hono";
 
 /** JSON bodies the NUL guard reads (uploads and other bodies are left to their own checks). */
@@ -10,20 +16,14 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
  * better-auth included, sees it (issue 16 item 10). PostgreSQL cannot store U+0000 in text, so
  * without this guard such input answered 500. One check for every field and parameter instead of
  * one per schema; the body is read from a clone so the route can still read the original.
+ * A JSON body nested more than JSON_MAX_DEPTH levels is refused the same way with
+ * JSON_TOO_DEEP_MESSAGE (issue 25 N16: 5,000 levels answered 500 "Maximum call stack size").
+ * Also mounted on `/lp/*` and `/s/*`, whose slugs reach the database (issue 25 N16).
  */
 export function refuseNulCharacters(): MiddlewareHandler {
   return async (c, next) => {
-    const refuse = (path: string) =>
-      c.json(
-        {
-          error: {
-            code: "VALIDATION_FAILED",
-            message: NUL_MESSAGE,
-            issues: [{ path, message: NUL_MESSAGE }],
-          },
-        },
-        400,
-      );
+    const refuse = (path: string, message = NUL_MESSAGE) =>
+      c.json({ error: { code: "VALIDATION_FAILED", message, issues: [{ path, message }] } }, 400);
     const url = c.req.url;
     const queryAt = url.indexOf("?");
     const pathPart = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -33,6 +33,7 @@ export function refuseNulCharacters(): MiddlewareHandler {
     if (method !== "GET" && method !== "HEAD" && JSON_TYPE.test(c.req.header("content-type") ?? "")) {
       const text = await c.req.raw.clone().text();
       if (jsonContainsNul(text)) return refuse("body");
+      if (jsonTooDeep(text)) return refuse("body", JSON_TOO_DEEP_MESSAGE);
     }
     await next();
   };

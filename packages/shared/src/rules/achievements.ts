@@ -11,7 +11,8 @@
  * - courseMaster: 1 completed course; speedLearner: 3 completed courses (001 §9).
  * - firstCourse: a first certificate of completion (000 §2 community).
  * - fastLearner: a course completed within 7 days of enrolling (000 §2 community).
- * - helper: 3 of the student's replies marked as the answer (000 §2 community, issue 13).
+ * - helper: 3 of the student's replies marked as the answer of someone else's discussion (000 §2
+ *   community, issue 13; self-answers do not count, issue 25 N14).
  * - consistent: a 7-day streak of days with lesson activity (000 §2 "7 Days Streak").
  * - challenger: a creator's challenge completed (issue 13 §6 "a badge on completion"; decision 0192).
  *

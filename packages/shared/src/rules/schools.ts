@@ -16,6 +16,8 @@ export const SCHOOL_LIMITS = {
   domainMax: 253,
   /** Custom domains one school may add. */
   domainsPerSchool: 5,
+  /** Hours an unverified domain claim holds the domain before anyone may take it (issue 25 N9). */
+  domainClaimHours: 72,
 } as const;
 
 /** Messages of the Branding & Domains form (issue 15); zod-free so the page loads without zod. */
@@ -33,6 +35,8 @@ export const SCHOOL_MESSAGES = {
   imageInvalid: "Please upload the image here first",
   domainInvalid: "Please enter a domain like learn.example.com",
   domainTaken: "This domain is already connected to a school",
+  domainClaimed:
+    "Another school added this domain and has not verified it yet. If it is yours, create the DNS records shown and add it again.",
   domainLimit: `A school can connect at most ${SCHOOL_LIMITS.domainsPerSchool} domains`,
   descriptionTooLong: `The description must be at most ${SCHOOL_LIMITS.descriptionMax} characters`,
 } as const;

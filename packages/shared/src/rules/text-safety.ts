@@ -27,3 +27,31 @@ export function urlContainsNul(url: string): boolean {
 export function jsonContainsNul(text: string): boolean {
   return containsNul(text) || /(?:^|[^\\])(?:\\\\)*\\u0000/i.test(text);
 }
+
+/** Most levels of `[`/`{` nesting a JSON request body may have (issue 25 N16). */
+export const JSON_MAX_DEPTH = 100;
+
+/** The message of a JSON body nested deeper than JSON_MAX_DEPTH (400 VALIDATION_FAILED). */
+export const JSON_TOO_DEEP_MESSAGE = "The request is nested too deeply.";
+
+/**
+ * True when JSON text nests arrays and objects more than `max` levels deep (default
+ * JSON_MAX_DEPTH), counted on the raw text without parsing it (brackets inside strings do not
+ * count), so a 5,000-level body is refused before any recursive code (validation, stringify)
+ * could overflow the stack (issue 25 N16).
+ */
+export function jsonTooDeep(text: string, max: number = JSON_MAX_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (ch === 93 /* ] */ || ch === 125 /* } */) depth--;
+  }
+  return false;
+}

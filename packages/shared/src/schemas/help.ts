@@ -16,6 +16,8 @@ export const HELP_MESSAGES = {
   notYourCourse: "You are not enrolled in this course.",
   guideNotFound: "Guide not found.",
   guideSlugTaken: "Another guide already uses this address.",
+  tooManyTickets: "You have sent many help requests in the last hour. Please wait a while and try again.",
+  tooManyReplies: "You have sent many replies in the last hour. Please wait a while and try again.",
 } as const;
 
 export const TICKET_PRIORITIES = ["low", "medium", "high"] as const;

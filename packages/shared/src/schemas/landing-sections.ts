@@ -154,9 +154,10 @@ function depthOf(value: unknown, depth = 0): number {
  * SECTION_CONTENT_MAX_CHARS characters as JSON and SECTION_CONTENT_MAX_DEPTH levels deep.
  */
 export function sectionContentProblem(type: string, content: unknown): string | null {
+  // Depth first: JSON.stringify of very deep content overflows the stack (issue 25 N16).
+  if (depthOf(content) > SECTION_CONTENT_MAX_DEPTH) return "Its content is nested too deeply";
   if (JSON.stringify(content ?? {}).length > SECTION_CONTENT_MAX_CHARS)
     return `Its content must be at most ${SECTION_CONTENT_MAX_CHARS.toLocaleString("en-US")} characters`;
-  if (depthOf(content) > SECTION_CONTENT_MAX_DEPTH) return "Its content is nested too deeply";
   const schema = SECTION_CONTENT_SCHEMAS[type];
   if (!schema) return null;
   const result = schema.safeParse(content ?? {});

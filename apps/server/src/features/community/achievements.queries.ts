@@ -4,7 +4,11 @@ import { iso, rowsOf } from "./community.queries.ts";
 
 // SQL of achievements (issue 13 §4): the facts and the awards.
 
-/** The facts of the achievement rules for one user (see packages/shared rules/achievements.ts). */
+/**
+ * The facts of the achievement rules for one user (see packages/shared rules/achievements.ts).
+ * Accepted answers count only replies to someone else's discussion: an author marking their own
+ * reply as the answer earns nothing toward "helper" (issue 25 N14).
+ */
 export async function achievementFacts(db: Executor, userId: string, timeZone: string, fastDays: number) {
   const result = await db.execute(sql`
     select
@@ -18,7 +22,7 @@ export async function achievementFacts(db: Executor, userId: string, timeZone: s
       (select count(*) from enrollments where student_id = ${userId} and is_completed and completion_date is not null
          and completion_date <= enrollment_date + make_interval(days => ${fastDays})) as fast_completions,
       (select count(*) from discussions d join discussion_replies r on r.id = d.answer_reply_id
-         where r.author_id = ${userId}) as accepted_answers,
+         where r.author_id = ${userId} and d.author_id <> r.author_id) as accepted_answers,
       (select count(*) from challenge_participants where user_id = ${userId} and completed_at is not null) as completed_challenges,
       to_char(now() at time zone ${timeZone}, 'YYYY-MM-DD') as today`);
   const days = rowsOf<{ day: string }>(

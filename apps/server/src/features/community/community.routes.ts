@@ -29,6 +29,7 @@ import {
   okSchema,
   uuidParams,
 } from "../../lib/openapi.ts";
+import { createStreamSlots, TOO_MANY_STREAMS_MESSAGE } from "../../lib/stream-slots.ts";
 import { trackStream } from "../../observability/metrics.ts";
 import { getAchievements } from "./achievements.service.ts";
 import { COMMUNITY_CHANNEL, type CommunityNotification } from "./community.queries.ts";
@@ -187,6 +188,8 @@ const HEARTBEAT_MS = 25_000;
  */
 export function communityRoutes(deps: AppDeps) {
   const db = deps.db;
+  // At most MAX_STREAMS_PER_USER discussion streams per user on this instance (issue 25 N10).
+  const streamSlots = createStreamSlots();
   return createRouter()
     .openapi(spacesRoute, async (c) => c.json(await getSpaces(db, requireUser(c)), 200))
     .openapi(listRoute, async (c) =>
@@ -249,8 +252,10 @@ export function communityRoutes(deps: AppDeps) {
         throw new AppError("FORBIDDEN", "Cross-origin requests are not allowed.");
       const user = requireUser(c);
       const discussion = await getDiscussion(db, user, c.req.param("id"));
+      const release = streamSlots.acquire(user.id);
+      if (!release) throw new AppError("RATE_LIMITED", TOO_MANY_STREAMS_MESSAGE);
       const signal = c.req.raw.signal;
-      let cleanup = () => {};
+      let cleanup = release;
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {
           const send = (text: string) => {
@@ -277,6 +282,7 @@ export function communityRoutes(deps: AppDeps) {
           timer.unref?.();
           const untrack = trackStream("community");
           cleanup = () => {
+            release();
             untrack();
             clearInterval(timer);
             unsubscribe();

@@ -45,8 +45,14 @@ function toSession(row: SessionRow): StudyGroupSession {
   };
 }
 
+/**
+ * The group as the caller may see it: the invite token for insiders (members and the course's
+ * creator) only, and an invite-only group's next session (with its meeting link) for insiders only
+ * (issue 25 N8); an open group shows its next session to every student of the course.
+ */
 function toGroup(row: GroupRow, actor: SessionUser): StudyGroup {
   const insider = row.is_member || row.course_creator_id === actor.id;
+  const showSession = insider || row.visibility !== "invite";
   return {
     id: row.id,
     courseId: row.course_id,
@@ -60,7 +66,7 @@ function toGroup(row: GroupRow, actor: SessionUser): StudyGroup {
     isMember: Boolean(row.is_member),
     isOwner: row.owner_id === actor.id,
     nextSession:
-      row.next_id && row.next_starts_at
+      showSession && row.next_id && row.next_starts_at
         ? {
             id: row.next_id,
             groupId: row.id,

@@ -12,6 +12,7 @@ import { roleOf } from "../../auth/roles.ts";
 import type { Db, Executor } from "../../db/client.ts";
 import { courses, enrollments, profiles, supportTickets, ticketReplies } from "../../db/schema/index.ts";
 import { noticeEmail } from "../../email/templates.ts";
+import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { getPlatformSettings } from "../../lib/platform-settings.ts";
@@ -19,6 +20,20 @@ import { recordAudit } from "../admin/admin.service.ts";
 import { HELP_PAGE_SIZE, type HelpDeps, iso, isUuid, signedIn } from "./help.shared.ts";
 
 // Tickets of the help centre (spec 001 §4 Tickets; issue 14): to the platform or a course's instructor.
+
+/**
+ * New tickets (platform tickets and contact-instructor messages, counted apart) one user may file
+ * per hour; every contact e-mails the instructor (issue 25 N11).
+ */
+export const TICKETS_PER_HOUR = 5;
+/** Replies one requester may add to their tickets per hour; each e-mails the other side (issue 25 N11). */
+export const TICKET_REPLIES_PER_HOUR = 20;
+
+/** Counts one use of `kind` for `userId`. @throws AppError RATE_LIMITED with `message` over `max` an hour. */
+async function limitPerHour(db: Executor, kind: string, userId: string, max: number, message: string) {
+  if (!(await hitRateLimit(db, `help:${kind}:${userId}`, 3600, max)))
+    throw new AppError("RATE_LIMITED", message);
+}
 
 const requester = alias(profiles, "requester");
 const replyAuthor = alias(profiles, "reply_author");
@@ -91,7 +106,8 @@ function ticketQuery(db: Executor) {
 
 /**
  * Files a ticket to the platform (spec 001 §4 Tickets: new ones start open; §5 subject and
- * description required). Any signed-in user. @throws UNAUTHORIZED.
+ * description required). Any signed-in user, at most TICKETS_PER_HOUR an hour.
+ * @throws UNAUTHORIZED, RATE_LIMITED (HELP_MESSAGES.tooManyTickets).
  */
 export async function createTicket(
   db: Db,
@@ -99,6 +115,7 @@ export async function createTicket(
   input: z.output<typeof ticketCreateSchema>,
 ): Promise<TicketDetail> {
   const user = signedIn(actor);
+  await limitPerHour(db, "tickets", user.id, TICKETS_PER_HOUR, HELP_MESSAGES.tooManyTickets);
   const [row] = await db
     .insert(supportTickets)
     .values({
@@ -140,7 +157,9 @@ export async function contactOptions(db: Db, actor: SessionUser | null) {
 /**
  * A student's message to the teacher of one of their courses (spec 001 §5 Student contact
  * message): a ticket of kind "instructor". Without courseId the newest enrolment's course is used.
- * The instructor is e-mailed. @throws UNAUTHORIZED, FORBIDDEN (not enrolled), BAD_REQUEST (no course).
+ * The instructor is e-mailed; at most TICKETS_PER_HOUR contacts an hour per student.
+ * @throws UNAUTHORIZED, FORBIDDEN (not enrolled), BAD_REQUEST (no course), RATE_LIMITED
+ * (HELP_MESSAGES.tooManyTickets).
  */
 export async function contactInstructor(
   deps: HelpDeps,
@@ -154,6 +173,7 @@ export async function contactInstructor(
     if (input.courseId) throw new AppError("FORBIDDEN", HELP_MESSAGES.notYourCourse);
     throw new AppError("BAD_REQUEST", HELP_MESSAGES.noInstructor);
   }
+  await limitPerHour(deps.db, "contact", user.id, TICKETS_PER_HOUR, HELP_MESSAGES.tooManyTickets);
   const id = await deps.db.transaction(async (tx) => {
     const [c] = await tx
       .select({ creator: courses.creator_id })
@@ -299,14 +319,17 @@ export async function getTicket(db: Executor, actor: SessionUser | null, id: str
  * Adds a reply to a ticket's thread (requester or answerer). A reply by the answerer moves an
  * open ticket to pending (waiting for the requester); a reply by the requester re-opens it. The
  * other side is e-mailed (a platform ticket's requester reply goes to the support e-mail from
- * Settings). @throws UNAUTHORIZED, FORBIDDEN, NOT_FOUND.
+ * Settings). A requester adds at most TICKET_REPLIES_PER_HOUR replies an hour (answerers are not
+ * limited). @throws UNAUTHORIZED, FORBIDDEN, NOT_FOUND, RATE_LIMITED (HELP_MESSAGES.tooManyReplies).
  */
 export async function replyToTicket(deps: HelpDeps, actor: SessionUser | null, id: string, body: string) {
   const user = signedIn(actor);
   await deps.db.transaction(async (tx) => {
     const { row, staff } = await loadTicket(tx, user, id, true);
-    await tx.insert(ticketReplies).values({ ticket_id: id, author_id: user.id, body });
     const fromRequester = user.id === row.requester_id;
+    if (fromRequester)
+      await limitPerHour(tx, "replies", user.id, TICKET_REPLIES_PER_HOUR, HELP_MESSAGES.tooManyReplies);
+    await tx.insert(ticketReplies).values({ ticket_id: id, author_id: user.id, body });
     const status = fromRequester
       ? row.status === "resolved"
         ? "resolved"

@@ -14,13 +14,8 @@ import { toMessage } from "./messaging.service.ts";
 
 /** Catch-up limit on reconnect; beyond it the client is told to resync (refetch). */
 export const CATCH_UP_LIMIT = 500;
-/**
- * Most event streams one user may hold open on one instance (tabs, devices); one more answers 429
- * (issue 16 item 18). A browser keeps one per tab.
- */
-export const MAX_STREAMS_PER_USER = 10;
-/** Text of the 429 for one stream too many. */
-export const TOO_MANY_STREAMS_MESSAGE = "Too many open connections. Close some Academy tabs and try again.";
+// The per-user cap and its message are shared with the community and checkout streams (issue 25 N10).
+export { MAX_STREAMS_PER_USER, TOO_MANY_STREAMS_MESSAGE } from "../../lib/stream-slots.ts";
 
 /** Comment line sent to every open stream this often (keeps proxies from closing idle streams). */
 export const HEARTBEAT_MS = 25_000;

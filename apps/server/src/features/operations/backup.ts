@@ -13,13 +13,21 @@ import * as tar from "tar";
  *   taken by the running engine, between queries);
  * - `uploads/…`: the uploaded files (the staging folder `.incoming` left out);
  * - `auth-secret`, `encryption-key`: the generated keys, without which sessions and stored
- *   payment-method secrets would not survive a restore.
+ *   payment-method secrets would not survive a restore (left out with `excludeSecrets`; then the
+ *   restored server needs the same AUTH_SECRET and ENCRYPTION_KEY some other way).
+ * Because of the keys, the archive is as secret as DATA_DIR: `npm run backup` writes it with mode
+ * 0600 and says so (issue 25 N15).
  * On PostgreSQL use pg_dump for the database (and copy uploads or the S3 bucket).
  */
 
+/** Mode of a backup file: readable by its owner only (it holds the keys; issue 25 N15). */
+export const BACKUP_FILE_MODE = 0o600;
+/** Files in DATA_DIR holding secrets that a backup includes unless told not to. */
+export const BACKUP_SECRET_FILES = ["auth-secret", "encryption-key"] as const;
+
 /** Name of the database dump inside a backup. */
 const DUMP_NAME = "pglite.tar.gz";
-const KEY_FILES = ["auth-secret", "encryption-key"];
+const KEY_FILES: readonly string[] = BACKUP_SECRET_FILES;
 /** File in DATA_DIR with the token `npm run backup` shows the running server (mode 0600). */
 export const BACKUP_TOKEN_FILE = "backup-token";
 /** Header carrying that token. */
@@ -47,13 +55,18 @@ export function isBackupToken(dataDir: string, presented: string | undefined): b
  * A backup of `dataDir` as a tar stream (see the module comment), the database dumped from the
  * open `pglite` (the running server's engine, or one opened by the backup script).
  * The dump is written to a temporary folder inside `dataDir` and removed when the stream ends.
+ * `excludeSecrets` leaves out BACKUP_SECRET_FILES (issue 25 N15).
  */
-export async function backupStream(pglite: PGlite, dataDir: string): Promise<Readable> {
+export async function backupStream(
+  pglite: PGlite,
+  dataDir: string,
+  options: { excludeSecrets?: boolean } = {},
+): Promise<Readable> {
   const work = await mkdtemp(path.join(dataDir, ".backup-"));
   try {
     const dump = await pglite.dumpDataDir("gzip");
     await writeFile(path.join(work, DUMP_NAME), Buffer.from(await dump.arrayBuffer()));
-    for (const name of KEY_FILES) {
+    for (const name of options.excludeSecrets ? [] : KEY_FILES) {
       const file = path.join(dataDir, name);
       if (existsSync(file)) await writeFile(path.join(work, name), readFileSync(file), { mode: 0o600 });
     }

@@ -50,8 +50,9 @@ export function checkoutRoutes(deps: AppDeps, hub: OrderHub) {
       c.json(await cancelOwnOrder(pd, requireUser(c), c.req.param("reference")), 200),
     )
     .get("/checkout/:reference/events", async (c) => {
-      const orderId = await ownOrderId(deps.db, requireUser(c), c.req.param("reference"));
-      return c.body(hub.open(orderId, c.req.raw.signal), 200, {
+      const user = requireUser(c);
+      const orderId = await ownOrderId(deps.db, user, c.req.param("reference"));
+      return c.body(hub.open(orderId, user.id, c.req.raw.signal), 200, {
         "Content-Type": "text/event-stream; charset=utf-8",
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",

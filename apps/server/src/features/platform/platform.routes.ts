@@ -1,8 +1,11 @@
 import { authConfigSchema, clientErrorSchema, isNetworkError } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
+import { bodyLimit } from "hono/body-limit";
+import { clientIp } from "../../auth/auth.routes.ts";
+import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { type AppDeps, createRouter } from "../../lib/http.ts";
-import { errorResponses } from "../../lib/openapi.ts";
+import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import { databaseOutage, isDatabaseUnavailable } from "../operations/operations.service.ts";
 
 const healthRoute = createRoute({
@@ -44,8 +47,32 @@ const clientErrorRoute = createRoute({
   tags: ["Platform"],
   summary: "Report an error caught in the browser (logged, not stored)",
   request: { body: { content: { "application/json": { schema: clientErrorSchema } }, required: true } },
-  responses: { 204: { description: "Logged" }, 400: errorResponses[400] },
+  responses: {
+    204: { description: "Logged" },
+    400: errorResponses[400],
+    413: json(errorResponseSchema, "Report too large"),
+    429: json(errorResponseSchema, "Too many reports from this address"),
+  },
 });
+
+/** Largest client-error report body in bytes (the schema's fields fit well within it; issue 25 N12). */
+export const CLIENT_ERROR_BODY_LIMIT = 32 * 1024;
+/** Client-error reports one IP address may send per minute (issue 25 N12). */
+export const CLIENT_ERRORS_PER_IP_PER_MINUTE = 20;
+
+/** Query names whose values are secrets: token, code, sig(nature), secret, password, key, … */
+const SECRET_QUERY_NAME =
+  /([?&#;](?:[\w.-]*?)(?:token|code|sig|secret|passw|pwd|key|invit|auth|session|otp|state|ticket|nonce)[\w.-]*=)[^&#\s"'<>]*/gi;
+
+/**
+ * Replaces the values of secret-looking query parameters (`?token=…`, `&code=…`, `sig`, `secret`,
+ * `password`, `key`, `invitation`, `session`, `otp`, …, matched case-insensitively anywhere in
+ * the name) in any text — a URL or a stack trace — with `[redacted]`, so a client-error log line
+ * never holds a reset token or an invitation (issue 25 N12). Other text is kept as is.
+ */
+export function redactSecretQueryValues(text: string): string {
+  return text.replace(SECRET_QUERY_NAME, "$1[redacted]");
+}
 
 /** A successful database check is reused for this long; concurrent checks share one query. */
 export const HEALTH_CACHE_MS = 1000;
@@ -101,14 +128,37 @@ export function healthRoutes(deps: AppDeps, headerList: ReadonlyArray<readonly [
 
 /** GET /api/config, POST /api/client-errors (issue 2 Operations and Errors). */
 export function platformRoutes(deps: AppDeps) {
-  return createRouter()
+  const router = createRouter();
+  router.use(
+    "/client-errors",
+    bodyLimit({
+      maxSize: CLIENT_ERROR_BODY_LIMIT,
+      onError: (c) =>
+        c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." } }, 413),
+    }),
+  );
+  return router
     .openapi(configRoute, (c) =>
       c.json({ googleEnabled: Boolean(deps.env.google), aiMode: deps.env.ai ? "model" : "offline" }, 200),
     )
-    .openapi(clientErrorRoute, (c) => {
+    .openapi(clientErrorRoute, async (c) => {
       const report = c.req.valid("json");
+      const ip = clientIp(c, deps.env.trustProxy) ?? "unknown";
+      if (!(await hitRateLimit(deps.db, `client-errors:ip:${ip}`, 60, CLIENT_ERRORS_PER_IP_PER_MINUTE))) {
+        return c.json(
+          { error: { code: "RATE_LIMITED", message: "Too many events. Please wait a minute." } },
+          429,
+          { "Retry-After": "60" },
+        );
+      }
       if (!isNetworkError(report.message)) {
-        deps.logger.warn({ clientError: report, userId: c.get("user")?.id ?? null }, "client error");
+        const clientError = Object.fromEntries(
+          Object.entries(report).map(([key, value]) => [
+            key,
+            typeof value === "string" ? redactSecretQueryValues(value) : value,
+          ]),
+        );
+        deps.logger.warn({ clientError, userId: c.get("user")?.id ?? null }, "client error");
       }
       return c.body(null, 204);
     });

@@ -184,6 +184,24 @@ export async function insertDomain(db: Executor, values: typeof schoolDomains.$i
   return row;
 }
 
+/**
+ * Deletes never-verified claims (pending or failed, `verified_at` null) created before `before`
+ * (issue 25 N9: a claim expires after SCHOOL_LIMITS.domainClaimHours). @returns their domains.
+ */
+export async function deleteExpiredClaims(db: Executor, before: Date): Promise<string[]> {
+  const rows = await db
+    .delete(schoolDomains)
+    .where(
+      and(
+        sql`${schoolDomains.status} <> 'verified'`,
+        isNull(schoolDomains.verified_at),
+        lt(schoolDomains.created_at, before),
+      ),
+    )
+    .returning({ domain: schoolDomains.domain });
+  return rows.map((r) => r.domain);
+}
+
 export async function deleteDomain(db: Executor, id: string) {
   await db.delete(schoolDomains).where(eq(schoolDomains.id, id));
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import {
   DEFAULT_SCHOOL_COLORS,
   type DomainStatus,
@@ -208,13 +208,31 @@ export async function updateBranding(
 // ── Custom domains ───────────────────────────────────────────────────────────────────────────────
 
 /**
- * Adds a custom domain to the creator's school (issue 15 §3) with a fresh verification token;
- * status pending until verified. Creates the school when missing.
- * @param domain already normalized by `addDomainSchema`.
- * @throws AppError FORBIDDEN (student), CONFLICT (taken by any school), VALIDATION_FAILED (limit,
- *   or the app's own host).
+ * The TXT verification token of `domain` for `schoolId`: the same every time that school adds that
+ * domain, so records created once keep working if the claim is added again (issue 25 N9). It binds
+ * the DNS to one school; knowing it lets nobody else verify.
  */
-export async function addDomain(deps: SchoolDeps, actor: SessionUser, domain: string): Promise<SchoolDomain> {
+export function domainVerificationToken(schoolId: string, domain: string): string {
+  return `academy-verify-${createHash("sha256").update(`${schoolId}:${domain}`).digest("hex").slice(0, 32)}`;
+}
+
+/**
+ * Adds a custom domain to the creator's school (issue 15 §3) with its verification token; status
+ * pending until verified. Creates the school when missing.
+ * Another school's claim blocks only while it is verified or younger than
+ * SCHOOL_LIMITS.domainClaimHours (issue 25 N9): an older never-verified claim is dropped, and a
+ * newer one gives way when this school's DNS records already verify (the real owner proves control);
+ * otherwise CONFLICT `domainClaimed`, with the records to create in `issues`.
+ * @param domain already normalized by `addDomainSchema`.
+ * @throws AppError FORBIDDEN (student), CONFLICT (domainTaken: verified elsewhere; domainClaimed),
+ *   VALIDATION_FAILED (limit, or the app's own host).
+ */
+export async function addDomain(
+  deps: SchoolDeps,
+  actor: SessionUser,
+  domain: string,
+  now = new Date(),
+): Promise<SchoolDomain> {
   await requireCreator(deps.db, actor);
   if (domain === hostOf(deps.appUrl) || domain === deps.cnameTarget)
     throw new AppError("VALIDATION_FAILED", SCHOOL_MESSAGES.domainInvalid);
@@ -222,11 +240,32 @@ export async function addDomain(deps: SchoolDeps, actor: SessionUser, domain: st
   const existing = await q.listDomains(deps.db, school.id);
   if (existing.length >= SCHOOL_LIMITS.domainsPerSchool)
     throw new AppError("VALIDATION_FAILED", SCHOOL_MESSAGES.domainLimit);
+  const token = domainVerificationToken(school.id, domain);
+  const held = await q.findDomainByName(deps.db, domain);
+  let verified = false;
+  if (held && held.school_id !== school.id) {
+    const neverVerified = held.status !== "verified" && held.verified_at === null;
+    if (!neverVerified) throw new AppError("CONFLICT", SCHOOL_MESSAGES.domainTaken);
+    const expired = held.created_at.getTime() < now.getTime() - SCHOOL_LIMITS.domainClaimHours * 3_600_000;
+    if (!expired) {
+      const check = await checkDomainDns(deps.resolver, domain, token, deps.cnameTarget);
+      if (check.status !== "verified")
+        throw new AppError("CONFLICT", SCHOOL_MESSAGES.domainClaimed, [
+          {
+            path: "domain",
+            message: `TXT ${verificationRecordName(domain)} = ${token}; CNAME ${domain} → ${deps.cnameTarget}`,
+          },
+        ]);
+      verified = true;
+    }
+    await q.deleteDomain(deps.db, held.id);
+  }
   const row = await q.insertDomain(deps.db, {
     school_id: school.id,
     domain,
-    verification_token: `academy-verify-${randomBytes(16).toString("hex")}`,
-    status: "pending",
+    verification_token: token,
+    status: verified ? "verified" : "pending",
+    ...(verified ? { verified_at: now, last_checked_at: now } : {}),
   });
   if (!row) throw new AppError("CONFLICT", SCHOOL_MESSAGES.domainTaken);
   domainsChanged(deps.db);
@@ -312,10 +351,17 @@ async function recheck(deps: SchoolDeps, row: q.DomainRow, now: Date) {
 
 /**
  * The periodic re-check (issue 15 §3): domains not checked for `intervalMs` (milliseconds), at
- * most `batch` per call. A verified domain whose records disappear becomes failed.
+ * most `batch` per call. A verified domain whose records disappear becomes failed. Never-verified
+ * claims older than SCHOOL_LIMITS.domainClaimHours are deleted first.
  * @returns how many were checked.
  */
 export async function recheckDueDomains(deps: SchoolDeps, intervalMs: number, batch = 50, now = new Date()) {
+  // Claims never verified within SCHOOL_LIMITS.domainClaimHours expire (issue 25 N9).
+  const expired = await q.deleteExpiredClaims(
+    deps.db,
+    new Date(now.getTime() - SCHOOL_LIMITS.domainClaimHours * 3_600_000),
+  );
+  if (expired.length > 0) domainsChanged(deps.db);
   const due = await q.listDomainsDue(deps.db, new Date(now.getTime() - intervalMs), batch);
   for (const row of due) await recheck(deps, row, now);
   return due.length;
