@@ -1,4 +1,7 @@
+import type { Db } from "../db/client.ts";
+import type { Mailer } from "../email/mailer.ts";
 import { recordJobRun } from "../observability/metrics.ts";
+import type { Logger } from "./logger.ts";
 
 /**
  * A background job run every `intervalMs` milliseconds, one run at a time: a tick that finds the
@@ -40,4 +43,35 @@ export function createIntervalWorker(
       await running;
     },
   };
+}
+
+/** What an e-mail job's worker needs: the database, the mailer, the app's base URL, a logger, the period in ms. */
+export interface MailWorkerDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  logger: Logger;
+  intervalMs: number;
+}
+
+/**
+ * An e-mail job as an interval worker named `name`: `send(deps)` (resolving to how many e-mails it
+ * queued) every `deps.intervalMs`, one run at a time; logs `logs.sent` at info with `{ sent }` when
+ * it queued any, and `logs.failed` at error with the error. Started by index.ts, stopped on shutdown.
+ */
+export function createMailWorker(
+  name: string,
+  send: (deps: MailWorkerDeps) => Promise<number>,
+  deps: MailWorkerDeps,
+  logs: { sent: string; failed: string },
+) {
+  return createIntervalWorker(
+    async () => {
+      const sent = await send(deps);
+      if (sent > 0) deps.logger.info({ sent }, logs.sent);
+    },
+    deps.intervalMs,
+    (error) => deps.logger.error({ err: error }, logs.failed),
+    name,
+  );
 }

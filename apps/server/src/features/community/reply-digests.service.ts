@@ -3,8 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { Mailer } from "../../email/mailer.ts";
 import { replyDigestEmail } from "../../email/templates.ts";
 import type { SessionUser } from "../../lib/http.ts";
-import { createIntervalWorker } from "../../lib/interval-worker.ts";
-import type { Logger } from "../../lib/logger.ts";
+import { createMailWorker, type MailWorkerDeps } from "../../lib/interval-worker.ts";
 import {
   claimDueDigests,
   getPreferences as getPreferenceRow,
@@ -57,20 +56,9 @@ export async function sendReplyDigests(deps: { db: Db; mailer: Mailer; appUrl: s
 }
 
 /** `sendReplyDigests` every `intervalMs`, one run at a time (createIntervalWorker; started by index.ts, stopped on shutdown). */
-export function createReplyDigestWorker(deps: {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  logger: Logger;
-  intervalMs: number;
-}) {
-  return createIntervalWorker(
-    async () => {
-      const sent = await sendReplyDigests(deps);
-      if (sent > 0) deps.logger.info({ sent }, "reply digest e-mails queued");
-    },
-    deps.intervalMs,
-    (error) => deps.logger.error({ err: error }, "reply digests failed"),
-    "reply-digests",
-  );
+export function createReplyDigestWorker(deps: MailWorkerDeps) {
+  return createMailWorker("reply-digests", sendReplyDigests, deps, {
+    sent: "reply digest e-mails queued",
+    failed: "reply digests failed",
+  });
 }

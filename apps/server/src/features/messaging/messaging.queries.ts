@@ -74,6 +74,46 @@ export async function isEnrolled(db: Executor, courseId: string, studentId: stri
 }
 
 /**
+ * Inserts the conversation (`kind`, course, teacher side, student side) unless it exists (`on
+ * conflict do nothing` on the kind's partial unique index: (course_id, student_id) for 'course',
+ * (teacher_id, student_id) for 'buddy'); when it inserted, adds both participants' rows and returns
+ * `{ id, created: true }`, else the existing conversation's id with `created: false`.
+ */
+async function insertOrFindConversation(
+  db: Executor,
+  kind: "course" | "buddy",
+  ids: { courseId: string; teacherId: string; studentId: string },
+): Promise<{ id: string; created: boolean }> {
+  const isCourse = kind === "course";
+  const inserted = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into conversations (course_id, teacher_id, student_id, kind)
+      values (${ids.courseId}, ${ids.teacherId}, ${ids.studentId}, ${isCourse ? sql`'course'` : sql`'buddy'`})
+      on conflict ${isCourse ? sql`(course_id, student_id) where kind = 'course'` : sql`(teacher_id, student_id) where kind = 'buddy'`} do nothing
+      returning id`),
+  );
+  if (inserted[0]) {
+    const id = inserted[0].id;
+    await db
+      .insert(messageParticipants)
+      .values([ids.teacherId, ids.studentId].map((user_id) => ({ conversation_id: id, user_id })))
+      .onConflictDoNothing();
+    return { id, created: true };
+  }
+  const [found] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        isCourse ? eq(conversations.course_id, ids.courseId) : eq(conversations.teacher_id, ids.teacherId),
+        eq(conversations.student_id, ids.studentId),
+        eq(conversations.kind, kind),
+      ),
+    );
+  return { id: found.id, created: false };
+}
+
+/**
  * Creates the conversation of (course, student) unless it exists (`on conflict do nothing` on the
  * partial unique index of kind 'course'), with both participants' rows; the starter's last_read_at
  * is now. Returns the id and whether it was created.
@@ -82,34 +122,7 @@ export async function upsertConversation(
   db: Executor,
   input: { courseId: string; teacherId: string; studentId: string; starterId: string },
 ): Promise<{ id: string; created: boolean }> {
-  const inserted = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      insert into conversations (course_id, teacher_id, student_id, kind)
-      values (${input.courseId}, ${input.teacherId}, ${input.studentId}, 'course')
-      on conflict (course_id, student_id) where kind = 'course' do nothing
-      returning id`),
-  );
-  if (inserted[0]) {
-    await db
-      .insert(messageParticipants)
-      .values([
-        { conversation_id: inserted[0].id, user_id: input.teacherId },
-        { conversation_id: inserted[0].id, user_id: input.studentId },
-      ])
-      .onConflictDoNothing();
-    return { id: inserted[0].id, created: true };
-  }
-  const [existing] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.course_id, input.courseId),
-        eq(conversations.student_id, input.studentId),
-        eq(conversations.kind, "course"),
-      ),
-    );
-  return { id: existing.id, created: false };
+  return insertOrFindConversation(db, "course", input);
 }
 
 /**
@@ -121,34 +134,11 @@ export async function upsertBuddyConversation(
   db: Executor,
   input: { low: string; high: string; courseId: string },
 ): Promise<{ id: string; created: boolean }> {
-  const inserted = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      insert into conversations (course_id, teacher_id, student_id, kind)
-      values (${input.courseId}, ${input.low}, ${input.high}, 'buddy')
-      on conflict (teacher_id, student_id) where kind = 'buddy' do nothing
-      returning id`),
-  );
-  if (inserted[0]) {
-    await db
-      .insert(messageParticipants)
-      .values([
-        { conversation_id: inserted[0].id, user_id: input.low },
-        { conversation_id: inserted[0].id, user_id: input.high },
-      ])
-      .onConflictDoNothing();
-    return { id: inserted[0].id, created: true };
-  }
-  const [existing] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.teacher_id, input.low),
-        eq(conversations.student_id, input.high),
-        eq(conversations.kind, "buddy"),
-      ),
-    );
-  return { id: existing.id, created: false };
+  return insertOrFindConversation(db, "buddy", {
+    courseId: input.courseId,
+    teacherId: input.low,
+    studentId: input.high,
+  });
 }
 
 /**

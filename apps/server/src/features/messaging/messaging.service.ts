@@ -15,8 +15,7 @@ import type { Mailer } from "../../email/mailer.ts";
 import { emailBrand, unreadMessageEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
-import { createIntervalWorker } from "../../lib/interval-worker.ts";
-import type { Logger } from "../../lib/logger.ts";
+import { createMailWorker, type MailWorkerDeps } from "../../lib/interval-worker.ts";
 import {
   type ConversationRow,
   claimDueNudges,
@@ -302,20 +301,9 @@ export async function sendUnreadNudges(deps: { db: Db; mailer: Mailer; appUrl: s
 }
 
 /** `sendUnreadNudges` every `intervalMs`, one run at a time (createIntervalWorker; started by index.ts, stopped on shutdown). */
-export function createNudgeWorker(deps: {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  logger: Logger;
-  intervalMs: number;
-}) {
-  return createIntervalWorker(
-    async () => {
-      const sent = await sendUnreadNudges(deps);
-      if (sent > 0) deps.logger.info({ sent }, "unread-message e-mails queued");
-    },
-    deps.intervalMs,
-    (error) => deps.logger.error({ err: error }, "unread-message nudges failed"),
-    "message-nudges",
-  );
+export function createNudgeWorker(deps: MailWorkerDeps) {
+  return createMailWorker("message-nudges", sendUnreadNudges, deps, {
+    sent: "unread-message e-mails queued",
+    failed: "unread-message nudges failed",
+  });
 }

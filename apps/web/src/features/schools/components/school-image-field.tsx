@@ -1,10 +1,6 @@
-import { fileTooLargeMessage, INVALID_LOGO_MESSAGE, UPLOAD_AREAS } from "@academy/shared/rules/upload-areas";
-import { ImageUpIcon, Trash2Icon } from "lucide-react";
-import * as React from "react";
+import { INVALID_LOGO_MESSAGE } from "@academy/shared/rules/upload-areas";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { uploadFile } from "@/lib/upload-file";
+import { ImageFieldFrame, ImageUploadButtons, useImageUpload } from "@/components/image-upload-field";
 import { translateSchoolMessage } from "../lib/messages";
 
 /**
@@ -26,42 +22,27 @@ export function SchoolImageField({
   area: "school-logo" | "school-favicon";
 }) {
   const { t } = useTranslation("schools");
-  const input = React.useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = React.useState<number | null>(null);
-  const rule = UPLOAD_AREAS[area];
-  const accept = area === "school-logo" ? ["image/png", "image/jpeg"] : ["image/png"];
-
-  const pick = async (file: File) => {
-    if (!accept.includes(file.type)) {
-      toast.error(t("toast.uploadFailed"), { description: translateSchoolMessage(t, INVALID_LOGO_MESSAGE) });
-      return;
-    }
-    if (file.size > rule.maxMb * 1024 * 1024) {
-      toast.error(t("toast.uploadFailed"), {
-        description: translateSchoolMessage(t, fileTooLargeMessage(rule.maxMb)),
-      });
-      return;
-    }
-    setProgress(0);
-    try {
-      const stored = await uploadFile(file, area, { onProgress: setProgress });
-      onChange(stored.url);
-      toast.success(t("toast.imageUploaded"));
-    } catch (error) {
-      toast.error(t("toast.uploadFailed"), {
-        description: translateSchoolMessage(t, error instanceof Error ? error.message : String(error)),
-      });
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = "";
-    }
-  };
+  const upload = useImageUpload({
+    area,
+    accept: area === "school-logo" ? ["image/png", "image/jpeg"] : ["image/png"],
+    invalidMessage: INVALID_LOGO_MESSAGE,
+    failed: t("toast.uploadFailed"),
+    uploaded: t("toast.imageUploaded"),
+    describe: (message) => translateSchoolMessage(t, message),
+    onUploaded: (stored) => onChange(stored.url),
+  });
 
   return (
-    <div className="grid content-start gap-2">
-      <span className="text-sm font-medium" id={`${id}-label`}>
-        {label}
-      </span>
+    <ImageFieldFrame
+      id={id}
+      label={label}
+      className="grid content-start gap-2"
+      help={
+        area === "school-logo"
+          ? t("image.logoHelp", { mb: upload.maxMb })
+          : t("image.faviconHelp", { mb: upload.maxMb })
+      }
+    >
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted">
           {value ? (
@@ -70,43 +51,17 @@ export function SchoolImageField({
             <span className="text-xs text-muted-foreground">{t("image.none")}</span>
           )}
         </div>
-        <div className="flex flex-wrap gap-2">
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            accept={accept.join(",")}
-            className="sr-only"
-            aria-labelledby={`${id}-label`}
-            data-testid={`${area}-input`}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void pick(file);
-            }}
-          />
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={progress !== null}
-            onClick={() => input.current?.click()}
-          >
-            <ImageUpIcon aria-hidden />
-            {progress !== null ? t("image.uploading", { percent: progress }) : t("image.upload")}
-          </Button>
-          {value ? (
-            <Button type="button" variant="ghost" size="sm" onClick={() => onChange("")}>
-              <Trash2Icon aria-hidden />
-              {t("image.remove")}
-            </Button>
-          ) : null}
-        </div>
+        <ImageUploadButtons
+          id={id}
+          upload={upload}
+          className="flex flex-wrap gap-2"
+          testId={`${area}-input`}
+          uploadLabel={t("image.upload")}
+          uploadingLabel={(percent) => t("image.uploading", { percent })}
+          removeLabel={t("image.remove")}
+          onRemove={value ? () => onChange("") : undefined}
+        />
       </div>
-      <p className="text-xs text-muted-foreground">
-        {area === "school-logo"
-          ? t("image.logoHelp", { mb: rule.maxMb })
-          : t("image.faviconHelp", { mb: rule.maxMb })}
-      </p>
-    </div>
+    </ImageFieldFrame>
   );
 }

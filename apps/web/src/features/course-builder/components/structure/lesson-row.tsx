@@ -1,33 +1,16 @@
 import { type BuilderLesson, LESSON_TYPES, lessonHasContent, type Material } from "@academy/shared";
-import { useSortable } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  ChevronDownIcon,
-  GripVerticalIcon,
-  PaperclipIcon,
-  Trash2Icon,
-} from "lucide-react";
+import { ChevronDownIcon, GripVerticalIcon, PaperclipIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
+import { ConfirmDialog } from "../builder-parts";
 import { DragHandle } from "./drag-handle";
 import { InlineTitle, MinutesInput } from "./inline-fields";
 import { LessonEditor } from "./lesson-editor";
 import { LESSON_TYPE_ICONS, LESSON_TYPE_TONES } from "./lesson-icons";
+import { DeleteButton, MoveButtons, useSortableRow } from "./row-controls";
 import { hasContent, type LessonType } from "./structure-ops";
 
 export const lessonDndId = (lessonId: string) => `l:${lessonId}`;
@@ -53,12 +36,11 @@ export function LessonRow(props: LessonRowProps) {
   const { t } = useTranslation("structure");
   const { t: tj } = useTranslation("journeys");
   const id = useId();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({
-      id: lessonDndId(lesson.id),
-      data: { type: "lesson", lessonId: lesson.id, sectionId },
-      attributes: { roleDescription: t("dnd.roleDescription") },
-    });
+  const { setNodeRef, style, isDragging, handle } = useSortableRow(lessonDndId(lesson.id), {
+    type: "lesson",
+    lessonId: lesson.id,
+    sectionId,
+  });
   const [pendingType, setPendingType] = useState<LessonType | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const Icon = LESSON_TYPE_ICONS[lesson.type];
@@ -77,7 +59,7 @@ export function LessonRow(props: LessonRowProps) {
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={style}
       className={cn(
         "@container rounded-lg border border-border bg-background shadow-xs",
         isDragging && "opacity-40",
@@ -87,12 +69,7 @@ export function LessonRow(props: LessonRowProps) {
       data-lesson-id={lesson.id}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 p-2">
-        <DragHandle
-          label={t("lesson.drag", { title: lesson.title })}
-          setActivatorNodeRef={setActivatorNodeRef}
-          attributes={attributes}
-          listeners={listeners}
-        />
+        <DragHandle label={t("lesson.drag", { title: lesson.title })} {...handle} />
         <span
           className={cn(
             "flex size-8 shrink-0 items-center justify-center rounded-md",
@@ -150,46 +127,21 @@ export function LessonRow(props: LessonRowProps) {
             onCommit={(duration) => props.onChange({ duration })}
           />
           <div className="ml-auto flex items-center">
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              disabled={!props.canMoveUp}
-              aria-label={t("lesson.moveUp", { title: lesson.title })}
-              title={t("moveUp")}
-              data-move={`lesson-up-${lesson.id}`}
-              onClick={() => props.onMove(-1)}
-            >
-              <ArrowUpIcon aria-hidden />
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              disabled={!props.canMoveDown}
-              aria-label={t("lesson.moveDown", { title: lesson.title })}
-              title={t("moveDown")}
-              data-move={`lesson-down-${lesson.id}`}
-              onClick={() => props.onMove(1)}
-            >
-              <ArrowDownIcon aria-hidden />
-            </Button>
+            <MoveButtons
+              kind="lesson"
+              id={lesson.id}
+              title={lesson.title}
+              canMoveUp={props.canMoveUp}
+              canMoveDown={props.canMoveDown}
+              onMove={props.onMove}
+            />
           </div>
         </div>
         <div className="flex items-center">
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8 text-muted-foreground hover:text-destructive"
-            aria-label={t("lesson.delete", { title: lesson.title })}
-            title={t("delete")}
+          <DeleteButton
+            label={t("lesson.delete", { title: lesson.title })}
             onClick={() => setConfirmDelete(true)}
-          >
-            <Trash2Icon aria-hidden />
-          </Button>
+          />
           <Button
             type="button"
             variant={expanded ? "secondary" : "outline"}
@@ -223,45 +175,32 @@ export function LessonRow(props: LessonRowProps) {
         </div>
       ) : null}
 
-      <AlertDialog open={pendingType !== null} onOpenChange={(open) => !open && setPendingType(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("lesson.changeTypeTitle")}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t("lesson.changeTypeBody", {
-                title: lesson.title,
-                type: pendingType ? t(`type.${pendingType}`) : "",
-              })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (pendingType) props.onChangeType(pendingType);
-                setPendingType(null);
-              }}
-            >
-              {t("lesson.changeTypeConfirm")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pendingType !== null}
+        onOpenChange={(open) => !open && setPendingType(null)}
+        title={t("lesson.changeTypeTitle")}
+        body={t("lesson.changeTypeBody", {
+          title: lesson.title,
+          type: pendingType ? t(`type.${pendingType}`) : "",
+        })}
+        cancel={t("cancel")}
+        confirm={t("lesson.changeTypeConfirm")}
+        onConfirm={() => {
+          if (pendingType) props.onChangeType(pendingType);
+          setPendingType(null);
+        }}
+      />
 
-      <AlertDialog open={confirmDelete} onOpenChange={setConfirmDelete}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("lesson.deleteTitle")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("lesson.deleteBody", { title: lesson.title })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={props.onDelete}>
-              {t("delete")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t("lesson.deleteTitle")}
+        body={t("lesson.deleteBody", { title: lesson.title })}
+        cancel={t("cancel")}
+        confirm={t("delete")}
+        destructive
+        onConfirm={props.onDelete}
+      />
     </li>
   );
 }

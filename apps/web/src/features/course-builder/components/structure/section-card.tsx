@@ -1,31 +1,15 @@
 import type { OutlineSection } from "@academy/shared";
-import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  ChevronRightIcon,
-  GripVerticalIcon,
-  PlusIcon,
-  Trash2Icon,
-} from "lucide-react";
+import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { ChevronRightIcon, GripVerticalIcon, PlusIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { ConfirmDialog } from "../builder-parts";
 import { DragHandle } from "./drag-handle";
 import { InlineTitle } from "./inline-fields";
 import { lessonDndId } from "./lesson-row";
+import { DeleteButton, MoveButtons, useSortableRow } from "./row-controls";
 import { sectionMinutes } from "./structure-ops";
 
 export const sectionDndId = (sectionId: string) => `s:${sectionId}`;
@@ -64,19 +48,18 @@ export function SectionCard({
   const id = useId();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const lessons = section.lessons ?? [];
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({
-      id: sectionDndId(section.id),
-      data: { type: "section", sectionId: section.id, empty: lessons.length === 0 || collapsed },
-      attributes: { roleDescription: t("dnd.roleDescription") },
-    });
+  const { setNodeRef, style, isDragging, handle } = useSortableRow(sectionDndId(section.id), {
+    type: "section",
+    sectionId: section.id,
+    empty: lessons.length === 0 || collapsed,
+  });
   const bodyId = `${id}-body`;
   const headingId = `${id}-heading`;
 
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={style}
       className={cn(
         "@container rounded-xl border border-border bg-card shadow-sm transition-shadow",
         isDragging && "opacity-40",
@@ -87,12 +70,7 @@ export function SectionCard({
       data-section-id={section.id}
     >
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1 p-2 sm:p-3">
-        <DragHandle
-          label={t("section.drag", { title: section.title })}
-          setActivatorNodeRef={setActivatorNodeRef}
-          attributes={attributes}
-          listeners={listeners}
-        />
+        <DragHandle label={t("section.drag", { title: section.title })} {...handle} />
         <button
           type="button"
           className="flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
@@ -132,43 +110,18 @@ export function SectionCard({
           <span className="mr-auto whitespace-nowrap text-xs text-muted-foreground @xl:mr-2">
             {t("lessons", { count: lessons.length })} · {t("minutes", { count: sectionMinutes(section) })}
           </span>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            disabled={position === 1}
-            aria-label={t("section.moveUp", { title: section.title })}
-            title={t("moveUp")}
-            data-move={`section-up-${section.id}`}
-            onClick={() => onMove(-1)}
-          >
-            <ArrowUpIcon aria-hidden />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            disabled={position === count}
-            aria-label={t("section.moveDown", { title: section.title })}
-            title={t("moveDown")}
-            data-move={`section-down-${section.id}`}
-            onClick={() => onMove(1)}
-          >
-            <ArrowDownIcon aria-hidden />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-8 text-muted-foreground hover:text-destructive"
-            aria-label={t("section.delete", { title: section.title })}
-            title={t("delete")}
+          <MoveButtons
+            kind="section"
+            id={section.id}
+            title={section.title}
+            canMoveUp={position !== 1}
+            canMoveDown={position !== count}
+            onMove={onMove}
+          />
+          <DeleteButton
+            label={t("section.delete", { title: section.title })}
             onClick={() => setConfirmDelete(true)}
-          >
-            <Trash2Icon aria-hidden />
-          </Button>
+          />
         </div>
       </div>
 
@@ -208,22 +161,16 @@ export function SectionCard({
         )}
       </div>
 
-      <AlertDialog open={confirmDelete} onOpenChange={setConfirmDelete}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("section.deleteTitle")}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t("section.deleteBody", { title: section.title, count: lessons.length })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={onDelete}>
-              {t("delete")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t("section.deleteTitle")}
+        body={t("section.deleteBody", { title: section.title, count: lessons.length })}
+        cancel={t("cancel")}
+        confirm={t("delete")}
+        destructive
+        onConfirm={onDelete}
+      />
     </li>
   );
 }

@@ -1,10 +1,8 @@
-import { fileTooLargeMessage, INVALID_IMAGE_MESSAGE, UPLOAD_AREAS } from "@academy/shared/rules/upload-areas";
-import { ImageUpIcon, Trash2Icon } from "lucide-react";
+import { INVALID_IMAGE_MESSAGE } from "@academy/shared/rules/upload-areas";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { uploadFile } from "@/lib/upload-file";
+import { ImageFieldFrame, ImageUploadButtons, useImageUpload } from "@/components/image-upload-field";
 
 const ACCEPT = ["image/jpeg", "image/png", "image/webp"];
 
@@ -30,35 +28,18 @@ export function ImageField({
   help?: string;
 }) {
   const { t } = useTranslation("landingPages");
-  const input = React.useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = React.useState<number | null>(null);
   const uploadedId = React.useRef<string | null>(null);
-  const maxMb = UPLOAD_AREAS[area].maxMb;
-
-  const pick = async (file: File) => {
-    if (!ACCEPT.includes(file.type)) {
-      toast.error(t("toast.uploadFailed"), { description: INVALID_IMAGE_MESSAGE });
-      return;
-    }
-    if (file.size > maxMb * 1024 * 1024) {
-      toast.error(t("toast.uploadFailed"), { description: fileTooLargeMessage(maxMb) });
-      return;
-    }
-    setProgress(0);
-    try {
-      const stored = await uploadFile(file, area, { onProgress: setProgress });
+  const upload = useImageUpload({
+    area,
+    accept: ACCEPT,
+    invalidMessage: INVALID_IMAGE_MESSAGE,
+    failed: t("toast.uploadFailed"),
+    uploaded: t("toast.imageUploaded"),
+    onUploaded: (stored) => {
       uploadedId.current = stored.id;
       onChange(stored.url);
-      toast.success(t("toast.imageUploaded"));
-    } catch (error) {
-      toast.error(t("toast.uploadFailed"), {
-        description: error instanceof Error ? error.message : String(error),
-      });
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = "";
-    }
-  };
+    },
+  });
 
   const remove = () => {
     const stored = uploadedId.current;
@@ -72,44 +53,24 @@ export function ImageField({
   };
 
   return (
-    <div className="grid gap-2">
-      <span className="text-sm font-medium" id={`${id}-label`}>
-        {label}
-      </span>
+    <ImageFieldFrame
+      id={id}
+      label={label}
+      className="grid gap-2"
+      help={help ?? t("sections.imageHelp", { mb: upload.maxMb })}
+    >
       {value ? (
         <img src={value} alt="" className="max-h-40 w-auto max-w-full rounded-md border object-cover" />
       ) : null}
-      <div className="flex flex-wrap items-center gap-2">
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          accept={ACCEPT.join(",")}
-          className="sr-only"
-          aria-labelledby={`${id}-label`}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) void pick(file);
-          }}
-        />
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={progress !== null}
-          onClick={() => input.current?.click()}
-        >
-          <ImageUpIcon aria-hidden />
-          {progress !== null ? t("sections.uploading", { percent: progress }) : t("sections.uploadImage")}
-        </Button>
-        {value ? (
-          <Button type="button" variant="ghost" size="sm" onClick={remove}>
-            <Trash2Icon aria-hidden />
-            {t("sections.removeImage")}
-          </Button>
-        ) : null}
-      </div>
-      <p className="text-xs text-muted-foreground">{help ?? t("sections.imageHelp", { mb: maxMb })}</p>
-    </div>
+      <ImageUploadButtons
+        id={id}
+        upload={upload}
+        className="flex flex-wrap items-center gap-2"
+        uploadLabel={t("sections.uploadImage")}
+        uploadingLabel={(percent) => t("sections.uploading", { percent })}
+        removeLabel={t("sections.removeImage")}
+        onRemove={value ? remove : undefined}
+      />
+    </ImageFieldFrame>
   );
 }
