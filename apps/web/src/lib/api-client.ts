@@ -1,5 +1,5 @@
 import type { AppType } from "@academy/server/app";
-import { isErrorBody, MAPPED_ERROR_TEXT, mapErrorMessage } from "@academy/shared";
+import { type ErrorIssue, isErrorBody, MAPPED_ERROR_TEXT, mapErrorMessage } from "@academy/shared";
 import { type ClientResponse, hc } from "hono/client";
 import i18next from "i18next";
 
@@ -53,6 +53,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     reason?: string,
+    /** The server's field-level details (`error.issues`), e.g. the DNS records a domain claim needs. */
+    readonly issues: ErrorIssue[] = [],
   ) {
     super(localizeApiMessage(message, reason));
     this.name = "ApiError";
@@ -82,6 +84,12 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
   if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
   const body = await response.json().catch(() => null);
   if (isErrorBody(body))
-    throw new ApiError(response.status, String(body.error.code), body.error.message, body.error.reason);
+    throw new ApiError(
+      response.status,
+      String(body.error.code),
+      body.error.message,
+      body.error.reason,
+      body.error.issues ?? [],
+    );
   throw new ApiError(response.status, "UNKNOWN", MAPPED_ERROR_TEXT[mapErrorMessage(String(response.status))]);
 }

@@ -81,4 +81,40 @@ describe("Branding & Domains client-side validation (issue 15; schemas loaded on
     expect(alert.textContent).not.toContain("Please enter a domain");
     expect(writes(fetchMock)).toEqual([]);
   });
+
+  it("shows the DNS records to create when another school's pending claim holds the domain (issue 25 N9)", async () => {
+    await i18n.changeLanguage("en");
+    const record =
+      "TXT _academy-verify.learn.example.com = academy-verify-abc123; CNAME learn.example.com → schools.academy.test";
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      (init?.method ?? "GET").toUpperCase() === "POST"
+        ? json(
+            {
+              error: {
+                code: "CONFLICT",
+                message:
+                  "Another school added this domain and has not verified it yet. If it is yours, create the DNS records shown and add it again.",
+                issues: [{ path: "domain", message: record }],
+              },
+            },
+            409,
+          )
+        : json(branding),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <BrandingPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const domain = await screen.findByPlaceholderText("learn.example.com");
+    fireEvent.change(domain, { target: { value: "learn.example.com" } });
+    fireEvent.submit(domain.closest("form") as HTMLFormElement);
+    expect((await screen.findByTestId("claim-records")).textContent).toBe(record);
+    expect(screen.getByRole("alert").textContent).toContain("Another school added this domain");
+    expect(screen.getByRole("alert").textContent).toContain("Create these DNS records");
+  });
 });

@@ -18,6 +18,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ApiError } from "@/lib/api-client";
 import { useAddDomain, useRemoveDomain, useVerifyDomain } from "../api/schools";
 import { translateSchoolMessage } from "../lib/messages";
 
@@ -31,6 +32,8 @@ export function DomainsCard({ branding }: { branding: SchoolBranding }) {
   const add = useAddDomain();
   const [domain, setDomain] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
+  // The DNS records a domain another school has claimed needs before it can be added (issue 25 N9).
+  const [records, setRecords] = React.useState<string[]>([]);
   const full = branding.domains.length >= SCHOOL_LIMITS.domainsPerSchool;
 
   const submit = async (event: React.FormEvent) => {
@@ -42,6 +45,7 @@ export function DomainsCard({ branding }: { branding: SchoolBranding }) {
       return;
     }
     setError(null);
+    setRecords([]);
     try {
       await add.mutateAsync(parsed.data.domain);
       setDomain("");
@@ -49,6 +53,8 @@ export function DomainsCard({ branding }: { branding: SchoolBranding }) {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       setError(message);
+      if (e instanceof ApiError)
+        setRecords(e.issues.filter((i) => i.path === "domain").map((i) => i.message));
     }
   };
 
@@ -78,9 +84,23 @@ export function DomainsCard({ branding }: { branding: SchoolBranding }) {
             </Button>
           </div>
           {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {translateSchoolMessage(t, error)}
-            </p>
+            <div role="alert" className="grid gap-1 text-sm text-destructive">
+              <p>{translateSchoolMessage(t, error)}</p>
+              {records.length > 0 ? (
+                <div className="grid gap-1 text-foreground">
+                  <p className="text-xs text-muted-foreground">{t("domains.recordsToCreate")}</p>
+                  {records.map((record) => (
+                    <code
+                      key={record}
+                      data-testid="claim-records"
+                      className="block break-all rounded bg-muted px-2 py-1 font-mono text-xs"
+                    >
+                      {record}
+                    </code>
+                  ))}
+                </div>
+              ) : null}
+            </div>
           ) : (
             <p className="text-xs text-muted-foreground">
               {full ? t("domains.full", { n: SCHOOL_LIMITS.domainsPerSchool }) : t("domains.help")}
