@@ -10,6 +10,7 @@ import pg from "pg";
 import { startFakeProviders } from "../../apps/server/test/support/fake-providers.ts";
 import { percentile } from "../lib/in-process.ts";
 import { type BenchContext, type Benchmark, type Row, row } from "../lib/types.ts";
+import { workerRpc } from "../lib/worker-rpc.ts";
 
 /** Peak concurrent virtual students (LAUNCH_PEAK, default 500). */
 const PEAK = Number(process.env.LAUNCH_PEAK ?? 500);
@@ -160,30 +161,7 @@ function routeTotals(texts: string[]): { route: string; seconds: number; count: 
 
 async function startInstance(label: string, env: Record<string, string>): Promise<Instance> {
   const worker = new Worker(new URL("../lib/launch-instance.mjs", import.meta.url), { workerData: { env } });
-  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  let nextId = 0;
-  const ready = new Promise<number>((resolve, reject) => {
-    worker.on("message", (m: { ready?: number; id?: number; result?: unknown; error?: string }) => {
-      if (m.ready !== undefined) return resolve(m.ready);
-      const call = pending.get(m.id ?? -1);
-      pending.delete(m.id ?? -1);
-      if (m.error !== undefined) call?.reject(new Error(m.error));
-      else call?.resolve(m.result);
-    });
-    const fail = (error: Error) => {
-      reject(error);
-      for (const call of pending.values()) call.reject(error);
-      pending.clear();
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => fail(new Error(`${label} exited (${code})`)));
-  });
-  const call = <T>(op: string, ...args: unknown[]) =>
-    new Promise<T>((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, op, args });
-    });
+  const { ready, call } = workerRpc(worker, label);
   const port = await ready;
   const agent = new http.Agent({ keepAlive: true, maxSockets: SOCKETS });
   return {

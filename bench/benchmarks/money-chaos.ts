@@ -14,6 +14,7 @@ import type { runOrderJobs } from "../../apps/server/src/features/payments/recon
 import { startFakeProviders } from "../../apps/server/test/support/fake-providers.ts";
 import { percentile } from "../lib/in-process.ts";
 import { type Benchmark, type Row, row } from "../lib/types.ts";
+import { workerRpc } from "../lib/worker-rpc.ts";
 
 /** Orders (one buyer each) in the run. */
 const ORDERS = 500;
@@ -799,30 +800,7 @@ export const moneyChaosBenchmark: Benchmark = {
           },
         },
       });
-      const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-      let nextId = 0;
-      const ready = new Promise<number>((resolve, reject) => {
-        worker.on("message", (m: { ready?: number; id?: number; result?: unknown; error?: string }) => {
-          if (m.ready !== undefined) return resolve(m.ready);
-          const call = pending.get(m.id ?? -1);
-          pending.delete(m.id ?? -1);
-          if (m.error !== undefined) call?.reject(new Error(m.error));
-          else call?.resolve(m.result);
-        });
-        const fail = (error: Error) => {
-          reject(error);
-          for (const call of pending.values()) call.reject(error);
-          pending.clear();
-        };
-        worker.on("error", fail);
-        worker.on("exit", (code) => fail(new Error(`instance ${k} exited (${code})`)));
-      });
-      const call = <T>(op: string, ...args: unknown[]) =>
-        new Promise<T>((resolve, reject) => {
-          const id = nextId++;
-          pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-          worker.postMessage({ id, op, args });
-        });
+      const { ready, call } = workerRpc(worker, `instance ${k}`);
       const port = await ready;
       return {
         port,
