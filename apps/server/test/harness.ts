@@ -62,7 +62,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     ...overrides,
   });
   const runtime = await createRuntime(env, { handle, logger: createLogger("silent") });
-  const { app } = createApp(runtime);
+  const { app, metrics } = createApp(runtime);
   return {
     runtime,
     app,
@@ -79,6 +79,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
       return Promise.resolve(app.request(`${TEST_ORIGIN}${pathname}`, { ...init, headers, body }));
     },
     async close() {
+      metrics.close();
       await runtime.close();
       await dropDatabase?.();
     },
