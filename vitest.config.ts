@@ -1,5 +1,16 @@
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+const WEB_SRC = path.resolve(import.meta.dirname, "apps/web/src");
+/**
+ * Web test files that replace a module with `vi.mock`. They run isolated (project "web-mocks"): in
+ * the shared module graph of project "web" an earlier file may already have loaded the real module
+ * (and what imports it), and the mock would then depend on the order files ran in.
+ */
+const webMockingTests = readdirSync(WEB_SRC, { recursive: true, encoding: "utf8" })
+  .filter((f) => /\.test\.tsx?$/.test(f) && readFileSync(path.join(WEB_SRC, f), "utf8").includes("vi.mock("))
+  .map((f) => `apps/web/src/${f.split(path.sep).join("/")}`);
 
 /**
  * One Vitest run, four projects: shared (pure rules and schemas), server (Hono app in-process on
@@ -36,13 +47,23 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src") } },
+        resolve: { alias: { "@": WEB_SRC } },
         test: {
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          exclude: webMockingTests,
           environment: "happy-dom",
           // One module graph per worker (45 s → 15 s); each file still gets a fresh happy-dom.
           isolate: false,
+        },
+      },
+      {
+        resolve: { alias: { "@": WEB_SRC } },
+        test: {
+          name: "web-mocks",
+          include: webMockingTests,
+          environment: "happy-dom",
+          isolate: true,
         },
       },
       {

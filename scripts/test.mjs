@@ -49,8 +49,8 @@ let typecheck = Promise.resolve(true);
 // forks would starve the one real server the browser journeys talk to.
 const suites = [
   {
-    label: "tests (shared, server, web)",
-    projects: ["shared", "server", "web"],
+    label: "tests (shared, server, web, web-mocks)",
+    projects: ["shared", "server", "web", "web-mocks"],
     report: ".tmp/vitest-report.json",
   },
   { label: "browser tests (e2e)", projects: ["e2e"], report: ".tmp/vitest-report-e2e.json" },

@@ -146,6 +146,12 @@ export async function seed(ctx: BenchContext, a: InProcessApp, enrolments: numbe
       from enrollments e where e.student_id like 'bench-s-%' and (hashtext(e.student_id) % 2) = 0`,
   );
   await run(
+    "refunds",
+    sql`insert into refunds (order_id, through, amount, currency, status, succeeded_at)
+    select o.id, 'manual', o.amount, o.currency, 'succeeded', o.refunded_at
+      from orders o where o.status = 'refunded' and o.reference like 'B%'`,
+  );
+  await run(
     "landing page views",
     sql`with p as (insert into landing_pages (creator_id, title, slug, course_id)
       select ${creatorId}, 'Bench page', 'bench-' || ${Date.now()}, (select id from courses where creator_id = ${creatorId} limit 1) returning id)

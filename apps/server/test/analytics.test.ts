@@ -20,6 +20,7 @@ import {
   lessons,
   orders,
   profiles,
+  refunds,
 } from "../src/db/schema/index.ts";
 import { streaks } from "../src/features/analytics/analytics.service.ts";
 import { appendLearningEvent } from "../src/features/learning/learning-events.queries.ts";
@@ -87,13 +88,24 @@ async function order(
   },
 ) {
   refCounter += 1;
-  await db()
+  const [row] = await db()
     .insert(orders)
     .values({
       reference: `T${String(refCounter).padStart(7, "0")}`,
       list_amount: values.amount,
       expires_at: at("2027-01-01T00:00:00Z"),
       ...values,
+    })
+    .returning();
+  // A refunded order's money went back through a refund (what revenue nets, issue 23 §7).
+  if (values.status === "refunded")
+    await db().insert(refunds).values({
+      order_id: row.id,
+      through: "manual",
+      amount: values.amount,
+      currency: values.currency,
+      status: "succeeded",
+      succeeded_at: values.refunded_at,
     });
 }
 

@@ -13,6 +13,10 @@ import {
 } from "../src/db/schema/index.ts";
 import type { PaymentDeps } from "../src/features/payments/payment-deps.ts";
 import * as pq from "../src/features/payments/payments.queries.ts";
+import {
+  recordMomoRefunds,
+  watchMomoPortalRefunds,
+} from "../src/features/payments/portal-refunds.service.ts";
 import { momoRefund, momoRefundRaw } from "../src/features/payments/providers/momo-refund.ts";
 import {
   zaloPayRefund,
@@ -177,7 +181,7 @@ async function paidOrder(
       });
     return order.id;
   });
-  if (provider !== "manual") fake.refunds.registerPayment(provider, txn, PRICE);
+  if (provider !== "manual") fake.refunds.registerPayment(provider, txn, PRICE, "VND", `${orderReference}-1`);
   return { id, reference: orderReference, txn };
 }
 
@@ -699,6 +703,69 @@ describe("refunds and disputes made in Stripe's dashboard", () => {
   });
 });
 
+describe("refunds made in MoMo's portal (MoMo notifies nobody; its query lists them)", () => {
+  it("the order job finds them, records each once, nets revenue and ends access when they cover the order", async () => {
+    const student = await signUpAndSignIn(ctx, { name: "MoMo Portal Buyer" });
+    const order = await paidOrder(student, "momo");
+    const before = await vndAllTime();
+    fake.refunds.momoPortalRefund(order.txn, 50000);
+    expect((await watchMomoPortalRefunds(deps, { hours: 0, limit: 500 })).recorded).toBeGreaterThanOrEqual(1);
+    expect((await refundRows(order.id)).map((r) => [r.through, r.amount, r.status])).toEqual([
+      ["provider_portal", 50000, "succeeded"],
+    ]);
+    expect((await orderById(order.id)).status).toBe("paid");
+    expect((await enrolmentOf(student)).payment_status).toBe("completed");
+    expect(await mails(student.email, "order-refunded")).toHaveLength(1);
+    expect(await vndAllTime()).toBe(before - 50000);
+    // Asked again: nothing new. Within the check interval the order is not asked about at all.
+    await watchMomoPortalRefunds(deps, { hours: 0, limit: 500 });
+    expect(await refundRows(order.id)).toHaveLength(1);
+    const checkedAt = (await orderById(order.id)).refunds_checked_at;
+    expect(checkedAt).not.toBeNull();
+    await watchMomoPortalRefunds(deps, { limit: 500 });
+    expect((await orderById(order.id)).refunds_checked_at?.getTime()).toBe(checkedAt?.getTime());
+    // The rest refunded in the portal: the order is refunded and access ends.
+    fake.refunds.momoPortalRefund(order.txn, PRICE - 50000);
+    await watchMomoPortalRefunds(deps, { hours: 0, limit: 500 });
+    expect((await refundRows(order.id)).map((r) => r.amount)).toEqual([50000, PRICE - 50000]);
+    expect((await orderById(order.id)).status).toBe("refunded");
+    expect((await enrolmentOf(student)).payment_status).toBe("cancelled");
+    expect(await vndAllTime()).toBe(before - PRICE);
+  });
+
+  it("a refund Academy made itself is not counted twice, and orders paid over 30 days ago are left alone", async () => {
+    const student = await signUpAndSignIn(ctx, { name: "MoMo Own Refund" });
+    const order = await paidOrder(student, "momo");
+    await ctx.runtime.db.insert(refunds).values({
+      order_id: order.id,
+      through: "momo",
+      amount: 50000,
+      currency: "VND",
+      status: "pending",
+      provider_refund_id: `${order.reference}-RF-own`,
+    });
+    const listed = [{ orderId: `${order.reference}-RF-own`, transId: "91", amount: 50000, resultCode: 0 }];
+    expect(await recordMomoRefunds(deps, order.id, listed)).toBe(0);
+    expect(await refundRows(order.id)).toHaveLength(1);
+    // Refused or zero entries are not refunds.
+    expect(
+      await recordMomoRefunds(deps, order.id, [
+        { orderId: "x", transId: "92", amount: 10000, resultCode: 1080 },
+      ]),
+    ).toBe(0);
+
+    const old = await paidOrder(await signUpAndSignIn(ctx, { name: "MoMo Old Buyer" }), "momo");
+    await ctx.runtime.db
+      .update(orders)
+      .set({ paid_at: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(orders.id, old.id));
+    fake.refunds.momoPortalRefund(old.txn, PRICE);
+    await watchMomoPortalRefunds(deps, { hours: 0, limit: 500 });
+    expect(await refundRows(old.id)).toHaveLength(0);
+    expect((await orderById(old.id)).refunds_checked_at).toBeNull();
+  });
+});
+
 describe("the attention list", () => {
   it("is the creator's only, says 'Deleted student' data is gone (null), and is empty for a new creator", async () => {
     const student = await signUpAndSignIn(ctx, { name: "Gone Student" });
@@ -784,6 +851,60 @@ describe("refunds net out everywhere", () => {
     expect(await analyticsRevenue()).toBe(before.analytics - PRICE);
     expect(await dashboardEarnings()).toBe(before.dashboard - PRICE);
     expect((await linh())?.totals[0]).toMatchObject({ sales: 0, commission: 0, owed: -(PRICE / 10) });
+  });
+});
+
+describe("a partial refund nets its part everywhere", () => {
+  it("a partial refund in Stripe's dashboard: Earnings, Analytics, the dashboard and the commission count the rest", async () => {
+    expect(
+      (
+        await call(cara, "POST", "/api/earnings/partners", {
+          name: "Mai",
+          code: "MAI10",
+          commissionPercent: 10,
+        })
+      ).status,
+    ).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const figures = async () => {
+      const overview = (await (
+        await call(cara, "GET", `/api/analytics/creator/overview?from=${monthAgo}&to=${today}`)
+      ).json()) as { cards: { revenue: { currency: string; value: number }[] } };
+      const dashboard = (await (await call(cara, "GET", "/api/dashboard")).json()) as {
+        stats: { earnings: number };
+      };
+      const partners = (await (await call(cara, "GET", "/api/earnings/partners")).json()) as {
+        partners: { code: string; totals: { orders: number; sales: number; commission: number }[] }[];
+      };
+      return {
+        earnings: await vndAllTime(),
+        analytics: overview.cards.revenue.find((r) => r.currency === "VND")?.value ?? 0,
+        dashboard: dashboard.stats.earnings,
+        mai: partners.partners.find((p) => p.code === "MAI10")?.totals[0],
+      };
+    };
+    const student = await signUpAndSignIn(ctx, { name: "Half Refund" });
+    const order = await paidOrder(student, "stripe", { ref: "MAI10" });
+    const before = await figures();
+    expect(before.mai).toMatchObject({ orders: 1, sales: PRICE, commission: PRICE / 10 });
+    expect((await stripeWebhook(fake.refunds.stripeChargeRefundedEvent(order.txn, 50000))).status).toBe(200);
+    expect((await orderById(order.id)).status).toBe("paid");
+    const after = await figures();
+    expect(after).toEqual({
+      earnings: before.earnings - 50000,
+      analytics: before.analytics - 50000,
+      dashboard: before.dashboard - 50000,
+      mai: {
+        ...before.mai,
+        orders: 1,
+        sales: PRICE - 50000,
+        commission: (PRICE - 50000) / 10,
+        owed: (PRICE - 50000) / 10,
+      },
+    });
+    const [row] = await refundRows(order.id);
+    expect(row.succeeded_at).toBeInstanceOf(Date);
   });
 });
 

@@ -457,6 +457,9 @@ export async function startFakeProviders(keys: MerchantKeys): Promise<FakeProvid
           payType: "qr",
           resultCode: o.paid ? 0 : 1000,
           message: o.paid ? "Successful." : "Transaction initiated, waiting for user confirmation.",
+          // Like MoMo's query answer: every refund of this payment, made through the API or in the
+          // MoMo Business portal (orderId of the refund, amount, resultCode, transId, createdTime).
+          refundTrans: o.paid ? refundFake.momoRefundTrans(String(o.transId)) : [],
           responseTime: Date.now(),
         });
       }
@@ -682,17 +685,24 @@ export interface FakeRefund {
   amount: number;
   status: "processing" | "succeeded" | "failed";
   reason?: string;
+  /** MoMo: the refund's own transId and when it was made (ms), as the query lists them. */
+  refundTransId?: number;
+  createdTime?: number;
 }
 
 export interface FakeRefundControls {
   /** Every refund accepted or refused at the provider, in order. */
   list: FakeRefund[];
-  /** Declares a paid provider transaction (MoMo transId, ZaloPay zp_trans_id, Stripe pi_…) of `amount`. */
+  /**
+   * Declares a paid provider transaction (MoMo transId, ZaloPay zp_trans_id, Stripe pi_…) of
+   * `amount`. With `momoOrderId`, MoMo also knows the paid order (its query answers for it).
+   */
   registerPayment(
     provider: "momo" | "zalopay" | "stripe",
     transactionId: string,
     amount: number,
     currency?: string,
+    momoOrderId?: string,
   ): void;
   /** The next refund at `provider` (or any) is refused by the provider with `reason`. */
   failNext(provider?: "momo" | "zalopay" | "stripe", reason?: string): void;
@@ -707,6 +717,11 @@ export interface FakeRefundControls {
   ): { payload: string; header: string };
   /** A signed `charge.dispute.created` event for a PaymentIntent. */
   stripeDisputeEvent(paymentIntent: string, reason?: string): { payload: string; header: string };
+  /**
+   * A refund of `amount` VND the creator made in the MoMo Business portal for MoMo transaction
+   * `transId` (MoMo notifies nobody; its query lists it under `refundTrans`). @returns its orderId.
+   */
+  momoPortalRefund(transId: string, amount: number): string;
 }
 
 function createRefundFake(
@@ -751,8 +766,30 @@ function createRefundFake(
 
   const controls: FakeRefundControls = {
     list,
-    registerPayment(provider, transactionId, amount, currency = "VND") {
+    momoPortalRefund(transId, amount) {
+      const paid = paymentOf("momo", transId);
+      if (!paid || refundedOf("momo", transId) + amount > paid.amount)
+        throw new Error(`MoMo portal: ${transId} cannot be refunded ${amount}`);
+      const id = `PORTAL${transCounter++}`;
+      list.push({ provider: "momo", id, transactionId: transId, amount, status: "succeeded" });
+      return id;
+    },
+    registerPayment(provider, transactionId, amount, currency = "VND", momoOrderId) {
       payments.set(`${provider}:${transactionId}`, { amount, currency });
+      if (provider === "momo" && momoOrderId && keys.momo)
+        state.momoOrders.set(momoOrderId, {
+          orderId: momoOrderId,
+          requestId: momoOrderId,
+          amount,
+          orderInfo: "",
+          redirectUrl: "",
+          ipnUrl: "",
+          extraData: "",
+          partnerCode: keys.momo.partnerCode,
+          expiresAt: Date.now(),
+          paid: true,
+          transId: Number(transactionId),
+        });
     },
     failNext(provider, reason = "Refund refused by the provider") {
       failures.push({ provider, reason });
@@ -1068,5 +1105,21 @@ function createRefundFake(
     return false;
   }
 
-  return { controls, handle };
+  /** MoMo query's `refundTrans` for a paid transaction: its succeeded refunds, oldest first. */
+  const momoRefundTrans = (transId: string) =>
+    list
+      .filter((r) => r.provider === "momo" && r.transactionId === transId && r.status === "succeeded")
+      .map((r) => {
+        r.refundTransId ??= transCounter++;
+        r.createdTime ??= Date.now();
+        return {
+          orderId: r.id,
+          amount: r.amount,
+          resultCode: 0,
+          transId: r.refundTransId,
+          createdTime: r.createdTime,
+        };
+      });
+
+  return { controls, handle, momoRefundTrans };
 }

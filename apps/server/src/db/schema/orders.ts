@@ -71,6 +71,11 @@ export const orders = pgTable(
     awaiting_at: timestamp("awaiting_at", { withTimezone: true }),
     paid_at: timestamp("paid_at", { withTimezone: true }),
     refunded_at: timestamp("refunded_at", { withTimezone: true }),
+    /**
+     * When the provider was last asked whether this paid order was refunded in its own portal
+     * (MoMo's query lists `refundTrans`; issue 23 §7, `portal-refunds.service.ts`); null = never.
+     */
+    refunds_checked_at: timestamp("refunds_checked_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -209,11 +214,20 @@ export const refunds = pgTable(
     reason: text("reason"),
     failure_reason: text("failure_reason"),
     requested_by: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * When the money went back (set by the trigger `refunds_succeeded_at` the moment status
+     * becomes succeeded): the day a refund nets out of revenue, commission and analytics.
+     */
+    succeeded_at: timestamp("succeeded_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("refunds_order_idx").on(t.order_id),
+    // Revenue netting (issue 23 §7): succeeded refunds of orders' own payments by date.
+    index("refunds_netting_idx")
+      .on(t.succeeded_at, t.order_id)
+      .where(sql`${t.status} = 'succeeded' and ${t.attempt_id} is null`),
     uniqueIndex("refunds_provider_refund_key")
       .on(t.through, t.provider_refund_id)
       .where(sql`${t.provider_refund_id} is not null`),

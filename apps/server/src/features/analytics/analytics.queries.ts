@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";
+import { moneyMoves } from "../../db/money.ts";
 import { endOf, num, type Period, rows, type Scope, scopedCourses, startOf } from "./analytics.sql.ts";
 
 /**
@@ -97,8 +98,9 @@ export async function cardFigures(db: Db, s: Scope, p: Period) {
 }
 
 /**
- * Net revenue per currency in [from, to] and in the previous period: amounts of orders paid in the
- * period (status paid or refunded) minus amounts of orders refunded in the period; and
+ * Net revenue per currency in [from, to] and in the previous period (`moneyMoves`): amounts of
+ * orders paid in the period (status paid or refunded) minus refunds — partial ones too — that
+ * succeeded in the period; and
  * `paidOrders`, the orders paid in [from, to] (the funnel's "paid" step, decision 0214).
  */
 export async function revenueTotals(db: Executor, s: Scope, p: Period) {
@@ -111,16 +113,14 @@ export async function revenueTotals(db: Executor, s: Scope, p: Period) {
   ];
   const r = await rows<Record<string, unknown>>(
     db,
-    sql`with c as (${scopedCourses(s)})
-      select o.currency,
-        coalesce(sum(o.amount) filter (where o.paid_at >= ${cs} and o.paid_at < ${ce}), 0)
-          - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${cs} and o.refunded_at < ${ce}), 0) as value,
-        coalesce(sum(o.amount) filter (where o.paid_at >= ${ps} and o.paid_at < ${pe}), 0)
-          - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${ps} and o.refunded_at < ${pe}), 0) as previous,
-        count(*) filter (where o.paid_at >= ${cs} and o.paid_at < ${ce}) as paid
-        from orders o join c on c.id = o.course_id
-       where o.status in ('paid', 'refunded')
-       group by o.currency order by o.currency`,
+    sql`with c as (${scopedCourses(s)}),
+      m as (${moneyMoves(sql`join c on c.id = o.course_id`, { start: sql`least(${cs}::timestamptz, ${ps}::timestamptz)`, end: sql`greatest(${ce}::timestamptz, ${pe}::timestamptz)` })})
+      select m.currency,
+        coalesce(sum(m.amount) filter (where m.at >= ${cs} and m.at < ${ce}), 0) as value,
+        coalesce(sum(m.amount) filter (where m.at >= ${ps} and m.at < ${pe}), 0) as previous,
+        count(*) filter (where m.kind = 'paid' and m.at >= ${cs} and m.at < ${ce}) as paid
+        from m
+       group by m.currency order by m.currency`,
   );
   return {
     totals: r.map((x) => ({ currency: String(x.currency), value: num(x.value), previous: num(x.previous) })),
@@ -189,19 +189,14 @@ export async function enrolmentBreakdown(db: Executor, s: Scope, p: Period, buck
   return { series, bySource, enrolments, completed };
 }
 
-/** Net revenue per local day or month and currency (paid by paid_at, refunds by refunded_at). */
+/** Net revenue per local day or month and currency (`moneyMoves`: paid by paid_at, refunds by succeeded_at). */
 export async function revenueSeries(db: Executor, s: Scope, p: Period, bucket: "day" | "month") {
   const start = startOf(p.from, s.timeZone);
   const end = endOf(p.to, s.timeZone);
   return rows<{ b: string; currency: string; amount: unknown }>(
     db,
     sql`with c as (${scopedCourses(s)}),
-      moves as (
-        select o.paid_at as at, o.currency, o.amount from orders o join c on c.id = o.course_id
-         where o.status in ('paid', 'refunded') and o.paid_at >= ${start} and o.paid_at < ${end}
-        union all
-        select o.refunded_at, o.currency, -o.amount from orders o join c on c.id = o.course_id
-         where o.status = 'refunded' and o.refunded_at >= ${start} and o.refunded_at < ${end})
+      moves as (${moneyMoves(sql`join c on c.id = o.course_id`, { start, end })})
       select to_char(b, 'YYYY-MM-DD') as b, currency, sum(amount) as amount from (
         select ${bucketOf(slotStart(sql`slot`), s.timeZone, bucket)} as b, currency, amount
           from (select ${slotOf(sql`at`)} as slot, currency, sum(amount) as amount from moves group by 1, 2) m) g

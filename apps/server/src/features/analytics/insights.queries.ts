@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";
+import { moneyMoves } from "../../db/money.ts";
 import { endOf, type Period, rows, type Scope, scopedCourses, startOf } from "./analytics.sql.ts";
 
 // SQL of the creator analytics' breakdowns and alerts (issue 12): lessons, revenue by dimension,
@@ -46,8 +47,19 @@ export async function lessonCompletion(db: Executor, s: Scope) {
   );
 }
 
+/** The order columns revenue is broken down by. */
+const BREAKDOWN_COLUMNS = [
+  "method",
+  "coupon_code",
+  "referral_code",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+];
+
 /**
- * Revenue rows in the range grouped by `key` (net of refunds in the range), per currency. Source:
+ * Revenue rows in the range grouped by `key` (`moneyMoves`: net of refunds — partial ones too —
+ * that succeeded in the range), per currency; `orders` = orders paid in the range. Source:
  * the order's utm_source or "direct"; campaign: "source / medium / campaign" of orders with a
  * utm_campaign ("-" for a missing medium).
  */
@@ -83,26 +95,28 @@ export async function revenueBy(
           : sql``;
   return rows<{ key: string; label: string; currency: string; amount: unknown; orders: unknown }>(
     db,
-    sql`with c as (${scopedCourses(s)})
-      select ${key} as key, ${label} as label, o.currency,
-        coalesce(sum(o.amount) filter (where o.paid_at >= ${start} and o.paid_at < ${end}), 0)
-          - coalesce(sum(o.amount) filter (where o.status = 'refunded' and o.refunded_at >= ${start} and o.refunded_at < ${end}), 0) as amount,
-        count(*) filter (where o.paid_at >= ${start} and o.paid_at < ${end}) as orders
-        from orders o join c on c.id = o.course_id
-       where o.status in ('paid', 'refunded') ${filter}
-         and ((o.paid_at >= ${start} and o.paid_at < ${end}) or (o.refunded_at >= ${start} and o.refunded_at < ${end}))
+    sql`with c as (${scopedCourses(s)}),
+      m as (${moneyMoves(sql`join c on c.id = o.course_id`, { start, end }, BREAKDOWN_COLUMNS)})
+      select ${key} as key, ${label} as label, o.currency, sum(o.amount) as amount,
+        count(*) filter (where o.kind = 'paid') as orders
+        from m o join c on c.id = o.course_id
+       where true ${filter}
        group by ${group} order by amount desc, key`,
   );
 }
 
-/** Refunds in the range per currency: amount and number of orders. */
+/**
+ * Refunds that succeeded in the range per currency (issue 23 §7: partial ones too, of orders' own
+ * payments): amount given back (smallest unit) and number of orders they touched.
+ */
 export async function refunds(db: Executor, s: Scope, p: Period) {
   return rows<{ currency: string; amount: unknown; orders: unknown }>(
     db,
     sql`with c as (${scopedCourses(s)})
-      select o.currency, sum(o.amount) as amount, count(*) as orders
-        from orders o join c on c.id = o.course_id
-       where o.status = 'refunded' and o.refunded_at >= ${startOf(p.from, s.timeZone)} and o.refunded_at < ${endOf(p.to, s.timeZone)}
+      select o.currency, sum(r.amount) as amount, count(distinct o.id) as orders
+        from refunds r join orders o on o.id = r.order_id join c on c.id = o.course_id
+       where r.status = 'succeeded' and r.attempt_id is null
+         and r.succeeded_at >= ${startOf(p.from, s.timeZone)} and r.succeeded_at < ${endOf(p.to, s.timeZone)}
        group by o.currency order by o.currency`,
   );
 }

@@ -1,6 +1,7 @@
 import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, sql, sum } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { courses, enrollments, lessonProgress, orders, profiles, schools } from "../../db/schema/index.ts";
+import { moneyMoves } from "../../db/money.ts";
+import { courses, enrollments, lessonProgress, profiles, schools } from "../../db/schema/index.ts";
 
 /** Course counts of one creator: all and published. */
 export async function creatorCourseCounts(db: Executor, creatorId: string) {
@@ -16,8 +17,9 @@ export async function creatorCourseCounts(db: Executor, creatorId: string) {
 
 /**
  * Distinct paying-or-free students of a creator's courses (enrolments with payment_status
- * completed: unpaid ones are not students, issue 11 §8), and net revenue per currency from paid
- * orders (refunded ones excluded), in each currency's smallest unit; `earnings` is the VND total.
+ * completed: unpaid ones are not students, issue 11 §8), and net revenue per currency — paid
+ * orders less every refund, partial ones too (`moneyMoves`, the same figure as Earnings' all-time
+ * revenue) — in each currency's smallest unit; `earnings` is the VND total.
  */
 export async function creatorStudentTotals(db: Executor, creatorId: string) {
   const [row] = await db
@@ -25,13 +27,12 @@ export async function creatorStudentTotals(db: Executor, creatorId: string) {
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.course_id))
     .where(and(eq(courses.creator_id, creatorId), eq(enrollments.payment_status, "completed")));
-  const revenue = await db
-    .select({ currency: orders.currency, amount: sum(orders.amount).mapWith(Number) })
-    .from(orders)
-    .innerJoin(courses, eq(courses.id, orders.course_id))
-    .where(and(eq(courses.creator_id, creatorId), eq(orders.status, "paid")))
-    .groupBy(orders.currency)
-    .orderBy(orders.currency);
+  const revenue = (
+    (await db.execute(sql`
+      select currency, sum(amount) as amount
+        from (${moneyMoves(sql`join courses c on c.id = o.course_id and c.creator_id = ${creatorId}`)}) m
+       group by currency order by currency`)) as unknown as { rows: { currency: string; amount: unknown }[] }
+  ).rows;
   const byCurrency = revenue.map((r) => ({ currency: r.currency, amount: Number(r.amount ?? 0) }));
   return {
     students: Number(row?.students ?? 0),

@@ -2,6 +2,7 @@ import type { OrderListQuery } from "@academy/shared";
 import { likePattern } from "@academy/shared";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { moneyMoves, refundedOf } from "../../db/money.ts";
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -108,7 +109,8 @@ export async function* allOrders(
 }
 
 /**
- * Revenue per currency, net of refunds (paid − refunded amounts by the day they happened), for
+ * Revenue per currency, net of refunds (`moneyMoves`: paid amounts by paid_at, every succeeded
+ * refund of an order's own payment — partial ones too — by the day it succeeded), for
  * today (creator's time zone), the last 30 days and all time; daily series of the last 30 days.
  */
 export async function revenue(db: Executor, creatorId: string, timezone: string) {
@@ -120,29 +122,17 @@ export async function revenue(db: Executor, creatorId: string, timezone: string)
     paid_orders: string | number;
   }>(
     await db.execute(sql`
-      with money as (
-        select o.currency, o.amount, o.paid_at as at from orders o join courses c on c.id = o.course_id
-          where c.creator_id = ${creatorId} and o.status in ('paid', 'refunded') and o.paid_at is not null
-        union all
-        select o.currency, -o.amount, o.refunded_at from orders o join courses c on c.id = o.course_id
-          where c.creator_id = ${creatorId} and o.status = 'refunded' and o.refunded_at is not null
-      )
+      with money as (${moneyMoves(sql`join courses c on c.id = o.course_id and c.creator_id = ${creatorId}`)})
       select currency,
         coalesce(sum(amount) filter (where (at at time zone ${timezone})::date = (now() at time zone ${timezone})::date), 0) as today,
         coalesce(sum(amount) filter (where at >= now() - interval '30 days'), 0) as last30,
         coalesce(sum(amount), 0) as all_time,
-        count(*) filter (where amount > 0) as paid_orders
+        count(*) filter (where kind = 'paid') as paid_orders
       from money group by currency order by currency`),
   );
   const daily = rowsOf<{ day: string; currency: string; amount: string | number }>(
     await db.execute(sql`
-      with money as (
-        select o.currency, o.amount, o.paid_at as at from orders o join courses c on c.id = o.course_id
-          where c.creator_id = ${creatorId} and o.status in ('paid', 'refunded') and o.paid_at >= now() - interval '31 days'
-        union all
-        select o.currency, -o.amount, o.refunded_at from orders o join courses c on c.id = o.course_id
-          where c.creator_id = ${creatorId} and o.status = 'refunded' and o.refunded_at >= now() - interval '31 days'
-      )
+      with money as (${moneyMoves(sql`join courses c on c.id = o.course_id and c.creator_id = ${creatorId}`, { start: sql`now() - interval '31 days'`, end: sql`now() + interval '1 day'` })})
       select to_char((at at time zone ${timezone})::date, 'YYYY-MM-DD') as day, currency, sum(amount) as amount
       from money where at >= now() - interval '30 days' group by 1, 2 order by 1, 2`),
   );
@@ -197,21 +187,25 @@ export async function listPartners(db: Executor, creatorId: string) {
     paid_after: string | number;
   }>(
     await db.execute(sql`
-      select o.referral_code as code, o.currency, count(*) as orders, sum(o.amount) as sales,
-        coalesce(sum(o.amount) filter (where rp.commission_paid_through is null or o.paid_at > rp.commission_paid_through), 0) as paid_after
-      from orders o join courses c on c.id = o.course_id
-      join referral_partners rp on rp.creator_id = c.creator_id and rp.code = o.referral_code
-      where c.creator_id = ${creatorId} and o.status = 'paid'
-      group by o.referral_code, o.currency`),
+      select code, currency, count(*) filter (where status = 'paid') as orders, sum(net) as sales,
+        coalesce(sum(net) filter (where paid_through is null or paid_at > paid_through), 0) as paid_after
+      from (select o.referral_code as code, o.currency, o.status, o.paid_at,
+                   rp.commission_paid_through as paid_through, o.amount - ${refundedOf} as net
+              from orders o join courses c on c.id = o.course_id
+              join referral_partners rp on rp.creator_id = c.creator_id and rp.code = o.referral_code
+             where c.creator_id = ${creatorId} and o.status in ('paid', 'refunded')) sales
+      group by code, currency`),
   );
-  // Issue 23 §7: an order refunded after its commission was marked paid takes that commission back.
+  // Issue 23 §7: money refunded (wholly or in part) on an order whose commission was already
+  // marked paid takes that part of the commission back.
   const clawbacks = rowsOf<{ code: string; currency: string; refunded: string | number }>(
     await db.execute(sql`
-      select o.referral_code as code, o.currency, sum(o.amount) as refunded
-      from orders o join courses c on c.id = o.course_id
+      select o.referral_code as code, o.currency, sum(r.amount) as refunded
+      from refunds r join orders o on o.id = r.order_id join courses c on c.id = o.course_id
       join referral_partners rp on rp.creator_id = c.creator_id and rp.code = o.referral_code
-      where c.creator_id = ${creatorId} and o.status = 'refunded' and rp.commission_paid_through is not null
-        and o.paid_at <= rp.commission_paid_through and o.refunded_at > rp.commission_paid_through
+      where c.creator_id = ${creatorId} and r.status = 'succeeded' and r.attempt_id is null
+        and rp.commission_paid_through is not null
+        and o.paid_at <= rp.commission_paid_through and r.succeeded_at > rp.commission_paid_through
       group by o.referral_code, o.currency`),
   );
   return { partners, totals, clawbacks };

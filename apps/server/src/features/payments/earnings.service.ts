@@ -246,9 +246,9 @@ export async function deleteCoupon(db: Db, actor: SessionUser, id: string): Prom
 
 /**
  * The actor's referral partners with, per currency, paid orders, sales, commission and the
- * commission owed (orders paid after the last "mark paid", less the commission of orders paid
- * before it and refunded since — issue 23 §7). Refunded orders are not sales. Smallest units,
- * commission floored. @throws FORBIDDEN
+ * commission owed (orders paid after the last "mark paid", less the commission of money refunded
+ * since on orders paid before it — issue 23 §7). Sales are net of refunds, partial ones included
+ * (`orders` counts orders still paid). Smallest units, commission floored. @throws FORBIDDEN
  */
 export async function listPartnersOf(db: Db, actor: SessionUser): Promise<PartnerRow[]> {
   await assertCreator(db, actor);

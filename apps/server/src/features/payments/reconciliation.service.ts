@@ -9,6 +9,7 @@ import * as a from "./attempts.queries.ts";
 import { momoBase, momoKeysOf, stripeKeysOf, zaloPayBase, zaloPayKeysOf } from "./methods.service.ts";
 import type { PaymentDeps } from "./payment-deps.ts";
 import * as q from "./payments.queries.ts";
+import { watchMomoPortalRefunds } from "./portal-refunds.service.ts";
 import { MOMO_PENDING_CODES, momoQuery } from "./providers/momo.ts";
 import { stripeClient, stripeRetrieveSession } from "./providers/stripe.ts";
 import { zaloPayQuery } from "./providers/zalopay.ts";
@@ -106,7 +107,8 @@ export async function reconcileAttempt(
  * 2. marks attempts whose page closed longer ago than that expired;
  * 3. expires pending orders past expires_at that have no provider page still open (coupon
  *    redemptions given back);
- * 4. asks the providers again about refunds still pending (`runRefundJobs`).
+ * 4. asks the providers again about refunds still pending (`runRefundJobs`);
+ * 5. looks for refunds made in MoMo's portal on recently paid MoMo orders (`watchMomoPortalRefunds`).
  * @returns counts for logs and tests.
  */
 export async function runOrderJobs(
@@ -118,6 +120,7 @@ export async function runOrderJobs(
   expired: number;
   attemptsClosed: number;
   refundsChecked: number;
+  portalRefunds: number;
 }> {
   const limit = opts.limit ?? 200;
   let requeried = 0;
@@ -161,7 +164,13 @@ export async function runOrderJobs(
   } catch (error) {
     deps.logger?.warn({ err: error }, "refund status checks failed");
   }
-  return { requeried, recovered, expired, attemptsClosed, refundsChecked };
+  let portalRefunds = 0;
+  try {
+    portalRefunds = (await watchMomoPortalRefunds(deps)).recorded;
+  } catch (error) {
+    deps.logger?.warn({ err: error }, "portal refund look-ups failed");
+  }
+  return { requeried, recovered, expired, attemptsClosed, refundsChecked, portalRefunds };
 }
 
 /** Runs `runOrderJobs` every `intervalMs` (one run at a time); `stop` waits for a running one. */

@@ -149,13 +149,20 @@ export async function momoCreatePayment(
  * POST {base}/v2/gateway/api/query (signature over accessKey, orderId, partnerCode, requestId;
  * 30 s time limit). `orderId` is the attempt's MoMo orderId.
  * @returns resultCode (0 = paid and captured; 1000/7000/7002/8000/9000 = not final; others =
- *   failed), transId and amount as MoMo reports them. @throws on network failure or time-out.
+ *   failed), transId and amount as MoMo reports them, and the payment's refunds (`refundTrans`:
+ *   through the API or MoMo's portal). @throws on network failure or time-out.
  */
 export async function momoQuery(
   baseUrl: string,
   keys: MomoKeys,
   orderId: string,
-): Promise<{ resultCode: number; transId: string; amount: number; raw: unknown }> {
+): Promise<{
+  resultCode: number;
+  transId: string;
+  amount: number;
+  refunds: MomoRefundTrans[];
+  raw: unknown;
+}> {
   const requestId = `${orderId}-q${Date.now()}`.slice(0, 50);
   const raw = `accessKey=${keys.accessKey}&orderId=${orderId}&partnerCode=${keys.partnerCode}&requestId=${requestId}`;
   const answer = (await postJson(`${baseUrl}/v2/gateway/api/query`, {
@@ -164,13 +171,35 @@ export async function momoQuery(
     orderId,
     lang: "en",
     signature: hmacSha256Hex(keys.secretKey, raw),
-  })) as { resultCode?: number; transId?: number | string; amount?: number };
+  })) as { resultCode?: number; transId?: number | string; amount?: number; refundTrans?: unknown };
   return {
     resultCode: Number(answer.resultCode ?? -1),
     transId: String(answer.transId ?? ""),
     amount: Number(answer.amount ?? 0),
+    refunds: Array.isArray(answer.refundTrans)
+      ? answer.refundTrans
+          .filter((t): t is Record<string, unknown> => typeof t === "object" && t !== null)
+          .map((t) => ({
+            orderId: String(t.orderId ?? ""),
+            transId: String(t.transId ?? ""),
+            amount: Number(t.amount ?? 0),
+            resultCode: Number(t.resultCode ?? -1),
+          }))
+      : [],
     raw: answer,
   };
+}
+
+/**
+ * One refund of a MoMo payment as the query lists it (`refundTrans`): made through Academy
+ * (`orderId` = the refund's own orderId Academy sent) or in the MoMo Business portal. `amount`
+ * in whole VND; `resultCode` 0 = refunded.
+ */
+export interface MomoRefundTrans {
+  orderId: string;
+  transId: string;
+  amount: number;
+  resultCode: number;
 }
 
 /**
