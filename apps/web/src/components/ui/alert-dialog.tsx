@@ -54,7 +54,7 @@ export function AlertDialogAction({
   variant = "default",
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Action> & {
-  variant?: "default" | "destructive";
+  variant?: "default" | "destructive" | "outline";
 }) {
   return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
 }

@@ -30,7 +30,8 @@ export interface RefundTarget {
  * The confirmation every refund asks for (issue 23 §7): how much, for which order, and where the
  * money goes — back to the buyer's MoMo wallet / ZaloPay account / card through the provider, or,
  * for VietQR, bank transfer and cash, given back by the creator and only recorded ("Mark refunded
- * outside Academy"). Says whether the student loses access. `onConfirm(outside)`.
+ * outside Academy"). Says whether the student loses access. A ZaloPay payment can also be recorded
+ * as refunded in ZaloPay's own portal (outside). `onConfirm(outside)`.
  */
 export function RefundDialog({
   target,
@@ -45,6 +46,9 @@ export function RefundDialog({
 }) {
   const { t, i18n } = useTranslation("payments");
   const outside = target ? target.outside || target.through === "manual" : false;
+  // ZaloPay tells nobody of refunds made in its merchant portal (MoMo's and Stripe's are found on
+  // their own): the creator records such a refund instead of refunding twice (issue 23 §7).
+  const portal = target ? target.through === "zalopay" && !outside && !target.extra : false;
   const amount = target ? money(target.amount, target.currency, i18n.language) : "";
   return (
     <AlertDialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
@@ -62,12 +66,23 @@ export function RefundDialog({
                 <div className="grid gap-2">
                   <p>{outside ? t("refund.outsideBody") : t(`refund.through.${target.through}`)}</p>
                   <p>{target.extra ? t("refund.keepsAccess") : t("refund.access")}</p>
+                  {portal ? <p data-testid="refund-portal-note">{t("refund.portalNote")}</p> : null}
                   <p>{t("refund.undo")}</p>
                 </div>
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
               <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
+              {portal ? (
+                <AlertDialogAction
+                  variant="outline"
+                  disabled={pending}
+                  onClick={() => onConfirm(true)}
+                  data-testid="refund-portal"
+                >
+                  {t("refund.confirmPortal")}
+                </AlertDialogAction>
+              ) : null}
               <AlertDialogAction
                 variant="destructive"
                 disabled={pending}
