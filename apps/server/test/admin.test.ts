@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, type ErrorBody, REPORTS_PER_HOUR } from "@academy/shared";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adminAuditLog,
@@ -107,6 +107,7 @@ const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
       signupMode: "open",
       maintenanceBanner: "",
       liveChatHours: "9AM-5PM EST",
+      publicStatsMinimum: 100,
     },
   ],
   ["GET", "/api/admin/users"],
@@ -491,6 +492,7 @@ describe("settings and sign-up modes", () => {
     signupMode: "closed",
     maintenanceBanner: "Maintenance tonight 22:00–23:00",
     liveChatHours: "8:00–17:00",
+    publicStatsMinimum: 100,
   };
   async function signUp(email: string) {
     return ctx.request("/api/auth/sign-up/email", {
@@ -533,6 +535,56 @@ describe("settings and sign-up modes", () => {
       maintenanceBanner: "",
     });
     expect((await signUp(uniqueEmail("open"))).status).toBe(200);
+  });
+
+  it("the home page's platform figures are real counts, shown only once they reach the admin's minimum", async () => {
+    const figures = async () =>
+      (
+        (await (await call(null, "GET", "/api/public-stats")).json()) as {
+          figures: { key: string; value: number }[];
+        }
+      ).figures;
+    // The default minimum (100) hides this small platform's figures: nothing is shown, nothing invented.
+    expect(await figures()).toEqual([]);
+    for (const bad of [0, 1.5, "ten", null]) {
+      const refused = await call(admin, "PUT", "/api/admin/settings", {
+        ...settings,
+        publicStatsMinimum: bad,
+      });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as ErrorBody).error.message).toMatch(/whole number from 1/);
+    }
+    expect(
+      (
+        await call(admin, "PUT", "/api/admin/settings", {
+          ...settings,
+          signupMode: "open",
+          publicStatsMinimum: 1,
+        })
+      ).status,
+    ).toBe(200);
+    const counted = (await ctx.runtime.db.execute(
+      sql`select (select count(*) from courses where is_published)::int as courses,
+                 (select count(distinct creator_id) from courses where is_published)::int as creators`,
+    )) as unknown as { rows: { courses: number; creators: number }[] };
+    const shown = await figures();
+    expect(shown.find((f) => f.key === "courses")?.value).toBe(counted.rows[0].courses);
+    expect(shown.find((f) => f.key === "creators")?.value).toBe(counted.rows[0].creators);
+    expect(shown.map((f) => f.key)).toEqual(
+      ["creators", "courses", "students", "certificates"].filter((k) => shown.some((f) => f.key === k)),
+    );
+    // A minimum above a figure hides that figure only.
+    const courses = counted.rows[0].courses;
+    await call(admin, "PUT", "/api/admin/settings", {
+      ...settings,
+      signupMode: "open",
+      publicStatsMinimum: counted.rows[0].creators + 1,
+    });
+    const after = await figures();
+    expect(after.some((f) => f.key === "creators")).toBe(false);
+    if (courses > counted.rows[0].creators)
+      expect(after.find((f) => f.key === "courses")?.value).toBe(courses);
+    await call(admin, "PUT", "/api/admin/settings", { ...settings, signupMode: "open" });
   });
 });
 

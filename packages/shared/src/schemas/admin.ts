@@ -194,6 +194,8 @@ export const platformSettingsSchema = z.object({
   /** Empty: no banner. */
   maintenanceBanner: z.string(),
   liveChatHours: z.string(),
+  /** The home page shows a platform figure only once it reaches this many (issue 24 §1). */
+  publicStatsMinimum: z.number().int(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
@@ -204,6 +206,11 @@ export const platformSettingsInputSchema = z.object({
   signupMode: z.enum(SIGNUP_MODES),
   maintenanceBanner: z.string().trim().max(300),
   liveChatHours: z.string().trim().max(60),
+  publicStatsMinimum: z
+    .number("Enter a whole number from 1")
+    .int("Enter a whole number from 1")
+    .min(1, "Enter a whole number from 1")
+    .max(1_000_000_000, "Enter a whole number from 1"),
 });
 export type PlatformSettingsInput = z.input<typeof platformSettingsInputSchema>;
 
@@ -242,3 +249,12 @@ export const auditListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/** A real platform figure the home page may show (issue 24 §1): counted now, never invented. */
+export const PUBLIC_STAT_KEYS = ["creators", "courses", "students", "certificates"] as const;
+export type PublicStatKey = (typeof PUBLIC_STAT_KEYS)[number];
+/** GET /api/public-stats: the figures that reached the admin's minimum (none below it). */
+export const publicStatsSchema = z.object({
+  figures: z.array(z.object({ key: z.enum(PUBLIC_STAT_KEYS), value: z.number().int() })),
+});
+export type PublicStats = z.infer<typeof publicStatsSchema>;

@@ -72,6 +72,11 @@ export const platformSettings = pgTable(
     signup_mode: text("signup_mode").notNull().default("open"),
     maintenance_banner: text("maintenance_banner").notNull().default(""),
     live_chat_hours: text("live_chat_hours").notNull().default("9AM-5PM EST"),
+    /**
+     * The home page shows a platform figure (creators, published courses, students, certificates)
+     * only once it reaches this many (issue 24 §1: real figures or none).
+     */
+    public_stats_minimum: integer("public_stats_minimum").notNull().default(100),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

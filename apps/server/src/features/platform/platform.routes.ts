@@ -1,4 +1,4 @@
-import { authConfigSchema, clientErrorSchema, isNetworkError } from "@academy/shared";
+import { authConfigSchema, clientErrorSchema, isNetworkError, publicStatsSchema } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { bodyLimit } from "hono/body-limit";
@@ -7,6 +7,7 @@ import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { type AppDeps, createRouter } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 import { databaseOutage, isDatabaseUnavailable } from "../operations/operations.service.ts";
+import { publicStatsReader } from "./public-stats.ts";
 
 const healthRoute = createRoute({
   method: "get",
@@ -38,6 +39,16 @@ const configRoute = createRoute({
   summary: "Public configuration for the web app",
   responses: {
     200: { description: "Config", content: { "application/json": { schema: authConfigSchema } } },
+  },
+});
+
+const publicStatsRoute = createRoute({
+  method: "get",
+  path: "/public-stats",
+  tags: ["Platform"],
+  summary: "Real platform figures for the home page (only those past the admin's minimum)",
+  responses: {
+    200: { description: "Figures", content: { "application/json": { schema: publicStatsSchema } } },
   },
 });
 
@@ -126,9 +137,13 @@ export function healthRoutes(deps: AppDeps, headerList: ReadonlyArray<readonly [
   );
 }
 
-/** GET /api/config, POST /api/client-errors (issue 2 Operations and Errors). */
+/**
+ * GET /api/config, GET /api/public-stats (issue 24 §1), POST /api/client-errors (issue 2
+ * Operations and Errors).
+ */
 export function platformRoutes(deps: AppDeps) {
   const router = createRouter();
+  const publicStats = publicStatsReader(deps.db);
   router.use(
     "/client-errors",
     bodyLimit({
@@ -140,6 +155,9 @@ export function platformRoutes(deps: AppDeps) {
   return router
     .openapi(configRoute, (c) =>
       c.json({ googleEnabled: Boolean(deps.env.google), aiMode: deps.env.ai ? "model" : "offline" }, 200),
+    )
+    .openapi(publicStatsRoute, async (c) =>
+      c.json(await publicStats(), 200, { "Cache-Control": "public, max-age=300" }),
     )
     .openapi(clientErrorRoute, async (c) => {
       const report = c.req.valid("json");

@@ -7,15 +7,17 @@ const KEY_BY_MESSAGE = new Map(
   Object.entries(AUTH_MESSAGES).map(([key, text]) => [text as string, key as AuthMessageKey]),
 );
 
-/** A labelled form field with its (translated) validation message. */
+/** A labelled form field with an optional hint under it and its (translated) validation message. */
 export function Field({
   id,
   label,
+  hint,
   error,
   children,
 }: {
   id: string;
   label: string;
+  hint?: string;
   error?: string;
   children: React.ReactNode;
 }) {
@@ -25,6 +27,11 @@ export function Field({
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
           {key ? t(`validation.${key}`) : error}

@@ -28,7 +28,10 @@ export function SettingsTab() {
     id: `settings-${key}`,
     value: form[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      setForm({ ...form, [key]: e.target.value }),
+      setForm({
+        ...form,
+        [key]: key === "publicStatsMinimum" ? (e.target as HTMLInputElement).valueAsNumber : e.target.value,
+      }),
   });
   return (
     <Card className="max-w-2xl">
@@ -64,6 +67,20 @@ export function SettingsTab() {
               />
             </Field>
           </div>
+          <Field
+            id="settings-publicStatsMinimum"
+            label={t("settings.publicStatsMinimum")}
+            hint={t("settings.publicStatsHint")}
+          >
+            <Input
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              {...field("publicStatsMinimum")}
+              value={Number.isNaN(form.publicStatsMinimum) ? "" : form.publicStatsMinimum}
+            />
+          </Field>
           <Field id="settings-liveChatHours" label={t("settings.liveChatHours")}>
             <Input {...field("liveChatHours")} maxLength={60} />
           </Field>

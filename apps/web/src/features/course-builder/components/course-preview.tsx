@@ -7,8 +7,6 @@ import {
   DownloadIcon,
   FileTextIcon,
   MonitorPlayIcon,
-  ShieldCheckIcon,
-  StarIcon,
   UsersIcon,
   VideoIcon,
 } from "lucide-react";
@@ -28,16 +26,14 @@ function compactDuration(t: TFunction, { hours, minutes }: { hours: number; minu
   return t("duration.hm", { h: hours, m: minutes });
 }
 
-/** Spec 000 §2, §9: the preview's fixed rating and review count. */
-export const PREVIEW_RATING = 4.8;
-export const PREVIEW_REVIEWS = 124;
-
 /**
  * Course Preview (spec 000 §2), as students would see the course, from the builder's state:
- * category and level badges, title (fallback "Course Title"), description, rating 4.8 (124),
- * total duration "Xh Ym", lesson count (a section without lessons counts as one), audience;
- * Course Content (video or document icon per lesson); price or "Free", "One-time payment",
- * "Enroll Now", "30-day money-back guarantee", what the course includes; "Your Progress" 0%.
+ * category and level badges, title (fallback "Course Title"), description, total duration
+ * "Xh Ym", lesson count (a section without lessons counts as one), audience; Course Content (video
+ * or document icon per lesson); price or "Free" ("One-time payment" only for a paid course),
+ * "Enroll Now", what the course includes; "Your Progress" 0%. The spec's fixed rating 4.8 (124)
+ * and "30-day money-back guarantee" are not shown: no review or guarantee exists behind them
+ * (issue 24 §1, decision 0222).
  */
 export function CoursePreview({ draft }: { draft: CourseDraft }) {
   const { t, i18n } = useTranslation("builder");
@@ -66,14 +62,6 @@ export function CoursePreview({ draft }: { draft: CourseDraft }) {
           {draft.description.trim() || t("preview.fallbackDescription")}
         </p>
         <dl className="mt-6 flex flex-wrap gap-x-6 gap-y-3 text-sm">
-          <div className="flex items-center gap-1.5">
-            <dt className="sr-only">{t("preview.rating")}</dt>
-            <StarIcon className="size-4 fill-amber-400 text-amber-400" aria-hidden />
-            <dd>
-              <span className="font-semibold">{formatNumber(PREVIEW_RATING, lng)}</span>{" "}
-              <span className="text-white/75">({formatNumber(PREVIEW_REVIEWS, lng)})</span>
-            </dd>
-          </div>
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">{t("preview.totalDuration")}</dt>
             <ClockIcon className="size-4" aria-hidden />
@@ -104,15 +92,11 @@ export function CoursePreview({ draft }: { draft: CourseDraft }) {
               <p className="text-3xl font-bold" data-testid="preview-price">
                 {free ? t("preview.free") : formatMoney(draft.price, draft.currency, lng)}
               </p>
-              <p className="text-sm text-muted-foreground">{t("preview.oneTimePayment")}</p>
+              {free ? null : <p className="text-sm text-muted-foreground">{t("preview.oneTimePayment")}</p>}
             </div>
             <Button type="button" size="lg" onClick={() => toast.info(t("preview.enrollHint"))}>
               {t("preview.enrollNow")}
             </Button>
-            <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
-              <ShieldCheckIcon className="size-4 text-emerald-600" aria-hidden />
-              {t("preview.guarantee")}
-            </p>
             <div className="grid gap-2 border-t border-border pt-4">
               <p className="text-sm font-semibold">{t("preview.includes")}</p>
               <ul className="grid gap-2 text-sm">

@@ -139,15 +139,18 @@ describe("Course Preview totals (spec 000 §2)", () => {
     expect(outlineTotals([])).toEqual({ sections: 0, lessons: 0, minutes: 0, videoMinutes: 0 });
   });
 
-  it("shows the totals, the fixed rating, the price or Free, and the fallbacks", () => {
+  it("shows the totals, the price or Free, no invented rating or guarantee, and the fallbacks", () => {
     const draft: CourseDraft = { ...emptyDraft(), title: "Spanish", outline, price: 0 };
     const { rerender } = render(<CoursePreview draft={draft} />);
     expect(screen.getByTestId("preview-title").textContent).toBe("Spanish");
     expect(screen.getByTestId("preview-duration").textContent).toBe("2h 0m");
     expect(screen.getByTestId("preview-lessons").textContent).toBe("3 lessons");
     expect(screen.getByTestId("preview-price").textContent).toBe("Free");
-    expect(screen.getByText("4.8")).toBeTruthy();
-    expect(screen.getByText("(124)")).toBeTruthy();
+    // Nothing invented (issue 24 §1): no rating, no guarantee; a free course is not a "payment".
+    expect(screen.queryByText("4.8")).toBeNull();
+    expect(screen.queryByText("(124)")).toBeNull();
+    expect(screen.queryByText(/money-back/i)).toBeNull();
+    expect(screen.queryByText("One-time payment")).toBeNull();
     expect(screen.getByText("Intro video")).toBeTruthy();
     expect(screen.getByLabelText("Video")).toBeTruthy();
     expect(screen.getAllByLabelText("Document")).toHaveLength(2);
@@ -157,6 +160,7 @@ describe("Course Preview totals (spec 000 §2)", () => {
     expect(screen.getByText("No course content yet")).toBeTruthy();
     expect(screen.getByTestId("preview-duration").textContent).toBe("0h 0m");
     expect(screen.getByTestId("preview-price").textContent).toMatch(/1,990,000/);
+    expect(screen.getByText("One-time payment")).toBeTruthy();
   });
 
   it("the client fallback outline is two sections of 45 and 90 minutes", () => {

@@ -5,11 +5,8 @@ import {
   CodeXmlIcon,
   LanguagesIcon,
   type LucideIcon,
-  QuoteIcon,
-  StarIcon,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { initials } from "@/components/ui/avatar";
 import { cn } from "@/lib/utils";
 import { SCRIPT_FOCUS_ONLY } from "../constants";
 import { SectionHeading } from "./section-heading";
@@ -21,13 +18,10 @@ const COURSE_TYPES: { key: string; Icon: LucideIcon; tint: string }[] = [
   { key: "creative", Icon: CameraIcon, tint: "from-amber-500 to-rose-500" },
 ];
 
-const TESTIMONIALS: { key: string; avatar: string }[] = [
-  { key: "ha", avatar: "bg-rose-100 text-rose-800" },
-  { key: "daniel", avatar: "bg-sky-100 text-sky-800" },
-  { key: "quan", avatar: "bg-emerald-100 text-emerald-800" },
-];
-
-/** #examples: example course types, then three creator testimonials with student and revenue figures (spec 000 §1). */
+/**
+ * #examples: example course types (spec 000 §1). The spec's three creator testimonials with student
+ * and revenue figures are not shown: nobody said them (issue 24 §1, decision 0222).
+ */
 export function ExamplesSection() {
   const { t } = useTranslation("landing");
   return (
@@ -79,68 +73,6 @@ export function ExamplesSection() {
             </li>
           ))}
         </ul>
-
-        <div className="mt-20 sm:mt-24">
-          <div className="mx-auto max-w-2xl text-center">
-            <h3 className="text-2xl font-bold tracking-tight text-brand sm:text-3xl">
-              {t("testimonials.title")}
-            </h3>
-            <p className="mt-3 text-muted-foreground">{t("testimonials.subtitle")}</p>
-          </div>
-          <ul className="mt-10 grid gap-5 lg:grid-cols-3">
-            {TESTIMONIALS.map(({ key, avatar }) => {
-              const name = t(`testimonials.items.${key}.name`);
-              return (
-                <li key={key}>
-                  <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-7">
-                    <div className="flex items-center justify-between">
-                      <QuoteIcon className="size-8 text-accent-teal" aria-hidden />
-                      <span className="flex gap-0.5 text-amber-400" aria-hidden>
-                        {[0, 1, 2, 3, 4].map((star) => (
-                          <StarIcon key={star} className="size-4 fill-current" />
-                        ))}
-                      </span>
-                    </div>
-                    <blockquote className="mt-4 flex-1 text-pretty leading-relaxed text-slate-700">
-                      <p>“{t(`testimonials.items.${key}.quote`)}”</p>
-                    </blockquote>
-                    <dl className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 text-center">
-                      <div>
-                        <dt className="text-xs text-muted-foreground">{t("testimonials.studentsLabel")}</dt>
-                        <dd className="text-lg font-bold text-brand">
-                          {t(`testimonials.items.${key}.students`)}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-muted-foreground">{t("testimonials.revenueLabel")}</dt>
-                        <dd className="text-lg font-bold text-brand">
-                          {t(`testimonials.items.${key}.revenue`)}
-                        </dd>
-                      </div>
-                    </dl>
-                    <figcaption className="mt-6 flex items-center gap-3">
-                      <span
-                        className={cn(
-                          "flex size-11 shrink-0 items-center justify-center rounded-full text-sm font-bold",
-                          avatar,
-                        )}
-                        aria-hidden
-                      >
-                        {initials(name)}
-                      </span>
-                      <span className="grid">
-                        <span className="font-semibold text-slate-900">{name}</span>
-                        <span className="text-sm text-muted-foreground">
-                          {t(`testimonials.items.${key}.role`)}
-                        </span>
-                      </span>
-                    </figcaption>
-                  </figure>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
       </div>
     </section>
   );

@@ -10,6 +10,13 @@ import { HERO_EMAIL_ID } from "../constants";
 import { PreLaunchPage } from "./pre-launch-page";
 
 const fetchMock = vi.fn<typeof fetch>();
+/** What GET /api/public-stats answers (issue 24 §1: the figures past the admin's minimum). */
+let publicFigures: { key: string; value: number }[] = [];
+/** The page's fetch: public stats answered apart, everything else through `fetchMock`. */
+const routedFetch: typeof fetch = async (url, init) =>
+  String(url).startsWith("/api/public-stats")
+    ? json({ figures: publicFigures }, 200)
+    : fetchMock(url as string, init);
 
 /** Every leaf key path of a catalogue, e.g. "signup.toast.invalid.title". */
 function keyPaths(value: unknown, prefix = ""): string[] {
@@ -74,7 +81,8 @@ describe("pre-launch page: VIP early-access signup (spec 000 §4, §5, §8)", ()
   });
   beforeEach(() => {
     fetchMock.mockReset();
-    vi.stubGlobal("fetch", fetchMock);
+    publicFigures = [];
+    vi.stubGlobal("fetch", routedFetch);
   });
   afterEach(() => {
     act(() => {
@@ -92,12 +100,31 @@ describe("pre-launch page: VIP early-access signup (spec 000 §4, §5, §8)", ()
     expect(screen.getByRole("heading", { name: "How It Works" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Watch 2-minute demo" })).toBeTruthy();
     expect(screen.getByRole("button", { name: /Get Started Free/ })).toBeTruthy();
-    for (const claim of ["10,000+", "50+", "2 minute", "500K+", "$2.4M+", "4.9/5"])
-      expect(screen.getByText(claim)).toBeTruthy();
+    // Nothing invented (issue 24 §1): no traction figures, ratings or testimonials.
+    for (const claim of ["10,000+", "50+", "2 minute", "500K+", "$2.4M+", "4.9/5", "Creator stories"])
+      expect(screen.queryByText(claim)).toBeNull();
     expect(document.title).toBe("Academy — Build, brand and sell online courses");
     // No untranslated key is shown (i18next renders a missing key as its path).
     const sections = Object.keys(enCatalogue).join("|");
     expect(document.body.textContent).not.toMatch(new RegExp(`\\b(${sections})\\.[a-z]`));
+  });
+
+  it("shows only the real platform figures the server returns, and no section without any", async () => {
+    renderPage();
+    await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+    expect(screen.queryByTestId("platform-stats")).toBeNull();
+    cleanup();
+    publicFigures = [
+      { key: "courses", value: 1234 },
+      { key: "students", value: 56789 },
+    ];
+    renderPage();
+    const stats = await screen.findByTestId("platform-stats");
+    expect(
+      within(stats)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["1,234Published courses", "56,789Students"]);
   });
 
   it("renders in Vietnamese without missing keys", async () => {
