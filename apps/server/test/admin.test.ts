@@ -107,6 +107,7 @@ const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
       signupMode: "open",
       maintenanceBanner: "",
       liveChatHours: "9AM-5PM EST",
+      liveChatUrl: "",
       publicStatsMinimum: 100,
     },
   ],
@@ -492,6 +493,7 @@ describe("settings and sign-up modes", () => {
     signupMode: "closed",
     maintenanceBanner: "Maintenance tonight 22:00–23:00",
     liveChatHours: "8:00–17:00",
+    liveChatUrl: "",
     publicStatsMinimum: 100,
   };
   async function signUp(email: string) {
@@ -573,6 +575,13 @@ describe("settings and sign-up modes", () => {
     expect(shown.map((f) => f.key)).toEqual(
       ["creators", "courses", "students", "certificates"].filter((k) => shown.some((f) => f.key === k)),
     );
+    // Live chat is a link or nothing (issue 24 §1).
+    const http = await call(admin, "PUT", "/api/admin/settings", {
+      ...settings,
+      liveChatUrl: "http://chat.example",
+    });
+    expect(http.status).toBe(400);
+    expect(((await http.json()) as ErrorBody).error.message).toMatch(/https:\/\//);
     // A minimum above a figure hides that figure only.
     const courses = counted.rows[0].courses;
     await call(admin, "PUT", "/api/admin/settings", {

@@ -28,6 +28,7 @@ const settings = (platformName: string) => ({
   signupMode: "open",
   maintenanceBanner: "",
   liveChatHours: "9AM-5PM EST",
+  liveChatUrl: "",
   publicStatsMinimum: 100,
 });
 

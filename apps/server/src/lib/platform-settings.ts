@@ -1,4 +1,4 @@
-import type { PlatformSettings } from "@academy/shared";
+import { DEFAULT_SUPPORT_EMAIL, type PlatformSettings } from "@academy/shared";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { platformSettings } from "../db/schema/index.ts";
@@ -11,11 +11,12 @@ import { platformSettings } from "../db/schema/index.ts";
 export function toSettings(row: typeof platformSettings.$inferSelect | undefined): PlatformSettings {
   return {
     platformName: row?.platform_name ?? "Academy",
-    supportEmail: row?.support_email ?? "support@academy.local",
+    supportEmail: row?.support_email ?? DEFAULT_SUPPORT_EMAIL,
     defaultLanguage: (row?.default_language ?? "vi") as "en" | "vi",
     signupMode: (row?.signup_mode ?? "open") as PlatformSettings["signupMode"],
     maintenanceBanner: row?.maintenance_banner ?? "",
-    liveChatHours: row?.live_chat_hours ?? "9AM-5PM EST",
+    liveChatHours: row?.live_chat_hours ?? "",
+    liveChatUrl: row?.live_chat_url ?? "",
     publicStatsMinimum: row?.public_stats_minimum ?? 100,
   };
 }

@@ -182,6 +182,12 @@ export const brandingKitInputSchema = z.object({
 export type BrandingKitInput = z.input<typeof brandingKitInputSchema>;
 export const brandingKitListSchema = z.object({ kits: z.array(brandingKitSchema) });
 
+/**
+ * The support address a new installation starts with: a placeholder nobody reads. The Admin Panel
+ * asks for a real one, and the Help Center does not show this one (issue 24 §1).
+ */
+export const DEFAULT_SUPPORT_EMAIL = "support@academy.local";
+
 export const SIGNUP_MODES = ["open", "invite-only", "closed"] as const;
 export type SignupMode = (typeof SIGNUP_MODES)[number];
 
@@ -194,6 +200,8 @@ export const platformSettingsSchema = z.object({
   /** Empty: no banner. */
   maintenanceBanner: z.string(),
   liveChatHours: z.string(),
+  /** https link to the live chat; empty: no live chat is mentioned anywhere (issue 24 §1). */
+  liveChatUrl: z.string(),
   /** The home page shows a platform figure only once it reaches this many (issue 24 §1). */
   publicStatsMinimum: z.number().int(),
 });
@@ -206,6 +214,14 @@ export const platformSettingsInputSchema = z.object({
   signupMode: z.enum(SIGNUP_MODES),
   maintenanceBanner: z.string().trim().max(300),
   liveChatHours: z.string().trim().max(60),
+  liveChatUrl: z.union([
+    z.literal(""),
+    z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^https:\/\/[^\s]+$/, "Enter a link that starts with https://"),
+  ]),
   publicStatsMinimum: z
     .number("Enter a whole number from 1")
     .int("Enter a whole number from 1")

@@ -71,7 +71,9 @@ export const platformSettings = pgTable(
     default_language: text("default_language").notNull().default("vi"),
     signup_mode: text("signup_mode").notNull().default("open"),
     maintenance_banner: text("maintenance_banner").notNull().default(""),
-    live_chat_hours: text("live_chat_hours").notNull().default("9AM-5PM EST"),
+    live_chat_hours: text("live_chat_hours").notNull().default(""),
+    /** The live chat's https link; live chat is mentioned only when set (issue 24 §1). */
+    live_chat_url: text("live_chat_url").notNull().default(""),
     /**
      * The home page shows a platform figure (creators, published courses, students, certificates)
      * only once it reaches this many (issue 24 §1: real figures or none).

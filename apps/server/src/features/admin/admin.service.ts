@@ -170,6 +170,7 @@ export async function savePlatformSettings(
       signup_mode: input.signupMode,
       maintenance_banner: input.maintenanceBanner,
       live_chat_hours: input.liveChatHours,
+      live_chat_url: input.liveChatUrl,
       public_stats_minimum: input.publicStatsMinimum,
       updated_at: new Date(),
     };

@@ -26,6 +26,7 @@ export function Component() {
           settings={{
             supportEmail: settings.data?.supportEmail ?? "",
             liveChatHours: settings.data?.liveChatHours ?? "",
+            liveChatUrl: settings.data?.liveChatUrl ?? "",
           }}
           messageLink={(courseId) => <MessageButton courseId={courseId} />}
         />

@@ -1,4 +1,4 @@
-import type { PlatformSettingsInput } from "@academy/shared";
+import { DEFAULT_SUPPORT_EMAIL, type PlatformSettingsInput } from "@academy/shared";
 import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
@@ -52,6 +52,15 @@ export function SettingsTab() {
           <Field id="settings-supportEmail" label={t("settings.supportEmail")}>
             <Input type="email" {...field("supportEmail")} />
           </Field>
+          {settings.data?.supportEmail === DEFAULT_SUPPORT_EMAIL ? (
+            <p
+              role="status"
+              className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="support-email-warning"
+            >
+              {t("settings.supportEmailPlaceholder")}
+            </p>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="settings-defaultLanguage" label={t("settings.defaultLanguage")}>
               <NativeSelect {...field("defaultLanguage")}>
@@ -81,9 +90,18 @@ export function SettingsTab() {
               value={Number.isNaN(form.publicStatsMinimum) ? "" : form.publicStatsMinimum}
             />
           </Field>
-          <Field id="settings-liveChatHours" label={t("settings.liveChatHours")}>
-            <Input {...field("liveChatHours")} maxLength={60} />
-          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="settings-liveChatUrl"
+              label={t("settings.liveChatUrl")}
+              hint={t("settings.liveChatUrlHint")}
+            >
+              <Input type="url" {...field("liveChatUrl")} maxLength={500} placeholder="https://" />
+            </Field>
+            <Field id="settings-liveChatHours" label={t("settings.liveChatHours")}>
+              <Input {...field("liveChatHours")} maxLength={60} />
+            </Field>
+          </div>
           <Field id="settings-maintenanceBanner" label={t("settings.maintenanceBanner")}>
             <Textarea
               {...field("maintenanceBanner")}

@@ -1,4 +1,4 @@
-import { FAQ_CATEGORIES, type FaqEntry } from "@academy/shared";
+import { DEFAULT_SUPPORT_EMAIL, FAQ_CATEGORIES, type FaqEntry } from "@academy/shared";
 import { useQuery } from "@tanstack/react-query";
 import { MailIcon, MessageCircleIcon, SearchIcon } from "lucide-react";
 import * as React from "react";
@@ -80,27 +80,57 @@ function FaqTab({ withCategories, admin = false }: { withCategories: boolean; ad
   );
 }
 
-function SupportContact({ supportEmail, liveChatHours }: { supportEmail: string; liveChatHours: string }) {
+/**
+ * The platform's support contact (issue 24 §1): the support e-mail unless it is still the
+ * installation's placeholder, and live chat only when an admin set its link (with the hours, if
+ * any). Nothing at all when neither is set.
+ */
+function SupportContact({ settings }: { settings: SupportSettings }) {
   const { t } = useTranslation("help");
+  const email = settings.supportEmail && settings.supportEmail !== DEFAULT_SUPPORT_EMAIL;
+  if (!email && !settings.liveChatUrl) return null;
   return (
-    <Card>
+    <Card data-testid="support-contact">
       <CardContent className="grid gap-3 p-4 sm:grid-cols-2">
-        <p className="flex items-center gap-2 text-sm">
-          <MailIcon className="size-4 shrink-0" aria-hidden />
-          <span>
-            {t("contact.email")}:{" "}
-            <a className="break-all font-medium underline" href={`mailto:${supportEmail}`}>
-              {supportEmail}
-            </a>
-          </span>
-        </p>
-        <p className="flex items-center gap-2 text-sm">
-          <MessageCircleIcon className="size-4 shrink-0" aria-hidden />
-          <span>{t("contact.liveChat", { hours: liveChatHours })}</span>
-        </p>
+        {email ? (
+          <p className="flex items-center gap-2 text-sm">
+            <MailIcon className="size-4 shrink-0" aria-hidden />
+            <span>
+              {t("contact.email")}:{" "}
+              <a className="break-all font-medium underline" href={`mailto:${settings.supportEmail}`}>
+                {settings.supportEmail}
+              </a>
+            </span>
+          </p>
+        ) : null}
+        {settings.liveChatUrl ? (
+          <p className="flex items-center gap-2 text-sm">
+            <MessageCircleIcon className="size-4 shrink-0" aria-hidden />
+            <span>
+              <a
+                className="font-medium underline"
+                href={settings.liveChatUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t("contact.liveChatLink")}
+              </a>
+              {settings.liveChatHours
+                ? ` ${t("contact.liveChatHours", { hours: settings.liveChatHours })}`
+                : null}
+            </span>
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
+}
+
+/** What the Help Center shows of the platform settings. */
+export interface SupportSettings {
+  supportEmail: string;
+  liveChatHours: string;
+  liveChatUrl: string;
 }
 
 /**
@@ -114,7 +144,7 @@ export function HelpCenter({
   messageLink,
 }: {
   role: "student" | "creator" | "admin";
-  settings: { supportEmail: string; liveChatHours: string };
+  settings: SupportSettings;
   messageLink?: (courseId: string) => React.ReactNode;
 }) {
   const { t } = useTranslation("help");
@@ -145,7 +175,7 @@ export function HelpCenter({
               <ContactInstructorTab messageLink={messageLink} />
             </TabsContent>
             <TabsContent value="guides">
-              <GuidesTab contact={<SupportContact {...settings} />} />
+              <GuidesTab contact={<SupportContact settings={settings} />} />
             </TabsContent>
           </>
         ) : (

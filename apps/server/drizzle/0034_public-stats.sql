@@ -1,1 +1,0 @@
-ALTER TABLE "platform_settings" ADD COLUMN "public_stats_minimum" integer DEFAULT 100 NOT NULL;
