@@ -115,7 +115,11 @@ export async function publishOneLessonCourse(
  * Assign by e-mail sends an invitation since issue 25 item 5, and enrols only on acceptance.
  * @returns how many invitation links were accepted.
  */
-export async function acceptMailedInvitations(baseURL: string, cookie: string, email: string): Promise<number> {
+export async function acceptMailedInvitations(
+  baseURL: string,
+  cookie: string,
+  email: string,
+): Promise<number> {
   const inbox = await (await fetch(`${baseURL}/dev/mailbox`)).text();
   const rows = inbox.split("<tr>").filter((r) => r.includes(email.toLowerCase()));
   const tokens = new Set<string>();
@@ -123,7 +127,8 @@ export async function acceptMailedInvitations(baseURL: string, cookie: string, e
     const messagePath = /href="(\/dev\/mailbox\/[^"]+)"/.exec(row)?.[1];
     if (!messagePath) continue;
     const message = await (await fetch(`${baseURL}${messagePath}`)).text();
-    for (const match of message.matchAll(/[?&](?:amp;)?invitation=([A-Za-z0-9_-]{20,100})/g)) tokens.add(match[1]);
+    for (const match of message.matchAll(/[?&](?:amp;)?invitation=([A-Za-z0-9_-]{20,100})/g))
+      tokens.add(match[1]);
   }
   for (const token of tokens) {
     const accepted = await fetch(`${baseURL}/api/invitations/accept`, {

@@ -85,7 +85,11 @@ beforeAll(async () => {
       .where(eq(lessons.course_id, courseId))
       .orderBy(asc(lessons.order_index))
   ).map((r) => r.id);
-  const enrol = await ctx.request(`/api/courses/${courseId}/enroll`, { method: "POST", cookie: stu.cookie, json: {} });
+  const enrol = await ctx.request(`/api/courses/${courseId}/enroll`, {
+    method: "POST",
+    cookie: stu.cookie,
+    json: {},
+  });
   expect(enrol.status).toBe(200);
 });
 afterAll(async () => {

@@ -262,7 +262,10 @@ describe("POST /api/students/assign", () => {
   });
 
   it("refuses an address that is not an e-mail", async () => {
-    const response = await call(cara, "POST", "/api/students/assign", { email: "not-an-email", courseId: banhMi });
+    const response = await call(cara, "POST", "/api/students/assign", {
+      email: "not-an-email",
+      courseId: banhMi,
+    });
     expect(response.status).toBe(400);
   });
 });

@@ -163,7 +163,11 @@ export async function findOwnedPublishedCourse(db: Executor, creatorId: string, 
  * Whether the account with this e-mail (compared lower-cased) already has access to the course:
  * an enrolment with payment_status "completed" (issue 25 item 5: Assign by e-mail).
  */
-export async function hasCourseAccessByEmail(db: Executor, email: string, courseId: string): Promise<boolean> {
+export async function hasCourseAccessByEmail(
+  db: Executor,
+  email: string,
+  courseId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: enrollments.id })
     .from(enrollments)

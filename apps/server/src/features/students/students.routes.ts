@@ -14,8 +14,8 @@ import {
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
-import { statedLocale } from "../../lib/locale.ts";
 import { type AppDeps, createRouter, requireUser, toIssues } from "../../lib/http.ts";
+import { statedLocale } from "../../lib/locale.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import {
   assignStudent,

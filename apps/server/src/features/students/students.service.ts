@@ -150,7 +150,13 @@ export async function assignStudent(
   if (!course) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.courseNotFound);
   if (await hasCourseAccessByEmail(db, input.email, course.id))
     throw new AppError("CONFLICT", STUDENT_MESSAGES.alreadyEnrolled);
-  const sent = await sendInvitation(deps, actor, { email: input.email, courseIds: [course.id] }, uiLocale, "assignments");
+  const sent = await sendInvitation(
+    deps,
+    actor,
+    { email: input.email, courseIds: [course.id] },
+    uiLocale,
+    "assignments",
+  );
   return { invitationId: sent.invitationId, email: sent.email, expiresAt: sent.expiresAt };
 }
 

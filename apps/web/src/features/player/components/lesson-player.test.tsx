@@ -133,7 +133,11 @@ describe("LessonPlayer (spec 001 §2 Lesson player)", () => {
       ...base,
       lessons: base.lessons.map((l, i) =>
         i === 0 && l.content.type === "text"
-          ? { ...l, content: { ...l.content, readingSeconds: 90 }, progress: { ...l.progress, timeSpent: 20 } }
+          ? {
+              ...l,
+              content: { ...l.content, readingSeconds: 90 },
+              progress: { ...l.progress, timeSpent: 20 },
+            }
           : l,
       ),
     };
@@ -175,7 +179,9 @@ describe("LessonPlayer (spec 001 §2 Lesson player)", () => {
     // The player believes 30 s were recorded; the server (wall-clock cap) counted fewer and refuses.
     const shown: PlayerCourse = {
       ...course,
-      lessons: course.lessons.map((l, i) => (i === 0 ? { ...l, progress: { ...l.progress, timeSpent: 30 } } : l)),
+      lessons: course.lessons.map((l, i) =>
+        i === 0 ? { ...l, progress: { ...l.progress, timeSpent: 30 } } : l,
+      ),
     };
     const calls: Call[] = [];
     vi.stubGlobal(
@@ -204,7 +210,9 @@ describe("LessonPlayer (spec 001 §2 Lesson player)", () => {
     await screen.findByRole("heading", { level: 2, name: "Welcome" });
     fireEvent.click(screen.getByTestId("mark-complete"));
     expect(await screen.findByTestId("reading-left")).toBeTruthy();
-    expect(screen.getByTestId("reading-left").textContent).toMatch(/^Keep reading: you can complete this lesson in/);
+    expect(screen.getByTestId("reading-left").textContent).toMatch(
+      /^Keep reading: you can complete this lesson in/,
+    );
     await waitFor(() => expect(screen.getByTestId("mark-complete").textContent).toBe("Mark Complete"));
     expect(calls.filter((c) => c.method === "GET").length).toBeGreaterThanOrEqual(2);
   });

@@ -134,7 +134,8 @@ function PlayerView({
   const lessonRef = React.useRef(lesson);
   lessonRef.current = lesson;
   const { report, beacon, queue } = usePlayerProgress(courseId, (task, error) => {
-    if (task.event !== "complete" || !(error instanceof ApiError) || error.reason !== "learning.readFirst") return;
+    if (task.event !== "complete" || !(error instanceof ApiError) || error.reason !== "learning.readFirst")
+      return;
     const current = lessonRef.current;
     const left = current?.id === task.lessonId ? readingLeft(current, 0) : 0;
     setEarly({ lessonId: task.lessonId, until: Date.now() + Math.max(left, 1) * 1000 });

@@ -37,7 +37,8 @@ export function usePlayerProgress(
         },
         onRefused: (task, error) => {
           // A refused completion was shown at once (applyLocalEvent): load the server's state again.
-          if (task.event !== "time") void queryClient.invalidateQueries({ queryKey: playerKeys.course(courseId) });
+          if (task.event !== "time")
+            void queryClient.invalidateQueries({ queryKey: playerKeys.course(courseId) });
           refusedRef.current?.(task, error);
         },
       }),
