@@ -109,3 +109,34 @@ export async function publishOneLessonCourse(
   }
   return courseId;
 }
+
+/**
+ * Accepts, as the signed-in `cookie`, every invitation e-mailed to `email` (found in /dev/mailbox):
+ * Assign by e-mail sends an invitation since issue 25 item 5, and enrols only on acceptance.
+ * @returns how many invitation links were accepted.
+ */
+export async function acceptMailedInvitations(
+  baseURL: string,
+  cookie: string,
+  email: string,
+): Promise<number> {
+  const inbox = await (await fetch(`${baseURL}/dev/mailbox`)).text();
+  const rows = inbox.split("<tr>").filter((r) => r.includes(email.toLowerCase()));
+  const tokens = new Set<string>();
+  for (const row of rows) {
+    const messagePath = /href="(\/dev\/mailbox\/[^"]+)"/.exec(row)?.[1];
+    if (!messagePath) continue;
+    const message = await (await fetch(`${baseURL}${messagePath}`)).text();
+    for (const match of message.matchAll(/[?&](?:amp;)?invitation=([A-Za-z0-9_-]{20,100})/g))
+      tokens.add(match[1]);
+  }
+  for (const token of tokens) {
+    const accepted = await fetch(`${baseURL}/api/invitations/accept`, {
+      method: "POST",
+      headers: { cookie, origin: baseURL, "content-type": "application/json" },
+      body: JSON.stringify({ invitationToken: token }),
+    });
+    if (!accepted.ok) throw new Error(`accept failed: ${accepted.status} ${await accepted.text()}`);
+  }
+  return tokens.size;
+}

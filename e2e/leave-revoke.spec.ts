@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
+import { acceptMailedInvitations, createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
 import {
   DESKTOP,
   e2eContext,
@@ -77,6 +77,8 @@ describe.skipIf(skip)("leaving an assigned course and revoking an invitation", (
       expect(
         (await post(creatorCookie, "/api/students/assign", { email: student.email, courseId })).status,
       ).toBe(201);
+    // An assignment is an invitation (issue 25 item 5): the student accepts both.
+    expect(await acceptMailedInvitations(baseURL, studentCookie, student.email)).toBe(ids.length);
     const invited = await post(creatorCookie, "/api/invitations", { email: guest.email, courseIds: ids });
     expect(invited.status).toBe(201);
   }, 120_000);

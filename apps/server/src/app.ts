@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { Material } from "@academy/shared";
 import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { sampleMaterials as aiSamples } from "./ai/offline-materials.ts";
@@ -234,6 +235,24 @@ export function createApp(
     ),
   );
 
+  // better-auth answers a database failure with its own 500: when the database is unreachable
+  // that becomes the outage's 503 with Retry-After, like every other route (issue 25 item 5, #18).
+  app.use("/api/auth/*", async (c, next) => {
+    await next();
+    if (c.res.status !== 500 || !(await databaseUnreachable())) return;
+    c.res = c.json(errorBody("UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE), 503, {
+      "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  });
+  const databaseUnreachable = (): Promise<boolean> =>
+    deps.db.execute(sql`select 1`).then(
+      () => false,
+      (error: unknown) => {
+        if (!isDatabaseUnavailable(error)) return false;
+        databaseOutage(deps).report(error);
+        return true;
+      },
+    );
   app.route("/api/auth", authRoutes(deps, headerList));
 
   // One round trip per request for the session (decision 0008); better-auth handles the rest.

@@ -135,6 +135,53 @@ describe("password reset (issue 16 item 5)", () => {
   });
 });
 
+describe("password strength: zxcvbn score of at least 2 (issue 25 item 5, finding #14)", () => {
+  const message = async (response: Response) => ((await response.json()) as { message: string }).message;
+
+  it("refuses aaaaaaaa, 12345678, password and the like on sign-up, writing nothing", async () => {
+    for (const weak of [
+      "aaaaaaaa",
+      "12345678",
+      "password",
+      "qwertyui",
+      "abcd1234",
+      "Password1!",
+      "aaaaaaaaaaaa",
+    ]) {
+      const email = uniqueEmail("weak");
+      const response = await signUp(email, weak);
+      expect(response.status, weak).toBe(400);
+      expect([AUTH_MESSAGES.passwordWeak, AUTH_MESSAGES.passwordCommon]).toContain(await message(response));
+      expect(await ctx.runtime.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+    }
+    // aaaaaaaa was accepted before (the audit's reproduction): now the strength message.
+    expect(await message(await signUp(uniqueEmail("weak"), "aaaaaaaa"))).toBe(AUTH_MESSAGES.passwordWeak);
+    // The person's own e-mail name is a guessable word.
+    const named = uniqueEmail("nguyenvanlan");
+    const own = await signUp(named, `${named.split("@")[0]}`);
+    expect(own.status).toBe(400);
+    expect((await signUp(uniqueEmail("strong"), PASSWORD)).status).toBe(200);
+  });
+
+  it("refuses a guessable password on reset and on change, keeping the old one", async () => {
+    const who = await signUpAndSignIn(ctx);
+    await askReset(who.email);
+    const token = (await resetLinkFor(who.email, "reset-password")).searchParams.get("token")!;
+    const weakReset = await reset(token, "aaaaaaaa");
+    expect(weakReset.status).toBe(400);
+    expect(await message(weakReset)).toBe(AUTH_MESSAGES.passwordWeak);
+    const weakChange = await ctx.request("/api/auth/change-password", {
+      method: "POST",
+      cookie: who.cookie,
+      json: { currentPassword: who.password, newPassword: "zzzzzzzzzz" },
+    });
+    expect(weakChange.status).toBe(400);
+    expect(await message(weakChange)).toBe(AUTH_MESSAGES.passwordWeak);
+    expect((await signIn(who.email, who.password)).status).toBe(200);
+    expect((await reset(token, "tall lanterns over hoi an")).status).toBe(200);
+  });
+});
+
 describe("pre-account takeover (issue 16 item 5)", () => {
   it("a second sign-up answers like a new one, e-mails the address, and the first password never becomes active", async () => {
     const victim = uniqueEmail("victim");

@@ -476,7 +476,7 @@ describe("unsolicited mail and enrolment (issue 16 item 8)", () => {
     );
   });
 
-  it("assigning an existing account e-mails the student", async () => {
+  it("assigning an existing account e-mails the student an invitation (issue 25 item 5)", async () => {
     const student = await signUpAndSignIn(ctx, { name: "Assigned Amy" });
     const before = await ctx.runtime.db
       .select()
@@ -494,8 +494,8 @@ describe("unsolicited mail and enrolment (issue 16 item 8)", () => {
       .where(eq(emailOutbox.to_address, student.email));
     expect(after.length).toBe(before.length + 1);
     const mail = after.at(-1)!;
-    expect(mail.template).toBe("welcome");
-    expect(mail.text).toContain(`/learn/${courseId}`);
+    expect(mail.template).toBe("invitation");
+    expect(mail.text).toContain("/auth?invitation=");
   });
 
   it("limits invitations, assignments and bulk-e-mail recipients per creator per day, in the database", async () => {

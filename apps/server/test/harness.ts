@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import type { CourseDraftInput } from "@academy/shared";
 import { PGlite } from "@electric-sql/pglite";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { createApp } from "../src/app.ts";
 import { openDatabase } from "../src/db/client.ts";
-import { emailOutbox, user } from "../src/db/schema/index.ts";
+import { emailOutbox, enrollments, studentInvitations, user } from "../src/db/schema/index.ts";
 import { loadEnv } from "../src/env.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { createRuntime, type Runtime } from "../src/runtime.ts";
@@ -188,4 +188,41 @@ export async function publishCourse(
   const response = await ctx.request("/api/courses/publish", { method: "POST", cookie, json: draft });
   if (response.status !== 200) throw new Error(`publish failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { courseId: string }).courseId;
+}
+
+/**
+ * Assign by e-mail as `creatorCookie` (POST /api/students/assign: an invitation since issue 25
+ * item 5) and accept it as `student` (POST /api/invitations/accept with the token of the answer's
+ * invitation), so the student is enrolled.
+ * @returns the enrolment id. @throws when either call is refused.
+ */
+export async function assignAndAccept(
+  ctx: TestContext,
+  creatorCookie: string,
+  student: { cookie: string; email: string },
+  courseId: string,
+): Promise<string> {
+  const assigned = await ctx.request("/api/students/assign", {
+    method: "POST",
+    cookie: creatorCookie,
+    json: { email: student.email, courseId },
+  });
+  if (assigned.status !== 201) throw new Error(`assign failed: ${assigned.status} ${await assigned.text()}`);
+  const { invitationId } = (await assigned.json()) as { invitationId: string };
+  const [invitation] = await ctx.runtime.db
+    .select({ token: studentInvitations.invitation_token })
+    .from(studentInvitations)
+    .where(eq(studentInvitations.id, invitationId));
+  const accepted = await ctx.request("/api/invitations/accept", {
+    method: "POST",
+    cookie: student.cookie,
+    json: { invitationToken: invitation.token },
+  });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${await accepted.text()}`);
+  const [row] = await ctx.runtime.db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .innerJoin(user, eq(user.id, enrollments.student_id))
+    .where(and(eq(user.email, student.email.toLowerCase()), eq(enrollments.course_id, courseId)));
+  return row.id;
 }

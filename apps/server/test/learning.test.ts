@@ -320,7 +320,7 @@ describe("GET /api/learn/{courseId} (001 §2 Lesson player, §6 Student)", () =>
         orderIndex: 0,
         type: "text",
         duration: 10,
-        content: { type: "text", html: "<p>Say <strong>xin chào</strong>.</p>" },
+        content: { type: "text", html: "<p>Say <strong>xin chào</strong>.</p>", readingSeconds: 0 },
         progress: zero,
         resources: [],
       },

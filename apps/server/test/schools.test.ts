@@ -16,6 +16,7 @@ import { createDomainResolver } from "../src/features/schools/dns.ts";
 import { schoolDeps } from "../src/features/schools/schools.routes.ts";
 import { checkDomainDns, recheckDueDomains } from "../src/features/schools/schools.service.ts";
 import {
+  assignAndAccept,
   createTestContext,
   oneLessonDraft,
   publishCourse,
@@ -247,9 +248,7 @@ describe("students see the brand: e-mails, certificate, /join and the player", (
   });
 
   it("a student's e-mails carry the school's name, logo and colour", async () => {
-    const response = await call(owner, "POST", "/api/students/assign", { email: student.email, courseId });
-    expect([200, 201]).toContain(response.status);
-    const { enrollmentId } = (await response.json()) as { enrollmentId: string };
+    const enrollmentId = await assignAndAccept(ctx, owner.cookie, student, courseId);
     const bulk = await call(owner, "POST", "/api/students/email", {
       enrollmentIds: [enrollmentId],
       emailType: "welcome",

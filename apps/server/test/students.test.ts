@@ -11,6 +11,7 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courses, emailOutbox, enrollments, profiles } from "../src/db/schema/index.ts";
 import {
+  assignAndAccept,
   createTestContext,
   oneLessonDraft,
   publishCourse,
@@ -202,15 +203,6 @@ describe("POST /api/students/assign", () => {
     expect((await errorOf(response)).message).toBe(message);
   });
 
-  it("answers Student Not Found for an unknown e-mail", async () => {
-    const response = await call(cara, "POST", "/api/students/assign", {
-      email: "nobody@example.com",
-      courseId: pho,
-    });
-    expect(response.status).toBe(404);
-    expect((await errorOf(response)).message).toBe(STUDENT_MESSAGES.studentNotFound);
-  });
-
   it("refuses a course that is not the creator's", async () => {
     const response = await call(dan, "POST", "/api/students/assign", { email: an.email, courseId: pho });
     expect(response.status).toBe(404);
@@ -220,24 +212,61 @@ describe("POST /api/students/assign", () => {
     );
   });
 
-  it("enrols by lower-cased e-mail with source teacher_assignment, once", async () => {
+  it("answers a registered and an unknown address alike, enrolling nobody before they accept (finding #8)", async () => {
     const before = await countOf(banhMi);
-    const response = await call(cara, "POST", "/api/students/assign", {
-      email: `  ${dung.email.toUpperCase()}  `,
-      courseId: banhMi,
-    });
-    expect(response.status).toBe(201);
+    const invitationsTo = async (email: string) =>
+      (
+        await ctx.runtime.db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.to_address, email.toLowerCase()), eq(emailOutbox.template, "invitation")))
+      ).length;
+    const dungBefore = await invitationsTo(dung.email);
+    const unknown = uniqueEmail("nobody");
+    const answers = [];
+    for (const email of [`  ${dung.email.toUpperCase()}  `, unknown]) {
+      const response = await call(cara, "POST", "/api/students/assign", { email, courseId: banhMi });
+      answers.push({ status: response.status, body: (await response.json()) as Record<string, unknown> });
+    }
+    // Same status, same keys, nothing telling whether an account exists.
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    expect(Object.keys(answers[0].body).sort()).toEqual(Object.keys(answers[1].body).sort());
+    expect(Object.keys(answers[0].body).sort()).toEqual(["email", "expiresAt", "invitationId"]);
+    expect(answers.map((a) => a.body.email)).toEqual([dung.email.toLowerCase(), unknown]);
+    // No enrolment yet; each address got the same kind of e-mail: an invitation.
+    expect(
+      await ctx.runtime.db
+        .select()
+        .from(enrollments)
+        .where(and(eq(enrollments.student_id, dung.userId), eq(enrollments.course_id, banhMi))),
+    ).toHaveLength(0);
+    expect(await countOf(banhMi)).toBe(before);
+    expect(await invitationsTo(dung.email)).toBe(dungBefore + 1);
+    expect(await invitationsTo(unknown)).toBe(1);
+  });
+
+  it("enrols the person when they accept, once; a second assign is Already Enrolled", async () => {
+    const before = await countOf(banhMi);
+    await assignAndAccept(ctx, cara.cookie, dung, banhMi);
     const [row] = await ctx.runtime.db
       .select()
       .from(enrollments)
       .where(and(eq(enrollments.student_id, dung.userId), eq(enrollments.course_id, banhMi)));
-    expect(row).toMatchObject({ enrollment_source: "teacher_assignment", payment_status: "completed" });
+    expect(row).toMatchObject({ enrollment_source: "invitation", payment_status: "completed" });
     expect(await countOf(banhMi)).toBe(before + 1);
 
     const again = await call(cara, "POST", "/api/students/assign", { email: dung.email, courseId: banhMi });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).message).toBe(STUDENT_MESSAGES.alreadyEnrolled);
     expect(await countOf(banhMi)).toBe(before + 1);
+  });
+
+  it("refuses an address that is not an e-mail", async () => {
+    const response = await call(cara, "POST", "/api/students/assign", {
+      email: "not-an-email",
+      courseId: banhMi,
+    });
+    expect(response.status).toBe(400);
   });
 });
 

@@ -20,7 +20,7 @@ import { withSecurityHeaders } from "../lib/security-headers.ts";
 import { contestedVerificationRedirect, contestUnverifiedAccount } from "./account-recovery.ts";
 import { CLIENT_IP_HEADER, localeFromRequest, SUSPENDED_CODE } from "./auth.ts";
 import { signUpAttempt } from "./context.ts";
-import { isCommonPassword } from "./password-policy.ts";
+import { isCommonPassword, isWeakPassword } from "./password-policy.ts";
 import { isSuspendedEmail, signUpRefusal } from "./signup-mode.ts";
 import { updateUserSchema } from "./user-name.ts";
 
@@ -82,9 +82,17 @@ export function authRoutes(deps: AppDeps, headerList: Array<[string, string]>) {
         }
         const data = { ...(json as object), ...(parsed.data as object) } as Record<string, unknown>;
         const field = NEW_PASSWORD_FIELD[url.pathname];
-        if (field && typeof data[field] === "string" && isCommonPassword(data[field])) {
-          const message = AUTH_MESSAGES.passwordCommon;
-          return c.json({ code: "VALIDATION_FAILED", message, issues: [{ path: field, message }] }, 400);
+        if (field && typeof data[field] === "string") {
+          // Breached-common passwords, then a zxcvbn score below 2 (issue 25 item 5, finding #14),
+          // with the person's e-mail and name as guessable words.
+          const userInputs = [data.email, data.name].filter((v): v is string => typeof v === "string");
+          const message = isCommonPassword(data[field])
+            ? AUTH_MESSAGES.passwordCommon
+            : isWeakPassword(data[field], userInputs)
+              ? AUTH_MESSAGES.passwordWeak
+              : undefined;
+          if (message)
+            return c.json({ code: "VALIDATION_FAILED", message, issues: [{ path: field, message }] }, 400);
         }
         // Changing the password always signs the other sessions out (issue 16 item 14).
         if (url.pathname === "/api/auth/change-password") data.revokeOtherSessions = true;

@@ -17,6 +17,9 @@ export const AUTH_MESSAGES = {
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
   passwordBlank: "Password must not be blank.",
   passwordCommon: "This password is too common. Please choose a less guessable password.",
+  /** issue 25 item 5 (#14): zxcvbn score below 2 (checked on the server). */
+  passwordWeak:
+    "This password is too easy to guess. Use a few unrelated words or a longer mix of characters.",
   passwordsDiffer: "The passwords do not match.",
   resetTokenInvalid: "This link is invalid or has expired. Please ask for a new one.",
 } as const;

@@ -19,6 +19,8 @@ export const LEARNING_MESSAGES = {
   openFirst: "Open the lesson before completing it.",
   /** issue 16 item 6: an uploaded video is completed after its end (or its length in study time). */
   watchVideoFirst: "Watch the video to the end before completing this lesson.",
+  /** issue 25 item 5 (#6): a text lesson is completed after its reading time (readingSeconds). */
+  readFirst: "Keep reading: this lesson can be completed after its reading time.",
 } as const;
 
 /** Default quiz pass mark in percent (issue 4: 70% unless the creator set another). */
@@ -90,7 +92,15 @@ export const playerLessonSchema = z.object({
   duration: z.number().int(),
   /** text: sanitized HTML; video: source + url; quiz: questions without answers and the pass mark. */
   content: z.discriminatedUnion("type", [
-    z.object({ type: z.literal("text"), html: z.string() }),
+    z.object({
+      type: z.literal("text"),
+      html: z.string(),
+      /**
+       * Seconds of study time the lesson needs before Mark Complete (readingSeconds, issue 25 item 5);
+       * absent = 0.
+       */
+      readingSeconds: z.number().int().min(0).optional(),
+    }),
     z.object({
       type: z.literal("video"),
       source: z.enum(["upload", "youtube", "vimeo"]).nullable(),

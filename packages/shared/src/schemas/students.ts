@@ -139,6 +139,7 @@ export const assignStudentSchema = z.object({
     .trim()
     .min(1, STUDENT_MESSAGES.assignMissing)
     .max(254, AUTH_MESSAGES.emailInvalid)
+    .pipe(z.email(AUTH_MESSAGES.emailInvalid))
     .transform((v) => v.toLowerCase()),
   courseId: z
     .string({ error: STUDENT_MESSAGES.assignMissing })
@@ -147,7 +148,17 @@ export const assignStudentSchema = z.object({
 });
 export type AssignStudentInput = z.infer<typeof assignStudentSchema>;
 
-export const assignStudentResultSchema = z.object({ enrollmentId: z.string() });
+/**
+ * The answer of Assign by e-mail (issue 25 item 5, finding #8): an invitation was sent to `email`
+ * (valid until `expiresAt`, ISO); the same answer whether or not an account with that address
+ * exists. Enrolment happens when the person accepts.
+ */
+export const assignStudentResultSchema = z.object({
+  invitationId: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type AssignStudentResult = z.infer<typeof assignStudentResultSchema>;
 
 /**
  * Bulk e-mail (000 §3 notification payload {email_type, student_ids, courses}; §5 Bulk email):

@@ -12,7 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { studentInvitations } from "../../db/schema/index.ts";
 import type { Mailer } from "../../email/mailer.ts";
 import { emailBrand, invitationEmail, type Locale } from "../../email/templates.ts";
-import { useDailyLimit } from "../../lib/daily-limits.ts";
+import { type DailyLimit, useDailyLimit } from "../../lib/daily-limits.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { assertCreator } from "../courses/courses.service.ts";
@@ -49,13 +49,15 @@ export function invitationLink(appUrl: string, token: string): string {
  * @returns the invitation id, its link (invitationLink), the e-mail and expiresAt (ISO).
  * @throws AppError FORBIDDEN for a student account; NOT_FOUND (inviteCourseNotFound) when a course
  *   is not one of the creator's published courses — nothing is written then; RATE_LIMITED past
- *   DAILY_LIMITS.invitations a day (issue 16 item 8).
+ *   DAILY_LIMITS.invitations a day (issue 16 item 8; `limit` "assignments" for Assign by e-mail,
+ *   which is an invitation too since issue 25 item 5).
  */
 export async function sendInvitation(
   deps: { db: Db; mailer: Mailer; appUrl: string },
   actor: SessionUser,
   input: SendInvitationInput,
   uiLocale: Locale | null = null,
+  limit: DailyLimit = "invitations",
 ): Promise<InvitationResult> {
   const { db } = deps;
   await assertCreator(db, actor);
@@ -63,7 +65,7 @@ export async function sendInvitation(
   const found = await findOwnedPublishedCourses(db, actor.id, ids);
   if (found.length !== ids.length) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.inviteCourseNotFound);
   const titles = ids.map((id) => found.find((c) => c.id === id)?.title ?? "");
-  await useDailyLimit(db, actor.id, "invitations");
+  await useDailyLimit(db, actor.id, limit);
   const inviter = await inviterContext(db, actor.id);
   const locale: Locale = (await localeOfEmail(db, input.email)) ?? uiLocale ?? inviter?.locale ?? "vi";
   const token = randomBytes(32).toString("base64url");

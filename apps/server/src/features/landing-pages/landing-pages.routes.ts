@@ -17,6 +17,7 @@ import type { AppDeps, AppEnv } from "../../lib/http.ts";
 import { createRouter, requireUser } from "../../lib/http.ts";
 import { statedLocale } from "../../lib/locale.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody, uuidParams } from "../../lib/openapi.ts";
+import { isDatabaseUnavailable, STALE_HEADER } from "../operations/operations.service.ts";
 import {
   createLandingPage,
   deleteLandingPage,
@@ -283,7 +284,8 @@ export const LANDING_EVENTS_PER_VISITOR_PER_MINUTE = 20;
 
 /**
  * The public pages outside /api (mount at "/" before the SPA): GET /lp/{slug} (server-rendered,
- * cached per slug while published) and the page script at LANDING_SCRIPT_PATH.
+ * cached per slug while published) and the page script at LANDING_SCRIPT_PATH. While the database
+ * is unreachable a published page's last good render is served (with STALE_HEADER), else 503.
  */
 export function landingPublicRoutes(
   deps: { db: Db; env: { appUrl: string }; auth: AppDeps["auth"]; logger?: AppDeps["logger"] },
@@ -315,12 +317,26 @@ export function landingPublicRoutes(
       const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
       viewerId = session?.user.id ?? null;
     }
-    const page = await renderPublicLandingPage(deps.db, deps.env.appUrl, slug, {
-      preview,
-      viewerId,
-      visitorLang: statedLocale(c.req.raw.headers),
-      log: (fields, message) => deps.logger?.warn(fields, message),
-    });
+    let page: Awaited<ReturnType<typeof renderPublicLandingPage>>;
+    try {
+      page = await renderPublicLandingPage(deps.db, deps.env.appUrl, slug, {
+        preview,
+        viewerId,
+        visitorLang: statedLocale(c.req.raw.headers),
+        log: (fields, message) => deps.logger?.warn(fields, message),
+      });
+    } catch (error) {
+      // Database unreachable (issue 25 item 5, #18): the last good render if there is one, else
+      // the app's 503 with Retry-After.
+      const last = !preview && isDatabaseUnavailable(error) ? cache.stale(slug) : undefined;
+      if (!last) throw error;
+      return c.body(last.html, 200, {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-cache",
+        ETag: last.etag,
+        [STALE_HEADER]: "1",
+      });
+    }
     if (page.status === 404) return c.html(page.html, 404, { "Cache-Control": "no-store" });
     if (!page.cacheable) return c.html(page.html, 200, { "Cache-Control": "private, no-store" });
     const entry = cache.set(slug, page.html);

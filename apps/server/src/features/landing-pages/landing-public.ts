@@ -301,7 +301,9 @@ export function notFoundHtml(lang: RenderLang = "en"): string {
 /**
  * Rendered published pages held in memory for a few seconds (decision 0071): dropped at once when
  * this server saves, publishes or deletes the page, and after `ttlMs` so other instances' changes
- * show up.
+ * show up. An expired entry is kept as the page's last good render (`stale`), served only while
+ * the database is unreachable (issue 25 item 5, finding #18). At most `max` pages, least recently
+ * used dropped first.
  */
 export class LandingPageCache {
   private readonly entries = new Map<
@@ -317,16 +319,20 @@ export class LandingPageCache {
     private readonly ttlMs = 10_000,
     private readonly max = 500,
   ) {}
+  /** The fresh entry of `slug` (younger than ttlMs), or undefined. */
   get(slug: string) {
     const entry = this.entries.get(slug);
-    if (!entry) return undefined;
-    if (entry.expires < Date.now()) {
-      this.entries.delete(slug);
-      return undefined;
-    }
+    if (!entry || entry.expires < Date.now()) return undefined;
+    this.entries.delete(slug); // least recently used last
+    this.entries.set(slug, entry);
     return entry;
   }
+  /** The last good render of `slug`, however old (for a database outage), or undefined. */
+  stale(slug: string) {
+    return this.entries.get(slug);
+  }
   set(slug: string, html: string) {
+    this.entries.delete(slug);
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
     const etag = `"${createHash("sha1").update(html).digest("base64url")}"`;
     const headers: Record<string, string> = Object.fromEntries(this.baseHeaders);

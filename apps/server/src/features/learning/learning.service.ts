@@ -10,6 +10,7 @@ import {
   type ProgressEvent,
   type progressResultSchema,
   type QuizResult,
+  readingSeconds,
   VIDEO_END_PROGRESS,
 } from "@academy/shared";
 import type { z } from "zod";
@@ -134,14 +135,28 @@ function isUploadedVideo(lesson: LessonRow): boolean {
 }
 
 /**
+ * Study seconds a lesson needs before completion (issue 25 item 5, finding #6): a text lesson's
+ * readingSeconds of its HTML (20% of its words at 250 wpm, at most 300 s); 0 for other types.
+ */
+function requiredReadingSeconds(lesson: LessonRow): number {
+  if (lesson.content_type !== "text") return 0;
+  return readingSeconds(text(contentData(lesson).html) ?? "");
+}
+
+/**
  * Issue 16 item 6: a lesson is completed only after an `open` event of it; an uploaded video also
  * after a video-ended event (progress ≥ VIDEO_END_PROGRESS) or study time of at least its
- * duration (minutes; a video without duration needs the video-ended event).
- * @throws AppError VALIDATION_FAILED (openFirst, watchVideoFirst).
+ * duration (minutes; a video without duration needs the video-ended event). Issue 25 item 5
+ * (#6): a text lesson also needs recorded study time (time_spent + this report's capped seconds)
+ * of at least requiredReadingSeconds.
+ * @throws AppError VALIDATION_FAILED (openFirst, watchVideoFirst, readFirst).
  */
 function assertMayComplete(lesson: LessonRow, row: LessonProgressRow | undefined, addedSeconds = 0): void {
   if (!row?.opened_at) throw new AppError("VALIDATION_FAILED", LEARNING_MESSAGES.openFirst);
-  if (!isUploadedVideo(lesson) || row.is_completed) return;
+  if (row.is_completed) return;
+  if (row.time_spent + addedSeconds < requiredReadingSeconds(lesson))
+    throw new AppError("VALIDATION_FAILED", LEARNING_MESSAGES.readFirst);
+  if (!isUploadedVideo(lesson)) return;
   const watched = row.progress >= VIDEO_END_PROGRESS;
   const minutes = lesson.duration ?? 0;
   const sat = minutes > 0 && row.time_spent + addedSeconds >= minutes * 60;
@@ -184,7 +199,7 @@ function playerContent(lesson: LessonRow, secret: string | undefined): PlayerLes
         passMark: passMarkOf(lesson),
       };
     default:
-      return { type: "text", html: text(data.html) ?? "" };
+      return { type: "text", html: text(data.html) ?? "", readingSeconds: requiredReadingSeconds(lesson) };
   }
 }
 
@@ -348,7 +363,7 @@ async function applyProgress(
  * @returns the lesson's progress and the enrolment (progress percent, completion, certificate).
  * @throws AppError NOT_FOUND (unknown course; LESSON_NOT_FOUND for a lesson of another course),
  *   FORBIDDEN (notEnrolled), VALIDATION_FAILED (complete on a quiz with questions; openFirst;
- *   watchVideoFirst).
+ *   watchVideoFirst, readFirst: a text lesson before its reading time).
  */
 export async function recordProgress(
   deps: LearningDeps,

@@ -7,6 +7,11 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** Text of the 503 answered while the database is unreachable. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "Academy is briefly unavailable. Please try again in a few seconds.";
+/**
+ * Set on a /lp or /s page served from its last good render while the database is unreachable
+ * (issue 25 item 5, finding #18).
+ */
+export const STALE_HEADER = "X-Academy-Stale";
 /** How often the database is probed during an outage, to log its end (ms). */
 export const OUTAGE_PROBE_MS = 2_000;
 
@@ -24,13 +29,20 @@ const CONNECTION_CODES = new Set([
   "53300", // too_many_connections
   "3D000", // the database no longer exists
 ]);
+/**
+ * SQLSTATE 55000 (object_not_in_prerequisite_state) is a connection refusal only with this text
+ * ("database … is not currently accepting connections", ALLOW_CONNECTIONS false); the same code
+ * also means e.g. "currval … is not yet defined", a query error (issue 25 item 5, finding #18).
+ */
+const NOT_ACCEPTING = /not currently accepting connections/i;
 const CONNECTION_MESSAGES =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|connect ECONNREFUSED/i;
+  /not currently accepting connections|the database system is (?:starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|connect ECONNREFUSED/i;
 
 /**
  * True when `error` (or one in its cause chain, or in an AggregateError) says the database cannot
- * be reached — refused or dropped connection, server shutting down, SQLSTATE class 08 — as
- * opposed to a bad query or a constraint. Works for pg, PGlite and Drizzle's wrappers.
+ * be reached — refused or dropped connection, server shutting down (57P01–57P03), SQLSTATE class
+ * 08, 55000 "not currently accepting connections", a closed PGlite — as opposed to a bad query or
+ * a constraint. Works for pg, PGlite and Drizzle's wrappers.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 6) return false;
@@ -41,6 +53,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     errors?: unknown;
   };
   if (typeof code === "string" && (CONNECTION_CODES.has(code) || /^08/.test(code))) return true;
+  if (code === "55000" && typeof message === "string" && NOT_ACCEPTING.test(message)) return true;
   if (typeof message === "string" && CONNECTION_MESSAGES.test(message)) return true;
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(cause, depth + 1);

@@ -6,7 +6,11 @@ import { clientIp } from "../../auth/auth.routes.ts";
 import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { type AppDeps, createRouter } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
-import { databaseOutage, isDatabaseUnavailable } from "../operations/operations.service.ts";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseOutage,
+  isDatabaseUnavailable,
+} from "../operations/operations.service.ts";
 import { publicStatsReader } from "./public-stats.ts";
 
 const healthRoute = createRoute({
@@ -95,7 +99,8 @@ const UNHEALTHY_BODY = JSON.stringify({ status: "error", database: "error" });
  * GET /api/health (issue 2 Operations and Errors; decision 0215), mounted by createApp before
  * every other middleware: it reads no cookie, body or session, so it skips them and answers with
  * the app's security headers (`headerList`), `Cache-Control: no-store` and a JSON body,
- * `{status:"ok",database:"ok"}` (200) or `{status:"error",database:"error"}` (503). The headers
+ * `{status:"ok",database:"ok"}` (200) or `{status:"error",database:"error"}` (503, with
+ * Retry-After DATABASE_RETRY_AFTER_SECONDS). The headers
  * are a plain object, which the Node adapter writes without building a `Headers` per request
  * (load balancers and monitors poll this path hard). The database check runs `select 1` at most
  * once per HEALTH_CACHE_MS; a failure is never cached.
@@ -127,13 +132,15 @@ export function healthRoutes(deps: AppDeps, headerList: ReadonlyArray<readonly [
     ["Cache-Control", "no-store"],
     ["Content-Type", "application/json"],
   ]);
+  // Like every route during an outage, the 503 says when to retry (issue 25 item 5, finding #18).
+  const unhealthyHeaders = { ...headers, "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
   // A plain Response carries the documented bodies; the route's typed-response check cannot see it.
   return createRouter().openapi(
     healthRoute,
     async () =>
       ((await checkDatabase())
         ? new Response(HEALTHY_BODY, { status: 200, headers })
-        : new Response(UNHEALTHY_BODY, { status: 503, headers })) as never,
+        : new Response(UNHEALTHY_BODY, { status: 503, headers: unhealthyHeaders })) as never,
   );
 }
 

@@ -13,6 +13,7 @@ import type { Db } from "../../db/client.ts";
 import { type AppDeps, type AppEnv, createRouter, requireUser } from "../../lib/http.ts";
 import { createIntervalWorker } from "../../lib/interval-worker.ts";
 import { errorResponses, json, jsonBody } from "../../lib/openapi.ts";
+import { isDatabaseUnavailable, STALE_HEADER } from "../operations/operations.service.ts";
 import { renderSchoolPage, type SchoolPageLang, schoolNotFoundHtml } from "./school-page.ts";
 import * as q from "./schools.queries.ts";
 import {
@@ -168,16 +169,24 @@ export class SchoolPageCache {
   ) {
     this.headers = Object.fromEntries(baseHeaders);
   }
+  /** The fresh entry of `key` (younger than ttlMs), or undefined. */
   get(key: string) {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires < Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
+    if (!entry || entry.expires < Date.now()) return undefined;
+    this.entries.delete(key); // least recently used last
+    this.entries.set(key, entry);
     return entry;
   }
+  /**
+   * The last good render of `key`, however old: served only while the database is unreachable
+   * (issue 25 item 5, finding #18). Expired entries stay until pushed out (at most `max`, least
+   * recently used first) or cleared.
+   */
+  stale(key: string) {
+    return this.entries.get(key);
+  }
   set(key: string, html: string) {
+    this.entries.delete(key);
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
     const etag = `"${createHash("sha1").update(html).digest("base64url")}"`;
     // The whole header set is built once per entry: a cache hit only hands it over.
@@ -249,6 +258,14 @@ function notFound(c: Context<AppEnv>, cache: SchoolPageCache) {
   });
 }
 
+/** The cache key of a school page request: host, path, language, search and page number. */
+function schoolPageKey(c: Parameters<MiddlewareHandler<AppEnv>>[0], baseUrl: string, pagePath: string) {
+  const lang = pageLang(c.req.header("cookie"), c.req.header("accept-language"));
+  const search = (c.req.query("q") ?? "").slice(0, 100);
+  const page = Number.parseInt(c.req.query("page") ?? "1", 10) || 1;
+  return { lang, search, page, key: `${baseUrl}|${pagePath}|${lang}|${search}|${page}` };
+}
+
 async function serveSchool(
   c: Parameters<MiddlewareHandler<AppEnv>>[0],
   deps: { db: Db },
@@ -257,10 +274,7 @@ async function serveSchool(
   baseUrl: string,
   pagePath: string,
 ) {
-  const lang = pageLang(c.req.header("cookie"), c.req.header("accept-language"));
-  const search = (c.req.query("q") ?? "").slice(0, 100);
-  const page = Number.parseInt(c.req.query("page") ?? "1", 10) || 1;
-  const key = `${baseUrl}|${pagePath}|${lang}|${search}|${page}`;
+  const { lang, search, page, key } = schoolPageKey(c, baseUrl, pagePath);
   let entry = cache.get(key);
   if (!entry) {
     const rendered = await renderSchoolPage(deps.db, school, { baseUrl, pagePath, lang, search, page });
@@ -351,14 +365,24 @@ export function schoolPublicRoutes(deps: Pick<AppDeps, "db" | "env">, cache: Sch
   const app = new Hono<AppEnv>();
   app.get("/s/:slug", async (c) => {
     const slug = c.req.param("slug").toLowerCase();
-    const school = await q.findSchoolBySlug(deps.db, slug);
-    if (school) return serveSchool(c, deps, cache, school, deps.env.appUrl, `/s/${school.slug}`);
-    const target = await q.findRedirect(deps.db, slug, new Date());
-    if (target) {
-      const query = new URL(c.req.url).search;
-      return c.redirect(`/s/${target}${query}`, 301);
+    try {
+      const school = await q.findSchoolBySlug(deps.db, slug);
+      if (school) return await serveSchool(c, deps, cache, school, deps.env.appUrl, `/s/${school.slug}`);
+      const target = await q.findRedirect(deps.db, slug, new Date());
+      if (target) {
+        const query = new URL(c.req.url).search;
+        return c.redirect(`/s/${target}${query}`, 301);
+      }
+      return notFound(c, cache);
+    } catch (error) {
+      // Database unreachable (issue 25 item 5, #18): the page's last good render if there is one,
+      // else the app's 503 with Retry-After.
+      const last = isDatabaseUnavailable(error)
+        ? cache.stale(schoolPageKey(c, deps.env.appUrl, `/s/${slug}`).key)
+        : undefined;
+      if (!last) throw error;
+      return c.body(last.html, 200, { ...last.headers, [STALE_HEADER]: "1" });
     }
-    return notFound(c, cache);
   });
   return app;
 }

@@ -159,14 +159,28 @@ export async function findOwnedPublishedCourse(db: Executor, creatorId: string, 
   return row;
 }
 
-/** A profile by e-mail, compared lower-cased (000 §5 Assign student). */
-export async function findProfileByEmail(db: Executor, email: string) {
+/**
+ * Whether the account with this e-mail (compared lower-cased) already has access to the course:
+ * an enrolment with payment_status "completed" (issue 25 item 5: Assign by e-mail).
+ */
+export async function hasCourseAccessByEmail(
+  db: Executor,
+  email: string,
+  courseId: string,
+): Promise<boolean> {
   const [row] = await db
-    .select({ userId: profiles.user_id, name: profiles.full_name, locale: profiles.locale })
-    .from(profiles)
-    .where(sql`lower(${profiles.email}) = ${email.toLowerCase()}`)
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .innerJoin(profiles, eq(profiles.user_id, enrollments.student_id))
+    .where(
+      and(
+        sql`lower(${profiles.email}) = ${email.toLowerCase()}`,
+        eq(enrollments.course_id, courseId),
+        eq(enrollments.payment_status, "completed"),
+      ),
+    )
     .limit(1);
-  return row;
+  return row !== undefined;
 }
 
 /**

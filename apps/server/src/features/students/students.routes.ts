@@ -15,6 +15,7 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser, toIssues } from "../../lib/http.ts";
+import { statedLocale } from "../../lib/locale.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import {
   assignStudent,
@@ -64,14 +65,14 @@ const assignRoute = createRoute({
   method: "post",
   path: "/students/assign",
   tags: ["Students"],
-  summary: "Assign an existing account to a published course by e-mail",
+  summary: "Assign a published course by e-mail: sends an invitation (the same answer for any address)",
   request: jsonBody(assignStudentSchema),
   responses: {
-    201: json(assignStudentResultSchema, "Enrolled"),
+    201: json(assignStudentResultSchema, "Invitation sent"),
     400: errorResponses[400],
     401: errorResponses[401],
     403: forbidden,
-    404: error("Student Not Found, or not the creator's published course"),
+    404: error("Not the creator's published course"),
     409: error("Already Enrolled"),
   },
 });
@@ -144,6 +145,7 @@ export function studentRoutes(deps: AppDeps) {
           { db: deps.db, mailer: deps.mailer, appUrl: deps.env.appUrl },
           requireUser(c),
           c.req.valid("json"),
+          statedLocale(c.req.raw.headers),
         ),
         201,
       ),

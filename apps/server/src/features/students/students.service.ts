@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type AssignStudentInput,
+  type AssignStudentResult,
   type BulkStudentEmailInput,
   type BulkStudentEmailResult,
   type EmailBatchStatus,
@@ -21,7 +22,7 @@ import { useDailyLimit } from "../../lib/daily-limits.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { assertCreator } from "../courses/courses.service.ts";
-import { grantEnrolment } from "../enrolments/enrolments.service.ts";
+import { sendInvitation } from "../invitations/invitations.service.ts";
 import { settleEnrolmentOrders } from "../payments/confirmation.service.ts";
 import {
   countStudentRows,
@@ -29,7 +30,7 @@ import {
   creatorCourseOptions,
   findEmailBatch,
   findOwnedPublishedCourse,
-  findProfileByEmail,
+  hasCourseAccessByEmail,
   insertEmailBatch,
   listStudentRows,
   lockOwnedEnrolment,
@@ -125,52 +126,38 @@ export async function listCourseOptions(db: Db, actor: SessionUser): Promise<Stu
 }
 
 /**
- * Assign by e-mail (000 §5 Assign student, §7 "Assign student", §8 Students): looks the account up
- * by lower-cased e-mail and enrols it into one of the creator's published courses with
- * enrollment_source "teacher_assignment" and access granted.
- * @throws AppError NOT_FOUND "No user found with that email address." (Student Not Found),
- *   NOT_FOUND "Course not found." for a course that is not the creator's published course,
- *   CONFLICT "This student is already enrolled in the selected course." (Already Enrolled),
- *   FORBIDDEN for a student account.
+ * Assign by e-mail (000 §5 Assign student, §7 "Assign student", §8 Students; issue 25 item 5,
+ * security finding #8): nobody is enrolled without consent, and the answer never tells whether an
+ * account exists. The assignment becomes an invitation (features/invitations: sendInvitation, one
+ * course, the invitation e-mail, 7 days, counted against DAILY_LIMITS.assignments); the person is
+ * enrolled (source "invitation") only when they accept it, signing in or signing up with that
+ * address. The answer is the same for a registered and an unknown address: 201
+ * `{ invitationId, email, expiresAt }`.
+ * @throws AppError NOT_FOUND "Course not found." for a course that is not the creator's published
+ *   course; CONFLICT "This student is already enrolled in the selected course." when the address
+ *   already has access to it (that student is in the creator's own list, so this reveals nothing
+ *   new); FORBIDDEN for a student account; RATE_LIMITED past the daily limit.
  */
 export async function assignStudent(
-  deps: Db | { db: Db; mailer: Mailer; appUrl: string },
+  deps: { db: Db; mailer: Mailer; appUrl: string },
   actor: SessionUser,
   input: AssignStudentInput,
-): Promise<{ enrollmentId: string }> {
-  const db = "mailer" in deps ? deps.db : deps;
+  uiLocale: Locale | null = null,
+): Promise<AssignStudentResult> {
+  const { db } = deps;
   await assertCreator(db, actor);
   const course = await findOwnedPublishedCourse(db, actor.id, input.courseId);
   if (!course) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.courseNotFound);
-  const student = await findProfileByEmail(db, input.email);
-  if (!student) throw new AppError("NOT_FOUND", STUDENT_MESSAGES.studentNotFound);
-  await useDailyLimit(db, actor.id, "assignments");
-  const school = "mailer" in deps ? await creatorContext(db, actor.id) : undefined;
-  const ctx = await db.transaction(async (tx) => {
-    const granted = await grantEnrolment(tx, {
-      studentId: student.userId,
-      courseId: course.id,
-      schoolId: course.schoolId,
-      source: "teacher_assignment",
-    });
-    // The student hears about it (issue 16 item 8): a welcome e-mail naming the course.
-    if (granted.outcome !== "existing" && "mailer" in deps) {
-      await deps.mailer.send(tx, {
-        to: input.email,
-        ...studentNotificationEmail({
-          locale: (student.locale as Locale) ?? "vi",
-          emailType: "welcome",
-          schoolName: school?.schoolName ?? null,
-          studentName: student.name,
-          courseTitles: [course.title],
-          url: `${deps.appUrl}/learn/${course.id}`,
-        }),
-      });
-    }
-    return granted;
-  });
-  if (ctx.outcome === "existing") throw new AppError("CONFLICT", STUDENT_MESSAGES.alreadyEnrolled);
-  return { enrollmentId: ctx.enrollmentId };
+  if (await hasCourseAccessByEmail(db, input.email, course.id))
+    throw new AppError("CONFLICT", STUDENT_MESSAGES.alreadyEnrolled);
+  const sent = await sendInvitation(
+    deps,
+    actor,
+    { email: input.email, courseIds: [course.id] },
+    uiLocale,
+    "assignments",
+  );
+  return { invitationId: sent.invitationId, email: sent.email, expiresAt: sent.expiresAt };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type SignUpInput, signUpSchema } from "@academy/shared";
+import { AUTH_MESSAGES, type SignUpInput, signUpSchema } from "@academy/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LockIcon, MailCheckIcon } from "lucide-react";
 import * as React from "react";
@@ -56,6 +56,12 @@ export function SignUpForm({
         /already registered|already exists/i.test(error.message ?? "")
       ) {
         toast.error(t("toast.accountExists.title"), { description: t("toast.accountExists.description") });
+      } else if (
+        error.message === AUTH_MESSAGES.passwordCommon ||
+        error.message === AUTH_MESSAGES.passwordWeak
+      ) {
+        // The server's strength check (issue 25 item 5, finding #14): shown under the password.
+        form.setError("password", { message: localizeApiMessage(error.message) }, { shouldFocus: true });
       } else if (error.status === 429) {
         toast.error(t("toast.rateLimited.title"), { description: t("toast.rateLimited.description") });
       } else {

@@ -127,6 +127,96 @@ describe("LessonPlayer (spec 001 §2 Lesson player)", () => {
     );
   });
 
+  it("Mark Complete of a text lesson before its reading time says how long is left and sends no completion (issue 25 item 5)", async () => {
+    const base = playerCourse();
+    const course: PlayerCourse = {
+      ...base,
+      lessons: base.lessons.map((l, i) =>
+        i === 0 && l.content.type === "text"
+          ? {
+              ...l,
+              content: { ...l.content, readingSeconds: 90 },
+              progress: { ...l.progress, timeSpent: 20 },
+            }
+          : l,
+      ),
+    };
+    const calls = fakeServer(() => jsonResponse(course), course);
+    renderPlayer();
+    await screen.findByRole("heading", { level: 2, name: "Welcome" });
+    fireEvent.click(screen.getByTestId("mark-complete"));
+    // 90 s needed, 20 s recorded (and 0–1 s counted on screen): 1 min 10 s (or 9 s) left.
+    expect((await screen.findByTestId("reading-left")).textContent).toMatch(
+      /^Keep reading: you can complete this lesson in 1 min (10|9) s\.$/,
+    );
+    expect(screen.getByTestId("mark-complete").textContent).toBe("Mark Complete");
+    await waitFor(() => expect(progressCalls(calls)).toContainEqual([LESSON_IDS[0], "open"]));
+    expect(progressCalls(calls)).not.toContainEqual([LESSON_IDS[0], "complete"]);
+
+    // It counts down, in the student's language.
+    try {
+      await act(async () => {
+        await i18n.changeLanguage("vi");
+      });
+      expect(screen.getByTestId("reading-left").textContent).toMatch(
+        /^Hãy tiếp tục đọc: bạn có thể hoàn thành bài học này sau 1 phút \d+ giây nữa\.$/,
+      );
+    } finally {
+      await act(async () => {
+        await i18n.changeLanguage("en");
+      });
+    }
+  });
+
+  it("shows the reading message when the server refuses the completion (readFirst) and undoes the check mark", async () => {
+    const base = playerCourse();
+    const course: PlayerCourse = {
+      ...base,
+      lessons: base.lessons.map((l, i) =>
+        i === 0 && l.content.type === "text" ? { ...l, content: { ...l.content, readingSeconds: 30 } } : l,
+      ),
+    };
+    // The player believes 30 s were recorded; the server (wall-clock cap) counted fewer and refuses.
+    const shown: PlayerCourse = {
+      ...course,
+      lessons: course.lessons.map((l, i) =>
+        i === 0 ? { ...l, progress: { ...l.progress, timeSpent: 30 } } : l,
+      ),
+    };
+    const calls: Call[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
+        const method = init?.method ?? "GET";
+        const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+        calls.push({ method, path: url.pathname, body });
+        if (method === "GET") return jsonResponse(calls.length === 1 ? shown : course);
+        if (body?.event === "complete")
+          return jsonResponse(
+            {
+              error: {
+                code: "VALIDATION_FAILED",
+                message: "Keep reading: this lesson can be completed after its reading time.",
+                reason: "learning.readFirst",
+              },
+            },
+            400,
+          );
+        return jsonResponse({ lesson: course.lessons[0]!.progress, enrolment: course.enrolment });
+      }),
+    );
+    renderPlayer();
+    await screen.findByRole("heading", { level: 2, name: "Welcome" });
+    fireEvent.click(screen.getByTestId("mark-complete"));
+    expect(await screen.findByTestId("reading-left")).toBeTruthy();
+    expect(screen.getByTestId("reading-left").textContent).toMatch(
+      /^Keep reading: you can complete this lesson in/,
+    );
+    await waitFor(() => expect(screen.getByTestId("mark-complete").textContent).toBe("Mark Complete"));
+    expect(calls.filter((c) => c.method === "GET").length).toBeGreaterThanOrEqual(2);
+  });
+
   it("not enrolled (403): 'Access Denied' / 'You are not enrolled in this course.' and back to the dashboard", async () => {
     fakeServer(() =>
       jsonResponse({ error: { code: "FORBIDDEN", message: "You are not enrolled in this course." } }, 403),

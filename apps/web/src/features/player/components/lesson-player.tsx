@@ -128,7 +128,18 @@ function PlayerView({
   const headingRef = React.useRef<HTMLHeadingElement>(null);
   const scrollRef = React.useRef<HTMLDivElement>(null);
   const moved = React.useRef(false);
-  const { report, beacon, queue } = usePlayerProgress(courseId);
+  // issue 25 item 5 (#6): "Mark complete" on a text lesson before its reading time → a message
+  // with the time left (`until`: when it runs out, ms since the epoch).
+  const [early, setEarly] = React.useState<{ lessonId: string; until: number } | null>(null);
+  const lessonRef = React.useRef(lesson);
+  lessonRef.current = lesson;
+  const { report, beacon, queue } = usePlayerProgress(courseId, (task, error) => {
+    if (task.event !== "complete" || !(error instanceof ApiError) || error.reason !== "learning.readFirst")
+      return;
+    const current = lessonRef.current;
+    const left = current?.id === task.lessonId ? readingLeft(current, 0) : 0;
+    setEarly({ lessonId: task.lessonId, until: Date.now() + Math.max(left, 1) * 1000 });
+  });
 
   // The lesson in the address (?lesson=), so reload and Back come back to it.
   React.useEffect(() => {
@@ -197,7 +208,16 @@ function PlayerView({
 
   const markComplete = () => {
     if (!lesson || completed) return;
-    report(lesson.id, "complete", timer.take());
+    const seconds = timer.take();
+    const left = readingLeft(lesson, seconds);
+    if (left > 0) {
+      // Too early: the counted seconds are still reported, and the student sees how long is left.
+      if (seconds > 0) report(lesson.id, "time", seconds);
+      setEarly({ lessonId: lesson.id, until: Date.now() + left * 1000 });
+      return;
+    }
+    setEarly(null);
+    report(lesson.id, "complete", seconds);
   };
   const onVideoEnded = () => {
     if (!lesson) return;
@@ -321,6 +341,9 @@ function PlayerView({
 
           {lesson ? (
             <footer className="shrink-0 border-t border-border bg-background/95 px-3 py-3 backdrop-blur sm:px-8">
+              {early && early.lessonId === lesson.id && !completed ? (
+                <ReadingLeft until={early.until} onDone={() => setEarly(null)} />
+              ) : null}
               <div className="mx-auto flex w-full max-w-3xl items-center justify-between gap-2">
                 <Button
                   variant="outline"
@@ -380,6 +403,50 @@ function PlayerView({
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Seconds of reading a text lesson still needs before Mark Complete (issue 25 item 5): its
+ * readingSeconds minus the recorded time and `pending` counted seconds not reported yet; 0 when
+ * none is needed (other lesson types, completed lessons).
+ */
+export function readingLeft(lesson: PlayerLesson, pending: number): number {
+  if (lesson.content.type !== "text" || lesson.progress.isCompleted) return 0;
+  return Math.max(0, (lesson.content.readingSeconds ?? 0) - lesson.progress.timeSpent - pending);
+}
+
+/** "Keep reading: you can complete this lesson in 1 min 5 s." counting down to `until` (polite live region). */
+function ReadingLeft({ until, onDone }: { until: number; onDone: () => void }) {
+  const { t } = useTranslation("player");
+  const [now, setNow] = React.useState(() => Date.now());
+  const doneRef = React.useRef(onDone);
+  doneRef.current = onDone;
+  React.useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(tick);
+  }, []);
+  const left = Math.ceil((until - now) / 1000);
+  React.useEffect(() => {
+    if (left <= 0) doneRef.current();
+  }, [left]);
+  if (left <= 0) return null;
+  const minutes = Math.floor(left / 60);
+  const seconds = left % 60;
+  const time =
+    minutes === 0
+      ? t("durationSeconds", { count: seconds })
+      : seconds === 0
+        ? t("minutes", { count: minutes })
+        : t("durationMinutesSeconds", { minutes, seconds });
+  return (
+    <p
+      role="status"
+      className="mx-auto mb-2 w-full max-w-3xl rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      data-testid="reading-left"
+    >
+      {left <= 5 ? t("readFirstSoon") : t("readFirst", { time })}
+    </p>
   );
 }
 

@@ -9,11 +9,19 @@ import { applyLocalEvent, applyServerProgress, type ProgressAnswer } from "../li
  * Sends the player's progress reports (spec 001 §4) through a retrying in-memory queue and keeps
  * the cached course in step: each report shows at once (applyLocalEvent) and the server's answer is
  * merged in (applyServerProgress). Failures are never shown (001 §8) and are retried.
+ * A report refused for good reloads the course (undoing what was shown at once) and is handed to
+ * `onRefused`.
  * @returns report(lessonId, event, seconds) and beacon(lessonId?, seconds?) — the latter hands the
  *   waiting reports (and the given seconds) to navigator.sendBeacon when the page is hidden or left.
  */
-export function usePlayerProgress(courseId: string) {
+export function usePlayerProgress(
+  courseId: string,
+  /** Called when the server refuses a report for good (e.g. Mark Complete before the reading time). */
+  onRefused?: (task: ProgressTask, error: unknown) => void,
+) {
   const queryClient = useQueryClient();
+  const refusedRef = React.useRef(onRefused);
+  refusedRef.current = onRefused;
 
   const queue = React.useMemo(
     () =>
@@ -26,6 +34,12 @@ export function usePlayerProgress(courseId: string) {
           );
           // The student dashboard shows the enrolment's progress: refresh it when next shown.
           void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+        },
+        onRefused: (task, error) => {
+          // A refused completion was shown at once (applyLocalEvent): load the server's state again.
+          if (task.event !== "time")
+            void queryClient.invalidateQueries({ queryKey: playerKeys.course(courseId) });
+          refusedRef.current?.(task, error);
         },
       }),
     [courseId, queryClient],

@@ -15,6 +15,8 @@ export interface ProgressQueueOptions<R> {
   send: (task: ProgressTask) => Promise<R>;
   /** Called with each report the server accepted, in order. */
   onResult?: (task: ProgressTask, result: R, queueEmpty: boolean) => void;
+  /** Called with each report the server refused for good (4xx other than 408/429); it is dropped. */
+  onRefused?: (task: ProgressTask, error: unknown) => void;
   /** Waits before the 1st, 2nd, … retry in ms; the last one repeats. */
   delays?: readonly number[];
   /** At most this many waiting reports; the oldest waiting one is dropped beyond it. */
@@ -145,6 +147,7 @@ export class ProgressQueue<R = unknown> {
         if (this.disposed) return;
         if (!isRetryable(error)) {
           this.attempt = 0;
+          this.options.onRefused?.(task, error);
           this.pump();
           return;
         }

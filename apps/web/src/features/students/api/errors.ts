@@ -5,7 +5,6 @@ import { ApiError } from "@/lib/api-client";
 /** Server messages of the students API and their catalogue keys (000 §8 Students). */
 const KNOWN: Record<string, string> = {
   [STUDENT_MESSAGES.assignMissing]: "assign.missing",
-  [STUDENT_MESSAGES.studentNotFound]: "assign.notFound",
   [STUDENT_MESSAGES.alreadyEnrolled]: "assign.alreadyEnrolled",
   [STUDENT_MESSAGES.courseNotFound]: "errors.courseNotFound",
   [STUDENT_MESSAGES.noStudentsSelected]: "bulk.noneSelected.description",

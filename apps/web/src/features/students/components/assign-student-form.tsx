@@ -12,9 +12,11 @@ import { studentErrorText } from "../api/errors";
 import { useAssignStudent } from "../api/students";
 
 /**
- * "Assign by email" (000 §2, §5 Assign student, §8 Students): e-mail and one of the creator's
- * published courses. Missing either → "Missing Information"; unknown e-mail → "Student Not Found";
- * a second enrolment → "Already Enrolled"; anything else → "Assignment Failed".
+ * "Assign by email" (000 §2, §5 Assign student, §8 Students; issue 25 item 5, finding #8): e-mail
+ * and one of the creator's published courses; the server sends an invitation and the person is
+ * enrolled when they accept. The same "Invitation sent" message whether or not the address has an
+ * account. Missing either → "Missing Information"; already enrolled → "Already Enrolled";
+ * anything else → "Assignment Failed".
  */
 export function AssignStudentForm({ courses }: { courses: StudentCourseOption[] }) {
   const { t } = useTranslation("students");
@@ -43,14 +45,7 @@ export function AssignStudentForm({ courses }: { courses: StudentCourseOption[] 
         },
         onError: (error) => {
           const status = error instanceof ApiError ? error.status : 0;
-          const title =
-            status === 409
-              ? t("assign.alreadyEnrolledTitle")
-              : status === 404 &&
-                  error instanceof ApiError &&
-                  error.serverMessage === "No user found with that email address."
-                ? t("assign.notFoundTitle")
-                : t("assign.failedTitle");
+          const title = status === 409 ? t("assign.alreadyEnrolledTitle") : t("assign.failedTitle");
           toast.error(title, { description: studentErrorText(error, t, "assign.failed") });
         },
       },
