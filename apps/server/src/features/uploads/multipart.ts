@@ -30,6 +30,24 @@ function tooLarge(area: string | undefined): AppError {
 const unreadable = () => new AppError("BAD_REQUEST", "The upload could not be read.");
 
 /**
+ * The checks of an upload that need only its headers (issue 25 N3), run by the app before
+ * authentication and again by `readUploadForm`: the body must be `multipart/form-data` with a
+ * boundary (a JSON or other body is refused at once, never read), and a declared `Content-Length`
+ * must fit the area's limit (`?area=` hint; otherwise the largest area's) + MULTIPART_OVERHEAD_BYTES.
+ * A body without Content-Length (chunked) is limited while it streams (readUploadForm).
+ * @throws AppError UNSUPPORTED_MEDIA_TYPE `Send the file as multipart/form-data.`;
+ *   PAYLOAD_TOO_LARGE `File size must be less than {n}MB`.
+ */
+export function assertUploadHeaders(headers: Headers, areaHint: string | undefined): void {
+  const contentType = headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType))
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
+  const declared = Number(headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > uploadLimit(areaHint).maxBytes + MULTIPART_OVERHEAD_BYTES)
+    throw tooLarge(areaHint);
+}
+
+/**
  * Reads a `multipart/form-data` upload (fields `file` and `area`), streaming the file to a staging
  * file in `stagingDir` so memory stays flat whatever the size (issue 16 item 2; a 500 MB lesson
  * video holds about one 64 kB chunk at a time). The size limit applies before and while reading:
@@ -48,12 +66,8 @@ export async function readUploadForm(
   areaHint: string | undefined,
   stagingDir: string,
 ): Promise<UploadForm> {
+  assertUploadHeaders(request.headers, areaHint);
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType))
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > uploadLimit(areaHint).maxBytes + MULTIPART_OVERHEAD_BYTES)
-    throw tooLarge(areaHint);
   const nothing: UploadForm = { area: areaHint, file: undefined, discard: async () => {} };
   if (!request.body) return nothing;
 
