@@ -21,7 +21,17 @@ let anaVideoUrl: string;
 let benVideoUrl: string;
 
 const MP4 = new Uint8Array([
-  0, 0, 0, 0x18, ...Buffer.from("ftypisom"), 0, 0, 2, 0, ...Buffer.from("isomiso2"), ...new Uint8Array(64),
+  0,
+  0,
+  0,
+  0x18,
+  ...Buffer.from("ftypisom"),
+  0,
+  0,
+  2,
+  0,
+  ...Buffer.from("isomiso2"),
+  ...new Uint8Array(64),
 ]);
 const PDF = new Uint8Array(Buffer.from("%PDF-1.4\n% private course notes\n"));
 
@@ -181,10 +191,16 @@ describe("N4: a lesson may only use its course's creator's files", () => {
       .orderBy(asc(lessons.order_index));
     await ctx.runtime.db
       .update(lessons)
-      .set({ content_url: anaMaterialUrl, content_data: { type: "video", source: "upload", url: anaMaterialUrl } })
+      .set({
+        content_url: anaMaterialUrl,
+        content_data: { type: "video", source: "upload", url: anaMaterialUrl },
+      })
       .where(eq(lessons.id, second.id));
 
-    const enrolled = await ctx.request(`/api/courses/${courseId}/enroll`, { method: "POST", cookie: pup.cookie });
+    const enrolled = await ctx.request(`/api/courses/${courseId}/enroll`, {
+      method: "POST",
+      cookie: pup.cookie,
+    });
     expect(enrolled.status).toBe(200);
     const response = await ctx.request(`/api/learn/${courseId}`, { cookie: pup.cookie });
     expect(response.status).toBe(200);

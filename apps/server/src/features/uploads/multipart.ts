@@ -53,7 +53,8 @@ export function assertUploadHeaders(headers: Headers, areaHint: string | undefin
  * video holds about one 64 kB chunk at a time). The size limit applies before and while reading:
  * 1. a `Content-Length` larger than the limit (+ MULTIPART_OVERHEAD_BYTES) is refused at once;
  * 2. while the file streams in, it is refused as soon as it passes the limit (the staging file is
- *    removed, the rest of the body is not read).
+ *    removed, the rest of the body is not read); the whole body is held to the limit +
+ *    MULTIPART_OVERHEAD_BYTES the same way (a body without a file part is not read to its end).
  * The limit is the area's (`?area=` hint, or an `area` field sent before the file), otherwise the
  * largest of all areas; the service checks the final area's limit and the file's type again.
  * Other fields and parts are ignored.
@@ -136,6 +137,14 @@ export async function readUploadForm(
 
     parser.on("error", () => fail(unreadable()));
     source.on("error", () => fail(unreadable()));
+    // The whole body counts too (issue 25 N3): a body that never opens a file part (busboy skips
+    // a preamble of any length) stops at the same limit instead of being read to its end.
+    let bodyBytes = 0;
+    source.on("data", (chunk: Buffer) => {
+      bodyBytes += chunk.length;
+      if (bodyBytes > uploadLimit(currentArea()).maxBytes + MULTIPART_OVERHEAD_BYTES)
+        fail(tooLarge(currentArea()));
+    });
     parser.on("close", () => resolve());
     source.pipe(parser);
   });
