@@ -227,7 +227,9 @@ function toEnrolment(
 
 /** The stored video address of a video lesson, or null. */
 function videoUrlOf(lesson: LessonRow): string | null {
-  return lesson.content_type === "video" ? (text(contentData(lesson).url) ?? lesson.content_url ?? null) : null;
+  return lesson.content_type === "video"
+    ? (text(contentData(lesson).url) ?? lesson.content_url ?? null)
+    : null;
 }
 
 /**
@@ -284,7 +286,8 @@ function toPlayerLesson(
  * caller's enrolment (with lastLessonId, the resume point) and the published lessons in order,
  * each with the caller's progress (zeros when none). Quiz questions come without their answers.
  * Durations in minutes, timeSpent in seconds, progress in percent. With `files.secret`, uploaded
- * videos come as signed, expiring /files addresses (decision 0172).
+ * videos come as signed, expiring /files addresses (decision 0172) — only files uploaded by the
+ * course's creator; another person's file (old data) comes as null, unsigned (issue 25 N4).
  * @throws AppError NOT_FOUND (courseNotAvailable), FORBIDDEN (notEnrolled: not enrolled, payment
  *   pending or cancelled; the course's creator needs an enrolment too).
  */
