@@ -214,34 +214,14 @@ export function createApp(
   // /api/uploads streams files with its own per-area limits (issue 16 item 2): here, before any
   // guard or authentication, a body that is not multipart is refused (415) and a declared size
   // over the limit too (413), without reading a byte; the route limits the stream itself.
-  app.use("*", async (c, next) => {
+  app.use("*", (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();
-    const upload = method === "POST" && c.req.path === "/api/uploads";
-    if (!upload) {
-      const refused = await limitBody(c, next);
-      if (refused instanceof Response) c.res = refused;
-    } else {
-      try {
-        assertUploadHeaders(c.req.raw.headers, c.req.query("area") || undefined);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        c.res = c.json(errorBody(error.code, error.message), error.status as 413);
-        c.res.headers.set("Connection", "close");
-        return;
-      }
-      await next();
+    if (method === "POST" && c.req.path === "/api/uploads") {
+      assertUploadHeaders(c.req.raw.headers, c.req.query("area") || undefined);
+      return next();
     }
-    // A body refused unread (too large, or an upload refused before its bytes): close the
-    // connection after the answer instead of reading the rest of the body to keep it alive.
-    const status = c.res.status;
-    if (status === 413 || (upload && status >= 400)) {
-      try {
-        c.res.headers.set("Connection", "close");
-      } catch {
-        // Immutable headers (a fetched Response): keep-alive then drains the body, bounded.
-      }
-    }
+    return limitBody(c, next);
   });
   // NUL characters in path, query or JSON body: 400, never a 500 from the database (issue 16).
   app.use("/api/*", refuseNulCharacters());
