@@ -159,27 +159,18 @@ describe("N4: a lesson may only use its course's creator's files", () => {
   });
 
   it("the player signs the creator's own video, and not another creator's file in old data", async () => {
+    const draft = videoDraft("Old data", benVideoUrl);
+    draft.outline?.[0]?.lessons?.push({
+      id: "l3",
+      title: "Second video",
+      type: "video",
+      duration: 5,
+      content: { type: "video", source: "upload", url: benVideoUrl },
+    });
     const published = await ctx.request("/api/courses/publish", {
       method: "POST",
       cookie: ben.cookie,
-      json: {
-        ...videoDraft("Old data", benVideoUrl),
-        outline: [
-          {
-            ...videoDraft("Old data", benVideoUrl).outline[0],
-            lessons: [
-              ...videoDraft("Old data", benVideoUrl).outline[0].lessons,
-              {
-                id: "l3",
-                title: "Second video",
-                type: "video",
-                duration: 5,
-                content: { type: "video", source: "upload", url: benVideoUrl },
-              },
-            ],
-          },
-        ],
-      },
+      json: draft,
     });
     expect(published.status).toBe(200);
     const { courseId } = (await published.json()) as { courseId: string };
