@@ -1,5 +1,6 @@
 import type { Benchmark } from "../lib/types.ts";
 import { analyticsBenchmark } from "./analytics.ts";
+import { bigBodiesBenchmark } from "./big-bodies.ts";
 import { checkoutBenchmark } from "./checkout.ts";
 import { communityBenchmark } from "./community.ts";
 import { coursesBenchmark } from "./courses.ts";
@@ -32,6 +33,7 @@ export const benchmarks: Benchmark[] = [
   analyticsBenchmark,
   schoolPageBenchmark,
   hardeningBenchmark,
+  bigBodiesBenchmark,
   communityBenchmark,
   routeJsBenchmark,
   launchBenchmark,

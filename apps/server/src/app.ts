@@ -66,6 +66,7 @@ import {
 } from "./features/schools/schools.routes.ts";
 import { originsForHost } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
+import { assertUploadHeaders } from "./features/uploads/multipart.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
@@ -208,15 +209,21 @@ export function createApp(
     maxSize: API_BODY_LIMIT,
     onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
   });
-  // GET and HEAD carry no body; skipping them keeps the request object lazy (fast path).
-  // POST /api/uploads streams files with its own per-area limits (issue 16 item 2).
-  app.use("/api/*", (c, next) =>
-    c.req.method === "GET" ||
-    c.req.method === "HEAD" ||
-    (c.req.method === "POST" && c.req.path === "/api/uploads")
-      ? next()
-      : limitBody(c, next),
-  );
+  // Memory stays bounded for any request (issue 25 N3). GET and HEAD carry no body; skipping them
+  // keeps the request object lazy (fast path). Every other request, on any path, gets the 1 MB
+  // limit: refused from its Content-Length, or as soon as a chunked body passes 1 MB. POST
+  // /api/uploads streams files with its own per-area limits (issue 16 item 2): here, before any
+  // guard or authentication, a body that is not multipart is refused (415) and a declared size
+  // over the limit too (413), without reading a byte; the route limits the stream itself.
+  app.use("*", (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD") return next();
+    if (method === "POST" && c.req.path === "/api/uploads") {
+      assertUploadHeaders(c.req.raw.headers, c.req.query("area") || undefined);
+      return next();
+    }
+    return limitBody(c, next);
+  });
   // NUL characters in path, query or JSON body: 400, never a 500 from the database (issue 16).
   app.use("/api/*", refuseNulCharacters());
   // Landing and school page paths reach the database too: NUL there is a 400 (issue 25 N16).

@@ -17,6 +17,7 @@ import {
   lessons,
   profiles,
   schools,
+  storedFiles,
 } from "../src/db/schema/index.ts";
 import { createTestContext, signUpAndSignIn, type TestContext, uniqueEmail } from "./harness.ts";
 
@@ -737,6 +738,14 @@ describe("publish validation (bad input: the spec's message, 400, nothing writte
   });
 
   it("accepts Vimeo links and uploaded files", async () => {
+    // An uploaded file of Dan's own (a course may use only its creator's files, issue 25 N4).
+    await ctx.runtime.db.insert(storedFiles).values({
+      owner_id: dan.userId,
+      key: "lessons/clip.mp4",
+      area: "lesson-video",
+      mime_type: "video/mp4",
+      size_bytes: 1,
+    });
     const cases = [
       ["https://player.vimeo.com/video/76979871", "vimeo", "https://vimeo.com/76979871"],
       ["/files/lessons/clip.mp4", "upload", "/files/lessons/clip.mp4"],

@@ -1,7 +1,7 @@
 import { type ErrorBody, LEARNING_MESSAGES, progressResultSchema, quizResultSchema } from "@academy/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { learningEvents, lessonProgress, lessons, profiles } from "../src/db/schema/index.ts";
+import { learningEvents, lessonProgress, lessons, profiles, storedFiles } from "../src/db/schema/index.ts";
 import { createTestContext, publishCourse, signUpAndSignIn, type TestContext } from "./harness.ts";
 
 /**
@@ -70,6 +70,16 @@ beforeAll(async () => {
   cara = await signUpAndSignIn(ctx, { name: "Teacher Cara" });
   stu = await signUpAndSignIn(ctx, { name: "Student Stu" });
   await ctx.runtime.db.update(profiles).set({ role: "student" }).where(eq(profiles.user_id, stu.userId));
+  // The uploaded videos are Cara's own uploads (a course may use only its creator's files, issue 25 N4).
+  await ctx.runtime.db.insert(storedFiles).values(
+    ["videos/a.mp4", "videos/b.mp4"].map((key) => ({
+      owner_id: cara.userId,
+      key,
+      area: "lesson-video",
+      mime_type: "video/mp4",
+      size_bytes: 1,
+    })),
+  );
   courseId = await publishCourse(ctx, cara.cookie, {
     title: "Honest learning",
     description: "Every lesson counts.",

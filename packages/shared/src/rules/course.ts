@@ -165,6 +165,8 @@ export const COURSE_MESSAGES = {
   videoHasNoVideo: "This video lesson has no video yet.",
   textIsEmpty: "This lesson has no text yet.",
   sectionHasNoLessons: "This section has no lessons yet.",
+  fileNotYours:
+    "A lesson uses a file that is not one of your uploads. Upload the file again, or choose another one.",
 } as const;
 
 /**

@@ -23,6 +23,7 @@ import type { SessionUser } from "../../lib/http.ts";
 import { isActiveSubject } from "../admin/admin.service.ts";
 import { assertCreator, getOwnedCourse } from "../courses/courses.service.ts";
 import { paymentSetup } from "../payments/methods.service.ts";
+import { fileUrlsOwnedBy } from "../uploads/uploads.service.ts";
 import {
   type DraftRow,
   deleteDraft,
@@ -78,10 +79,15 @@ export async function getDraft(
   return row ? draftToDto(row) : null;
 }
 
-/** Save Draft (001 §7 upsert course_drafts; "Draft Saved"). @throws AppError FORBIDDEN, NOT_FOUND */
+/**
+ * Save Draft (001 §7 upsert course_drafts; "Draft Saved"). Uploaded lesson videos must be the
+ * actor's own uploads (issue 25 N4). @throws AppError FORBIDDEN, NOT_FOUND, VALIDATION_FAILED
+ * (COURSE_MESSAGES.fileNotYours, see assertLessonFilesOwned)
+ */
 export async function saveDraft(db: Db, actor: SessionUser, draft: CourseDraft): Promise<SavedDraft> {
   if (draft.courseId) await getOwnedCourse(db, actor, draft.courseId);
   else await assertCreator(db, actor);
+  await assertLessonFilesOwned(db, actor.id, draft.outline);
   const row = await upsertDraft(db, {
     creator_id: actor.id,
     course_id: draft.courseId,
@@ -177,6 +183,7 @@ function cleanContent(
  * one lesson row per builder lesson (a section without lessons becomes one lesson); lessons that
  * still exist keep their ids (and their students' progress); total_lessons; is_published true.
  * The draft is removed. @returns the course id, slug and the structure with the stored lesson ids.
+ * Uploaded lesson videos must be the creator's own uploads (issue 25 N4, assertLessonFilesOwned).
  * @throws AppError FORBIDDEN (students), NOT_FOUND (another creator's course), VALIDATION_FAILED
  */
 export async function publishCourse(
@@ -247,6 +254,8 @@ export async function publishCourse(
     });
   });
   if (rows.length > 1000) throw new AppError("VALIDATION_FAILED", COURSE_MESSAGES.tooManyLessons);
+  // The course's creator is the actor (getOwnedCourse); its lessons use only their uploads (N4).
+  await assertLessonFilesOwned(db, actor.id, draft.outline);
   const lessonSlugs = new Set<string>();
   for (const row of rows) {
     row.slug = uniqueSlug(courseSlug(row.title), lessonSlugs);
@@ -356,6 +365,42 @@ function assertEveryLessonHasContent(outline: OutlineSection[]): void {
     missing.map((item) => ({
       path: missingContentPath(item),
       message: MISSING_CONTENT_MESSAGE[item.reason],
+    })),
+  );
+}
+
+/**
+ * A course may only use files its creator uploaded (issue 25 N4): every lesson video that is an
+ * app file address (`/files/<key>`) must be a stored file whose owner is `ownerId`. Links to
+ * YouTube or Vimeo are not files; materials are the creator's own by construction (a material is
+ * made only from its creator's upload, and the player shows only the creator's materials).
+ * @throws AppError VALIDATION_FAILED (COURSE_MESSAGES.fileNotYours) with one issue per lesson:
+ *   path "outline.{s}.lessons.{l}", message `Lesson "<title>" uses a file that is not one of your uploads.`
+ */
+async function assertLessonFilesOwned(db: Db, ownerId: string, outline: OutlineSection[]): Promise<void> {
+  const videos: Array<{ path: string; title: string; url: string }> = [];
+  outline.forEach((section, s) => {
+    (section.lessons ?? []).forEach((lesson, l) => {
+      const url = lesson.content?.type === "video" ? lesson.content.url : undefined;
+      const video = url ? classifyVideoUrl(url) : undefined;
+      if (video?.source === "upload")
+        videos.push({ path: `outline.${s}.lessons.${l}`, title: lesson.title, url: video.url });
+    });
+  });
+  if (videos.length === 0) return;
+  const owned = await fileUrlsOwnedBy(
+    db,
+    ownerId,
+    videos.map((video) => video.url),
+  );
+  const foreign = videos.filter((video) => !owned.has(video.url));
+  if (foreign.length === 0) return;
+  throw new AppError(
+    "VALIDATION_FAILED",
+    COURSE_MESSAGES.fileNotYours,
+    foreign.map((video) => ({
+      path: video.path,
+      message: `Lesson "${video.title}" uses a file that is not one of your uploads.`,
     })),
   );
 }

@@ -19,7 +19,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { issueCertificate } from "../certificates/certificates.service.ts";
 import { courseMaterialResources, type MaterialResource } from "../materials/materials.service.ts";
-import { signFileUrl } from "../uploads/uploads.service.ts";
+import { fileUrlsOwnedBy, signFileUrl } from "../uploads/uploads.service.ts";
 import {
   addTimeSpent,
   cappedTimeDelta,
@@ -175,17 +175,20 @@ function passMarkOf(lesson: LessonRow): number {
  * The lesson content as the player receives it. Every field is mapped explicitly: a quiz question
  * carries id, question and choices only (never correctIndex before submission).
  */
-function playerContent(lesson: LessonRow, secret: string | undefined): PlayerLesson["content"] {
+function playerContent(
+  lesson: LessonRow,
+  secret: string | undefined,
+  ownFiles: ReadonlySet<string>,
+): PlayerLesson["content"] {
   const data = contentData(lesson);
   switch (lesson.content_type) {
     case "video": {
       const source = data.source;
-      const url = text(data.url) ?? lesson.content_url ?? null;
+      const url = videoUrlOf(lesson);
       return {
         type: "video",
         source: source === "upload" || source === "youtube" || source === "vimeo" ? source : null,
-        // An uploaded video is private: the enrolled student gets a signed, expiring address.
-        url: url && secret ? signFileUrl(secret, url) : url,
+        url: playerFileUrl(url, secret, ownFiles),
       };
     }
     case "quiz":
@@ -237,6 +240,25 @@ function toEnrolment(
   };
 }
 
+/** The stored video address of a video lesson, or null. */
+function videoUrlOf(lesson: LessonRow): string | null {
+  return lesson.content_type === "video"
+    ? (text(contentData(lesson).url) ?? lesson.content_url ?? null)
+    : null;
+}
+
+/**
+ * A file address as the player gives it: an uploaded file (/files/…) is private, so the enrolled
+ * student gets a signed, expiring address (decision 0172), but only for a file of the course's
+ * creator (`ownFiles`, issue 25 N4): another person's file in old data is not signed and comes as
+ * null. Links elsewhere (YouTube, Vimeo) come unchanged.
+ */
+function playerFileUrl(url: string | null, secret: string | undefined, ownFiles: ReadonlySet<string>) {
+  if (!url?.startsWith("/files/")) return url;
+  if (!ownFiles.has(url)) return null;
+  return secret ? signFileUrl(secret, url) : url;
+}
+
 /** Material ids of a lesson: its own, then its section's (issue 17 item 11). */
 function materialIdsOf(lesson: LessonRow): string[] {
   const data = contentData(lesson);
@@ -251,7 +273,8 @@ function toPlayerLesson(
   lesson: LessonRow,
   progress: LessonProgressRow | undefined,
   secret: string | undefined,
-  materials: Map<string, MaterialResource> = new Map(),
+  materials: Map<string, MaterialResource>,
+  ownFiles: ReadonlySet<string>,
 ): PlayerLesson {
   const data = contentData(lesson);
   return {
@@ -262,12 +285,11 @@ function toPlayerLesson(
     orderIndex: lesson.order_index,
     type: lesson.content_type as PlayerLesson["type"],
     duration: lesson.duration,
-    content: playerContent(lesson, secret),
+    content: playerContent(lesson, secret, ownFiles),
     resources: materialIdsOf(lesson).flatMap((id) => {
       const material = materials.get(id);
       if (!material) return [];
-      const url = material.url && secret ? signFileUrl(secret, material.url) : material.url;
-      return [{ ...material, url }];
+      return [{ ...material, url: playerFileUrl(material.url, secret, ownFiles) }];
     }),
     progress: toLessonProgress(progress),
   };
@@ -279,7 +301,8 @@ function toPlayerLesson(
  * caller's enrolment (with lastLessonId, the resume point) and the published lessons in order,
  * each with the caller's progress (zeros when none). Quiz questions come without their answers.
  * Durations in minutes, timeSpent in seconds, progress in percent. With `files.secret`, uploaded
- * videos come as signed, expiring /files addresses (decision 0172).
+ * videos come as signed, expiring /files addresses (decision 0172) — only files uploaded by the
+ * course's creator; another person's file (old data) comes as null, unsigned (issue 25 N4).
  * @throws AppError NOT_FOUND (courseNotAvailable), FORBIDDEN (notEnrolled: not enrolled, payment
  *   pending or cancelled; the course's creator needs an enrolment too).
  */
@@ -296,6 +319,12 @@ export async function getPlayerCourse(
   ]);
   const byLesson = new Map(progress.map((p) => [p.lesson_id, p]));
   const materials = await courseMaterialResources(db, course.creatorId, lessons.flatMap(materialIdsOf));
+  // Only the creator's own uploads are signed (issue 25 N4).
+  const fileUrls = [
+    ...lessons.map(videoUrlOf),
+    ...[...materials.values()].map((material) => material.url),
+  ].filter((url): url is string => !!url?.startsWith("/files/"));
+  const ownFiles = await fileUrlsOwnedBy(db, course.creatorId, fileUrls);
   return {
     course: {
       id: course.id,
@@ -305,7 +334,7 @@ export async function getPlayerCourse(
     },
     enrolment: toEnrolment(enrolment),
     lessons: lessons.map((lesson) =>
-      toPlayerLesson(lesson, byLesson.get(lesson.id), files.secret, materials),
+      toPlayerLesson(lesson, byLesson.get(lesson.id), files.secret, materials, ownFiles),
     ),
   };
 }

@@ -30,12 +30,31 @@ function tooLarge(area: string | undefined): AppError {
 const unreadable = () => new AppError("BAD_REQUEST", "The upload could not be read.");
 
 /**
+ * The checks of an upload that need only its headers (issue 25 N3), run by the app before
+ * authentication and again by `readUploadForm`: the body must be `multipart/form-data` with a
+ * boundary (a JSON or other body is refused at once, never read), and a declared `Content-Length`
+ * must fit the area's limit (`?area=` hint; otherwise the largest area's) + MULTIPART_OVERHEAD_BYTES.
+ * A body without Content-Length (chunked) is limited while it streams (readUploadForm).
+ * @throws AppError UNSUPPORTED_MEDIA_TYPE `Send the file as multipart/form-data.`;
+ *   PAYLOAD_TOO_LARGE `File size must be less than {n}MB`.
+ */
+export function assertUploadHeaders(headers: Headers, areaHint: string | undefined): void {
+  const contentType = headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType))
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
+  const declared = Number(headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > uploadLimit(areaHint).maxBytes + MULTIPART_OVERHEAD_BYTES)
+    throw tooLarge(areaHint);
+}
+
+/**
  * Reads a `multipart/form-data` upload (fields `file` and `area`), streaming the file to a staging
  * file in `stagingDir` so memory stays flat whatever the size (issue 16 item 2; a 500 MB lesson
  * video holds about one 64 kB chunk at a time). The size limit applies before and while reading:
  * 1. a `Content-Length` larger than the limit (+ MULTIPART_OVERHEAD_BYTES) is refused at once;
  * 2. while the file streams in, it is refused as soon as it passes the limit (the staging file is
- *    removed, the rest of the body is not read).
+ *    removed, the rest of the body is not read); the whole body is held to the limit +
+ *    MULTIPART_OVERHEAD_BYTES the same way (a body without a file part is not read to its end).
  * The limit is the area's (`?area=` hint, or an `area` field sent before the file), otherwise the
  * largest of all areas; the service checks the final area's limit and the file's type again.
  * Other fields and parts are ignored.
@@ -48,12 +67,8 @@ export async function readUploadForm(
   areaHint: string | undefined,
   stagingDir: string,
 ): Promise<UploadForm> {
+  assertUploadHeaders(request.headers, areaHint);
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType))
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > uploadLimit(areaHint).maxBytes + MULTIPART_OVERHEAD_BYTES)
-    throw tooLarge(areaHint);
   const nothing: UploadForm = { area: areaHint, file: undefined, discard: async () => {} };
   if (!request.body) return nothing;
 
@@ -122,6 +137,14 @@ export async function readUploadForm(
 
     parser.on("error", () => fail(unreadable()));
     source.on("error", () => fail(unreadable()));
+    // The whole body counts too (issue 25 N3): a body that never opens a file part (busboy skips
+    // a preamble of any length) stops at the same limit instead of being read to its end.
+    let bodyBytes = 0;
+    source.on("data", (chunk: Buffer) => {
+      bodyBytes += chunk.length;
+      if (bodyBytes > uploadLimit(currentArea()).maxBytes + MULTIPART_OVERHEAD_BYTES)
+        fail(tooLarge(currentArea()));
+    });
     parser.on("close", () => resolve());
     source.pipe(parser);
   });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { profiles, storedFiles } from "../../db/schema/index.ts";
 
@@ -52,4 +52,14 @@ export async function findStoredFileById(db: Executor, id: string): Promise<Stor
 
 export async function deleteStoredFileById(db: Executor, id: string): Promise<void> {
   await db.delete(storedFiles).where(eq(storedFiles.id, id));
+}
+
+/** The keys among `keys` that are stored files uploaded by `ownerId` (issue 25 N4). */
+export async function keysOwnedBy(db: Executor, ownerId: string, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: storedFiles.key })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.owner_id, ownerId), inArray(storedFiles.key, keys)));
+  return new Set(rows.map((row) => row.key));
 }

@@ -12,7 +12,7 @@ import {
   type UploadArea,
 } from "@academy/shared/rules/upload-areas";
 import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
-import type { Db } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -25,6 +25,7 @@ import {
   findStoredFileById,
   findStoredFileByKey,
   insertStoredFile,
+  keysOwnedBy,
   type StoredFileRow,
 } from "./uploads.queries.ts";
 
@@ -231,4 +232,18 @@ export async function deleteUpload(deps: UploadDeps, actor: SessionUser, id: str
 export async function findServedFile(db: Db, key: string): Promise<StoredFileRow | undefined> {
   if (!isValidKey(key)) return undefined;
   return findStoredFileByKey(db, key);
+}
+
+/**
+ * Which of `urls` (app file addresses, "/files/<key>", optionally with a query) are uploads of
+ * `ownerId` (issue 25 N4: a course may only use its creator's files). Addresses that are not
+ * /files/ addresses, malformed keys, unknown keys and other people's files are left out.
+ * @returns the owned addresses, exactly as given.
+ */
+export async function fileUrlsOwnedBy(db: Executor, ownerId: string, urls: string[]): Promise<Set<string>> {
+  const keyOf = (url: string) =>
+    url.startsWith("/files/") ? url.split(/[?#]/)[0]!.slice("/files/".length) : undefined;
+  const keys = [...new Set(urls.map(keyOf).filter((key): key is string => !!key && isValidKey(key)))];
+  const owned = await keysOwnedBy(db, ownerId, keys);
+  return new Set(urls.filter((url) => owned.has(keyOf(url) ?? "")));
 }

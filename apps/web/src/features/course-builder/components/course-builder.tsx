@@ -1,4 +1,5 @@
 import {
+  COURSE_MESSAGES,
   type CourseDraft,
   type CourseInfo,
   isFreePrice,
@@ -29,7 +30,7 @@ import {
 } from "../api/course-builder";
 import { useCourseDraft } from "../hooks/use-course-draft";
 import { useLeaveGuard } from "../hooks/use-leave-guard";
-import { translateMessage } from "../lib/messages";
+import { lessonTitlesOf, translateMessage } from "../lib/messages";
 import { emptyDraft, fallbackOutline } from "../lib/outline";
 import {
   courseToDraft,
@@ -232,8 +233,16 @@ export function CourseBuilder({
     return { ok: true, draft: parsed.data };
   };
 
-  const serverMessage = (error: unknown) =>
-    error instanceof ApiError && error.status === 400 ? translateMessage(t, error.message) : undefined;
+  /** The server's refusal in the UI language; a lesson using someone else's file is named (issue 25 N4). */
+  const serverMessage = (error: unknown, sent: CourseDraft) => {
+    if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+    const lessons = lessonTitlesOf(error.issues, sent.outline);
+    if (error.serverMessage === COURSE_MESSAGES.fileNotYours && lessons.length > 0)
+      return t("builder:validation.fileNotYoursIn", {
+        lessons: lessons.map((title) => `“${title}”`).join(", "),
+      });
+    return translateMessage(t, error.message);
+  };
 
   const onSave = async () => {
     const checked = await validate("draft");
@@ -249,7 +258,8 @@ export function CourseBuilder({
         setRestoredAt(null);
         toast.success(t("toast.draftSaved"));
       },
-      onError: (error) => toast.error(t("toast.saveFailed"), { description: serverMessage(error) }),
+      onError: (error) =>
+        toast.error(t("toast.saveFailed"), { description: serverMessage(error, checked.draft) }),
     });
   };
 
@@ -314,7 +324,8 @@ export function CourseBuilder({
         // A new course goes to My Courses, where it now shows as live; an edited one stays open.
         if (result.created) navigate("/dashboard/courses");
       },
-      onError: (error) => toast.error(t("toast.publishFailed"), { description: serverMessage(error) }),
+      onError: (error) =>
+        toast.error(t("toast.publishFailed"), { description: serverMessage(error, toPublish) }),
     });
   };
 

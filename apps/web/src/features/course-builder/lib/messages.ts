@@ -1,3 +1,4 @@
+import type { ErrorIssue, OutlineSection } from "@academy/shared";
 import { COURSE_MESSAGES, MAPPED_ERROR_TEXT } from "@academy/shared";
 import { INVALID_IMAGE_MESSAGE } from "@academy/shared/rules/upload-areas";
 import type { TFunction } from "i18next";
@@ -25,4 +26,17 @@ export function translateMessage(t: TFunction, message: string): string {
 /** Whether a message is one the builder knows (a schema rule), not a server or network failure text. */
 export function isCourseMessage(message: string): boolean {
   return COURSE_KEY.has(message);
+}
+
+/**
+ * The titles of the lessons the server's issues point at (paths "outline.{s}.lessons.{l}", e.g. of
+ * COURSE_MESSAGES.fileNotYours, issue 25 N4) in the outline that was sent, each once, in order.
+ */
+export function lessonTitlesOf(issues: readonly ErrorIssue[], outline: readonly OutlineSection[]): string[] {
+  const titles = issues.flatMap((issue) => {
+    const match = /^outline\.(\d+)\.lessons\.(\d+)$/.exec(String(issue.path));
+    const lesson = match ? outline[Number(match[1])]?.lessons[Number(match[2])] : undefined;
+    return lesson ? [lesson.title] : [];
+  });
+  return [...new Set(titles)];
 }
