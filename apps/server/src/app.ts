@@ -23,6 +23,7 @@ import { courseRoutes } from "./features/courses/courses.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { enrolmentHeads, enrolmentRoutes } from "./features/enrolments/enrolments.routes.ts";
 import { helpRoutes } from "./features/help/help.routes.ts";
+import { securityTxtRoutes } from "./features/platform/security-txt.ts";
 import { invitationRoutes } from "./features/invitations/invitations.routes.ts";
 import {
   LandingPageCache,
@@ -75,6 +76,7 @@ import {
   refuseNulCharacters,
   trustedOriginPolicy,
 } from "./lib/request-guards.ts";
+import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
 import { APP_CSP, securityHeaderList, securityHeaders } from "./lib/security-headers.ts";
 import { createMetrics, metricsAccess } from "./observability/metrics.ts";
 import { spaRoutes } from "./static.ts";
@@ -162,15 +164,9 @@ export function createApp(
 
   const headerList = securityHeaderList({ production });
   // The API reference page loads Swagger UI from the installed package (no CDN) and starts it
-  // with a small inline script.
-  const docsHeaderList = securityHeaderList({
-    production,
-    csp: {
-      ...APP_CSP,
-      "script-src": ["'self'", "'unsafe-inline'"],
-      "style-src": ["'self'", "'unsafe-inline'"],
-    },
-  });
+  // with a small inline script, allowed by this response's nonce (issue 25 item 7).
+  const docsCsp = { ...APP_CSP, "style-src": ["'self'", "'unsafe-inline'"] };
+  const docsHeaderList = securityHeaderList({ production, csp: docsCsp });
   const appHeaders = securityHeaders(headerList);
   // Uploaded files may be shown by other origins (webmail, link previews).
   const fileHeaders = securityHeaders(
@@ -302,7 +298,13 @@ export function createApp(
       description: "Sign-in endpoints live under /api/auth (better-auth).",
     },
   });
-  app.get("/api/docs", swaggerUI({ url: "/api/openapi.json", baseUrl: SWAGGER_ASSETS_BASE }));
+  const docsPage = swaggerUI({ url: "/api/openapi.json", baseUrl: SWAGGER_ASSETS_BASE });
+  app.get("/api/docs", async (c, next) => {
+    const page = (await docsPage(c as unknown as Parameters<typeof docsPage>[0], next)) as Response;
+    const nonce = newNonce();
+    c.header("Content-Security-Policy", cspWithNonce(docsCsp, nonce));
+    return c.html(stampNonce(await page.text(), nonce));
+  });
   app.get(`${SWAGGER_ASSETS_BASE}/swagger-ui-dist/:file`, serveSwaggerAsset);
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
@@ -351,6 +353,7 @@ export function createApp(
     }
     return undefined;
   };
+  app.route("/", securityTxtRoutes(deps));
   app.route("/", spaRoutes(options.webDist, resolveHead));
 
   app.onError((error, c) => {

@@ -16,6 +16,7 @@ export function toSettings(row: typeof platformSettings.$inferSelect | undefined
     signupMode: (row?.signup_mode ?? "open") as PlatformSettings["signupMode"],
     maintenanceBanner: row?.maintenance_banner ?? "",
     liveChatHours: row?.live_chat_hours ?? "9AM-5PM EST",
+    securityContact: row?.security_contact ?? "",
   };
 }
 

@@ -12,6 +12,7 @@ const settings = (platformName: string) => ({
   signupMode: "open" as const,
   maintenanceBanner: "",
   liveChatHours: "9AM-5PM EST",
+  securityContact: "",
 });
 
 afterEach(cleanup);

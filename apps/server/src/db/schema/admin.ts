@@ -72,6 +72,8 @@ export const platformSettings = pgTable(
     signup_mode: text("signup_mode").notNull().default("open"),
     maintenance_banner: text("maintenance_banner").notNull().default(""),
     live_chat_hours: text("live_chat_hours").notNull().default("9AM-5PM EST"),
+    /** Contact of /.well-known/security.txt (issue 25 item 7): a mailto: or https: URL; null = the support e-mail. */
+    security_contact: text("security_contact"),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -49,6 +49,17 @@ export function SettingsTab() {
           <Field id="settings-supportEmail" label={t("settings.supportEmail")}>
             <Input type="email" {...field("supportEmail")} />
           </Field>
+          <Field id="settings-securityContact" label={t("settings.securityContact")}>
+            <Input
+              {...field("securityContact")}
+              maxLength={200}
+              placeholder="security@example.com"
+              aria-describedby="settings-securityContact-hint"
+            />
+          </Field>
+          <p id="settings-securityContact-hint" className="-mt-3 text-xs text-muted-foreground">
+            {t("settings.securityContactHint")}
+          </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="settings-defaultLanguage" label={t("settings.defaultLanguage")}>
               <NativeSelect {...field("defaultLanguage")}>
