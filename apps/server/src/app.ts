@@ -23,7 +23,6 @@ import { courseRoutes } from "./features/courses/courses.routes.ts";
 import { dashboardRoutes } from "./features/dashboard/dashboard.routes.ts";
 import { enrolmentHeads, enrolmentRoutes } from "./features/enrolments/enrolments.routes.ts";
 import { helpRoutes } from "./features/help/help.routes.ts";
-import { securityTxtRoutes } from "./features/platform/security-txt.ts";
 import { invitationRoutes } from "./features/invitations/invitations.routes.ts";
 import {
   LandingPageCache,
@@ -53,6 +52,7 @@ import { paymentRoutes } from "./features/payments/payments.routes.ts";
 import { createOrderHub } from "./features/payments/payments.stream.ts";
 import { purchaseRoutes } from "./features/payments/purchases.routes.ts";
 import { healthRoutes, platformRoutes } from "./features/platform/platform.routes.ts";
+import { securityTxtRoutes } from "./features/platform/security-txt.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
 import {
@@ -67,6 +67,7 @@ import {
 import { originsForHost } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
+import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
 import type { HeadResolver } from "./lib/page-head.ts";
@@ -76,7 +77,6 @@ import {
   refuseNulCharacters,
   trustedOriginPolicy,
 } from "./lib/request-guards.ts";
-import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
 import { APP_CSP, securityHeaderList, securityHeaders } from "./lib/security-headers.ts";
 import { createMetrics, metricsAccess } from "./observability/metrics.ts";
 import { spaRoutes } from "./static.ts";

@@ -31,8 +31,10 @@ let admin: Account;
 let cara: Account;
 let stu: Account;
 
-const UA_A = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
-const UA_B = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1";
+const UA_A =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const UA_B =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1";
 
 function cspDirectives(header: string | null): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -122,7 +124,9 @@ describe("/.well-known/security.txt (RFC 9116)", () => {
     expect(days).toBeGreaterThan(170);
     expect(days).toBeLessThan(366);
     // The public settings show it too (the Admin Panel form reads them).
-    const settings = (await (await ctx.request("/api/platform-settings")).json()) as { securityContact: string };
+    const settings = (await (await ctx.request("/api/platform-settings")).json()) as {
+      securityContact: string;
+    };
     expect(settings.securityContact).toBe("mailto:security@example.com");
   });
 
@@ -188,7 +192,12 @@ describe("Content-Security-Policy: no 'unsafe-inline' scripts", () => {
     const school = (await (
       await ctx.request("/api/schools/me/branding", { cookie: cara.cookie })
     ).json()) as { slug: string };
-    for (const pathname of [`/lp/${page.slug}`, `/lp/${page.slug}`, `/s/${school.slug}`, "/lp/no-such-page"]) {
+    for (const pathname of [
+      `/lp/${page.slug}`,
+      `/lp/${page.slug}`,
+      `/s/${school.slug}`,
+      "/lp/no-such-page",
+    ]) {
       const response = await ctx.request(pathname);
       expect([200, 404], pathname).toContain(response.status);
       const html = await response.clone().text();
@@ -198,9 +207,10 @@ describe("Content-Security-Policy: no 'unsafe-inline' scripts", () => {
       expect(scriptSrc.some((s) => s.includes("*") && !s.startsWith("https://"))).toBe(false);
       for (const tag of tags) {
         // Either a file from this origin or a JSON-LD data block (never executed, so not a script).
-        expect(/ src="\/[^/]/.test(tag) || /type="application\/ld\+json"/.test(tag), `${pathname}: ${tag}`).toBe(
-          true,
-        );
+        expect(
+          / src="\/[^/]/.test(tag) || /type="application\/ld\+json"/.test(tag),
+          `${pathname}: ${tag}`,
+        ).toBe(true);
       }
       // No inline event handlers (onclick=…, onload=…) anywhere in the page.
       expect(html, pathname).not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
@@ -224,7 +234,10 @@ describe("security log", () => {
     expect((await eventsOf(stu.userId)).filter((e) => e.action === "sign_in.new_device").length).toBe(
       before + 1,
     );
-    const mails = await ctx.runtime.db.select().from(emailOutbox).where(eq(emailOutbox.to_address, stu.email));
+    const mails = await ctx.runtime.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to_address, stu.email));
     const notice = mails.filter((m) => m.template === "new-device-sign-in");
     expect(notice.length).toBe(before + 1);
     expect(notice.at(-1)?.text).toMatch(/Safari · iOS|iOS/);
@@ -306,14 +319,22 @@ describe("security log", () => {
     expect(methods.length).toBeGreaterThan(0);
     const last = methods.at(-1)?.details as Record<string, string[]>;
     expect(last.added).toEqual(expect.arrayContaining(["momo", "vietqr"]));
-    expect(last.replacedProtectedFields).toEqual(expect.arrayContaining(["momo.accessKey", "momo.secretKey"]));
+    expect(last.replacedProtectedFields).toEqual(
+      expect.arrayContaining(["momo.accessKey", "momo.secretKey"]),
+    );
     expect(last.changedFields).toEqual(expect.arrayContaining(["vietqr.accountNumber"]));
     const seller = events.find((e) => e.action === "seller_details.updated");
-    expect((seller?.details as { changedFields: string[] }).changedFields).toEqual(
+    expect((seller?.details as { changedFields?: string[] } | undefined)?.changedFields).toEqual(
       expect.arrayContaining(["legalName", "taxCode", "businessAddress"]),
     );
     const stored = JSON.stringify(events);
-    for (const value of ["ACCESS-very-secret-1", "SECRET-very-secret-2", "0123456789", "0312345678", "Cara Co. Ltd"])
+    for (const value of [
+      "ACCESS-very-secret-1",
+      "SECRET-very-secret-2",
+      "0123456789",
+      "0312345678",
+      "Cara Co. Ltd",
+    ])
       expect(stored).not.toContain(value);
   }, 60_000);
 

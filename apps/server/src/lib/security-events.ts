@@ -24,7 +24,8 @@ export const SECURITY_ACTIONS = [
 ] as const;
 
 /** Key names whose values are never stored (a value under such a key becomes "[redacted]"). */
-const SECRET_KEY = /pass(word|wd|phrase)?|secret|token|key|otp|totp|recovery|backup.?codes?|credential|cookie|signature|authori[sz]ation|session|cvc|cvv|pin$/i;
+const SECRET_KEY =
+  /pass(word|wd|phrase)?|secret|token|key|otp|totp|recovery|backup.?codes?|credential|cookie|signature|authori[sz]ation|session|cvc|cvv|pin$/i;
 /** Strings that look like keys or tokens even under an innocent name (Stripe keys, JWTs, long hex/base64). */
 const SECRET_VALUE = /^(sk|rk|pk|whsec)_(live|test)_|^eyJ[\w-]+\.[\w-]+\.|^[A-Za-z0-9+/_=-]{40,}$/;
 const REDACTED = "[redacted]";
@@ -95,7 +96,8 @@ export interface SecurityEventInput {
  * @throws Error when the action is empty or longer than 64 characters.
  */
 export async function recordSecurityEvent(executor: Executor, event: SecurityEventInput): Promise<void> {
-  if (!event.action || event.action.length > 64) throw new Error(`Bad security event action: ${event.action}`);
+  if (!event.action || event.action.length > 64)
+    throw new Error(`Bad security event action: ${event.action}`);
   await executor.insert(securityEvents).values({
     user_id: event.userId,
     action: event.action,

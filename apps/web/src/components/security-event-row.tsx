@@ -36,7 +36,13 @@ function deviceOf(userAgent: string | null): string | null {
  * as sent when the app has no label for it), the device and network of a sign-in, the names of the
  * changed fields, the time, and the account's e-mail when `showEmail` (Admin Panel).
  */
-export function SecurityEventRow({ event, showEmail = false }: { event: SecurityEvent; showEmail?: boolean }) {
+export function SecurityEventRow({
+  event,
+  showEmail = false,
+}: {
+  event: SecurityEvent;
+  showEmail?: boolean;
+}) {
   const { t } = useTranslation("common");
   const key = `securityEvents.actions.${event.action}`;
   const label = i18next.exists(`common:${key}`) ? t(key) : event.action;
@@ -60,10 +66,14 @@ export function SecurityEventRow({ event, showEmail = false }: { event: Security
             {formatDateTime(event.createdAt, i18next.language)}
           </span>
         </div>
-        {showEmail && event.email ? <span className="break-all text-muted-foreground">{event.email}</span> : null}
+        {showEmail && event.email ? (
+          <span className="break-all text-muted-foreground">{event.email}</span>
+        ) : null}
         {device || event.ip ? (
           <span className="break-words text-xs text-muted-foreground">
-            {[device, event.ip ? t("securityEvents.network", { ip: event.ip }) : null].filter(Boolean).join(" · ")}
+            {[device, event.ip ? t("securityEvents.network", { ip: event.ip }) : null]
+              .filter(Boolean)
+              .join(" · ")}
           </span>
         ) : null}
         {fields.length ? (

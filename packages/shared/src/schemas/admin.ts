@@ -217,13 +217,7 @@ export const securityContactSchema = z
     const email = z.email();
     if (email.safeParse(value).success) return `mailto:${value}`;
     if (/^mailto:/i.test(value) && email.safeParse(value.slice(7)).success) return `mailto:${value.slice(7)}`;
-    if (/^https:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/i.test(value)) {
-      try {
-        return new URL(value).href;
-      } catch {
-        // refused below
-      }
-    }
+    if (/^https:\/\/[^\s/?#@]+\.[^\s/?#@]+([/?#]\S*)?$/i.test(value)) return value;
     ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.securityContact });
     return z.NEVER;
   });

@@ -73,7 +73,11 @@ const securityRoute = createRoute({
   tags,
   summary: "The person's recent security activity, newest first, 10 a page (issue 25 item 7)",
   request: { query: pageQuerySchema.pick({ page: true }) },
-  responses: { 200: json(securityEventListSchema, "Events"), 400: errorResponses[400], 401: errorResponses[401] },
+  responses: {
+    200: json(securityEventListSchema, "Events"),
+    400: errorResponses[400],
+    401: errorResponses[401],
+  },
 });
 
 const deletionRoute = createRoute({

@@ -209,7 +209,11 @@ export const SECURITY_PAGE_SIZE = 10;
  * sign-ins, payment-method and seller-detail changes, two-factor changes.
  */
 export async function listMySecurityEvents(db: Db, actor: SessionUser, page: number) {
-  const { rows, total } = await listSecurityEvents(db, { userId: actor.id, page, pageSize: SECURITY_PAGE_SIZE });
+  const { rows, total } = await listSecurityEvents(db, {
+    userId: actor.id,
+    page,
+    pageSize: SECURITY_PAGE_SIZE,
+  });
   return {
     events: rows.map((r) => ({
       id: r.id,

@@ -6,7 +6,6 @@ import {
   brandingKitListSchema,
   brandingKitSchema,
   pageQuerySchema,
-  securityEventListSchema,
   platformSettingsInputSchema,
   platformSettingsSchema,
   reportCreateSchema,
@@ -14,6 +13,7 @@ import {
   reportListSchema,
   reportReviewSchema,
   roleChangeSchema,
+  securityEventListSchema,
   subjectCreateSchema,
   subjectListSchema,
   subjectSchema,
@@ -213,7 +213,8 @@ const securityEventsRoute = createRoute({
   method: "get",
   path: "/admin/security-events",
   tags,
-  summary: "Every account's security events (new-device sign-ins, payout changes, 2FA), newest first, 20 a page (admins)",
+  summary:
+    "Every account's security events (new-device sign-ins, payout changes, 2FA), newest first, 20 a page (admins)",
   request: { query: pageQuerySchema },
   responses: { 200: json(securityEventListSchema, "Events"), ...guarded },
 });

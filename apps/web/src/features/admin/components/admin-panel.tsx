@@ -7,13 +7,13 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { OptionsSelect } from "@/components/form/options-select";
 import { QueryList } from "@/components/list-states";
+import { SecurityEventRow } from "@/components/security-event-row";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent } from "@/components/ui/tabs";
 import { WrappingTabsList } from "@/components/ui/wrapping-tabs-list";
 import { formatDateTime } from "@/lib/format";
-import { SecurityEventRow } from "@/components/security-event-row";
 import {
   auditQueryOptions,
   securityEventsQueryOptions,
@@ -132,7 +132,7 @@ function AuditTab() {
   const [view, setView] = React.useState<"admin" | "security">("admin");
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap gap-2" role="group" aria-label={t("tabs.audit")}>
+      <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
           variant={view === "admin" ? "default" : "outline"}
