@@ -72,6 +72,7 @@ export default defineConfig({
           include: ["e2e/**/*.spec.ts"],
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
+          setupFiles: ["e2e/csp-guard.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two spec files at a time against the one shared server (and the few that start their

@@ -73,9 +73,27 @@ function trackPage(page: Page): Set<Request> {
  * @returns the same context.
  */
 export function trackRequests(context: BrowserContext): BrowserContext {
-  for (const page of context.pages()) trackPage(page);
-  context.on("page", trackPage);
+  for (const page of context.pages()) watchPage(page);
+  context.on("page", watchPage);
   return context;
+}
+
+/** Content-Security-Policy refusals seen in this spec file's pages since the last `takeCspViolations`. */
+const cspViolations: string[] = [];
+
+function watchPage(page: Page): void {
+  trackPage(page);
+  // Issue 25 item 7: a script or style the policy refuses shows as a console error; e2e/csp-guard.ts
+  // fails the test that caused it.
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
+}
+
+/** The CSP refusals recorded since the last call (and forgets them). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
 }
 
 /**

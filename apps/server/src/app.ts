@@ -53,6 +53,7 @@ import { paymentRoutes } from "./features/payments/payments.routes.ts";
 import { createOrderHub } from "./features/payments/payments.stream.ts";
 import { purchaseRoutes } from "./features/payments/purchases.routes.ts";
 import { healthRoutes, platformRoutes } from "./features/platform/platform.routes.ts";
+import { securityTxtRoutes } from "./features/platform/security-txt.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
 import {
@@ -68,6 +69,7 @@ import { originsForHost } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
 import { assertUploadHeaders } from "./features/uploads/multipart.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
+import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
 import type { HeadResolver } from "./lib/page-head.ts";
@@ -164,15 +166,9 @@ export function createApp(
 
   const headerList = securityHeaderList({ production });
   // The API reference page loads Swagger UI from the installed package (no CDN) and starts it
-  // with a small inline script.
-  const docsHeaderList = securityHeaderList({
-    production,
-    csp: {
-      ...APP_CSP,
-      "script-src": ["'self'", "'unsafe-inline'"],
-      "style-src": ["'self'", "'unsafe-inline'"],
-    },
-  });
+  // with a small inline script, allowed by this response's nonce (issue 25 item 7).
+  const docsCsp = { ...APP_CSP, "style-src": ["'self'", "'unsafe-inline'"] };
+  const docsHeaderList = securityHeaderList({ production, csp: docsCsp });
   const appHeaders = securityHeaders(headerList);
   // Uploaded files may be shown by other origins (webmail, link previews).
   const fileHeaders = securityHeaders(
@@ -328,7 +324,13 @@ export function createApp(
       description: "Sign-in endpoints live under /api/auth (better-auth).",
     },
   });
-  app.get("/api/docs", swaggerUI({ url: "/api/openapi.json", baseUrl: SWAGGER_ASSETS_BASE }));
+  const docsPage = swaggerUI({ url: "/api/openapi.json", baseUrl: SWAGGER_ASSETS_BASE });
+  app.get("/api/docs", async (c, next) => {
+    const page = (await docsPage(c as unknown as Parameters<typeof docsPage>[0], next)) as Response;
+    const nonce = newNonce();
+    c.header("Content-Security-Policy", cspWithNonce(docsCsp, nonce));
+    return c.html(stampNonce(await page.text(), nonce));
+  });
   app.get(`${SWAGGER_ASSETS_BASE}/swagger-ui-dist/:file`, serveSwaggerAsset);
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
@@ -377,6 +379,7 @@ export function createApp(
     }
     return undefined;
   };
+  app.route("/", securityTxtRoutes(deps));
   app.route("/", spaRoutes(options.webDist, resolveHead));
 
   app.onError((error, c) => {

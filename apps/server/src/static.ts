@@ -3,8 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
 import type { AppEnv } from "./lib/http.ts";
 import { type HeadResolver, injectHead } from "./lib/page-head.ts";
+import { APP_CSP, type CspDirectives } from "./lib/security-headers.ts";
 
 /** The built web app (apps/web/dist). */
 export const WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -12,8 +14,11 @@ export const WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url)
 /**
  * Serves the built SPA: hashed files under /assets with a one-year immutable cache, other files of
  * dist as they are, and index.html (held in memory) for every other GET so client routes work.
+ * Each index.html answer has its own script nonce (issue 25 item 7): every `<script>` tag carries
+ * it and the Content-Security-Policy (`csp` + `'nonce-…'` in script-src) allows it, so the page
+ * needs no 'unsafe-inline'.
  */
-export function spaRoutes(distDir = WEB_DIST, resolveHead?: HeadResolver) {
+export function spaRoutes(distDir = WEB_DIST, resolveHead?: HeadResolver, csp: CspDirectives = APP_CSP) {
   const app = new Hono<AppEnv>();
   const indexFile = path.join(distDir, "index.html");
   if (!existsSync(indexFile)) {
@@ -25,8 +30,7 @@ export function spaRoutes(distDir = WEB_DIST, resolveHead?: HeadResolver) {
     );
     return app;
   }
-  const indexHtml = readFileSync(indexFile);
-  const indexText = indexHtml.toString("utf8");
+  const indexText = readFileSync(indexFile, "utf8");
   const assets = serveStatic({
     root: distDir,
     onFound: (_path, c) => {
@@ -49,8 +53,9 @@ export function spaRoutes(distDir = WEB_DIST, resolveHead?: HeadResolver) {
   app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");
     const head = resolveHead ? await resolveHead(c.req.path) : undefined;
-    if (head) return c.html(injectHead(indexText, head));
-    return c.body(indexHtml, 200, { "Content-Type": "text/html; charset=utf-8" });
+    const nonce = newNonce();
+    c.header("Content-Security-Policy", cspWithNonce(csp, nonce));
+    return c.html(stampNonce(head ? injectHead(indexText, head) : indexText, nonce));
   });
   return app;
 }

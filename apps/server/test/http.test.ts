@@ -37,14 +37,21 @@ describe("security headers", () => {
     },
   );
 
-  it("allow no inline or third-party scripts except on the API reference page", async () => {
+  it("allow no inline or third-party scripts; the pages the server writes use a nonce", async () => {
     for (const pathname of ["/", "/api/health", "/dev/mailbox"]) {
       const csp = cspDirectives((await ctx.request(pathname)).headers.get("content-security-policy"));
-      expect(csp.get("script-src"), pathname).toEqual(["'self'"]);
+      // index.html carries a per-response nonce (issue 25 item 7); nothing else is allowed.
+      expect(
+        csp.get("script-src")?.filter((s) => !/^'nonce-[A-Za-z0-9+/=]+'$/.test(s)),
+        pathname,
+      ).toEqual(["'self'"]);
     }
     const docs = cspDirectives((await ctx.request("/api/docs")).headers.get("content-security-policy"));
-    // Swagger UI comes from the installed package (issue 16 item 17): no CDN.
-    expect(docs.get("script-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    // Swagger UI comes from the installed package (issue 16 item 17): no CDN; its start-up script
+    // has this response's nonce instead of 'unsafe-inline' (issue 25 item 7).
+    expect(docs.get("script-src")?.[0]).toBe("'self'");
+    expect(docs.get("script-src")?.[1]).toMatch(/^'nonce-[A-Za-z0-9+/=]{24}'$/);
+    expect(docs.get("script-src")).toHaveLength(2);
     expect(docs.get("frame-ancestors")).toEqual(["'none'"]);
   });
 

@@ -6,12 +6,13 @@ import { APIError, getOAuthState } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
-import { resetPasswordEmail } from "../email/account-templates.ts";
+import { deviceLabel, newDeviceSignInEmail, resetPasswordEmail } from "../email/account-templates.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { emailBrand, type Locale, verificationEmail } from "../email/templates.ts";
 import type { Env } from "../env.ts";
 import { statedLocale } from "../lib/locale.ts";
 import type { Logger } from "../lib/logger.ts";
+import { ipNetwork, noteSignInDevice } from "../lib/security-events.ts";
 import { RESET_TOKEN_SECONDS, resetPasswordUrl } from "./account-recovery.ts";
 import { signUpAttempt } from "./context.ts";
 import { linkForAccount } from "./link-domains.ts";
@@ -99,6 +100,18 @@ export function createAuth(opts: {
               throw new APIError("FORBIDDEN", { code: SUSPENDED_CODE, message: ADMIN_MESSAGES.suspended });
             }
             return { data: session };
+          },
+          // Issue 25 item 7: a sign-in from a device (user agent + /24 network) the account has not
+          // used is logged as `sign_in.new_device` and e-mailed to the person. After the commit
+          // (PGlite has one connection); a failure is logged and never blocks the sign-in.
+          after: async (session) => {
+            await queueAfterTransactionHook(async () => {
+              try {
+                await noticeNewDevice(opts, session);
+              } catch (error) {
+                opts.logger.error({ err: error }, "security: new-device check failed");
+              }
+            });
           },
         },
       },
@@ -266,3 +279,37 @@ export function createAuth(opts: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Records the session's device (`noteSignInDevice`) and, for a new device of an account that had
+ * others, e-mails the person in their profile's language with a link to account settings.
+ */
+async function noticeNewDevice(
+  opts: { db: Db; env: Env; mailer: Mailer },
+  session: { userId: string; ipAddress?: string | null; userAgent?: string | null; createdAt?: Date },
+): Promise<void> {
+  const seen = await noteSignInDevice(opts.db, {
+    userId: session.userId,
+    userAgent: session.userAgent,
+    ip: session.ipAddress,
+  });
+  if (seen !== "new") return;
+  const [person] = await opts.db
+    .select({ email: schema.user.email, name: schema.user.name, locale: schema.profiles.locale })
+    .from(schema.user)
+    .leftJoin(schema.profiles, eq(schema.profiles.user_id, schema.user.id))
+    .where(eq(schema.user.id, session.userId));
+  if (!person) return;
+  const locale: Locale = person.locale === "en" ? "en" : "vi";
+  await opts.mailer.send(opts.db, {
+    to: person.email,
+    ...newDeviceSignInEmail({
+      locale,
+      name: person.name,
+      device: deviceLabel(session.userAgent, locale),
+      network: ipNetwork(session.ipAddress) ?? (locale === "vi" ? "không rõ" : "unknown"),
+      when: session.createdAt ?? new Date(),
+      url: `${opts.env.appUrl}/dashboard/account#security-activity`,
+    }),
+  });
+}

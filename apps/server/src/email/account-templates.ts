@@ -66,3 +66,70 @@ export function finishAccountEmail(input: {
       : "If you did not sign up, ignore this email: nobody can use the account without a password you choose.",
   });
 }
+
+/**
+ * Sent when an account signs in from a device it has not used before (issue 25 item 7): the
+ * device (browser and system, from the user agent), the network (/24) and the time (UTC); the
+ * button opens account settings, where the person can end sessions and change the password.
+ */
+export function newDeviceSignInEmail(input: {
+  locale: Locale;
+  name: string | null;
+  device: string;
+  network: string;
+  when: Date;
+  url: string;
+}): RenderedEmail {
+  const vi = input.locale === "vi";
+  const when = `${input.when.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return withCallToAction({
+    template: "new-device-sign-in",
+    locale: input.locale,
+    subject: vi ? `Đăng nhập ${PLATFORM} từ thiết bị mới` : `New sign-in to your ${PLATFORM} account`,
+    paragraphs: vi
+      ? [
+          greet(input.locale, input.name),
+          "Tài khoản của bạn vừa được đăng nhập từ một thiết bị hoặc mạng chưa từng dùng trước đây.",
+          `Thiết bị: ${input.device} · Mạng: ${input.network} · Lúc: ${when}`,
+          "Nếu đó là bạn, không cần làm gì thêm. Nếu không, hãy đăng xuất các phiên lạ và đổi mật khẩu ngay.",
+        ]
+      : [
+          greet(input.locale, input.name),
+          "Your account was just signed in to from a device or network it has not used before.",
+          `Device: ${input.device} · Network: ${input.network} · Time: ${when}`,
+          "If this was you, there is nothing to do. If not, sign out the sessions you do not know and change your password now.",
+        ],
+    label: vi ? "Xem thiết bị đã đăng nhập" : "Review signed-in devices",
+    url: input.url,
+    footer: vi
+      ? "Email này được gửi để bảo vệ tài khoản của bạn."
+      : "This email is sent to protect your account.",
+  });
+}
+
+/** "Chrome · Windows"-style name of a user agent (the account page uses the same rule), or "unknown". */
+export function deviceLabel(userAgent: string | null | undefined, locale: Locale): string {
+  const ua = userAgent ?? "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Chrome\//.test(ua)
+      ? "Chrome"
+      : /Firefox\//.test(ua)
+        ? "Firefox"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : null;
+  const os = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : null;
+  if (browser && os) return `${browser} · ${os}`;
+  return browser ?? os ?? (ua ? ua.slice(0, 60) : locale === "vi" ? "không rõ" : "unknown");
+}

@@ -18,6 +18,7 @@ export function toSettings(row: typeof platformSettings.$inferSelect | undefined
     liveChatHours: row?.live_chat_hours ?? "",
     liveChatUrl: row?.live_chat_url ?? "",
     publicStatsMinimum: row?.public_stats_minimum ?? 100,
+    securityContact: row?.security_contact ?? "",
   };
 }
 

@@ -23,14 +23,19 @@ export const APP_CSP: CspDirectives = {
   "form-action": ["'self'", "https://accounts.google.com"],
 };
 
+/** The Content-Security-Policy header value of `directives` ("name v1 v2; name2 …"). */
+export function cspHeaderValue(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
 /** The security headers for every response: CSP, nosniff, Referrer-Policy, frame denial, HSTS in production. */
 export function securityHeaderList(options: {
   production: boolean;
   csp?: CspDirectives;
 }): Array<[string, string]> {
-  const csp = Object.entries(options.csp ?? APP_CSP)
-    .map(([name, values]) => `${name} ${values.join(" ")}`)
-    .join("; ");
+  const csp = cspHeaderValue(options.csp ?? APP_CSP);
   const list: Array<[string, string]> = [
     ["Content-Security-Policy", csp],
     ["X-Content-Type-Options", "nosniff"],

@@ -14,6 +14,7 @@ const settings = (platformName: string) => ({
   liveChatHours: "9AM-5PM EST",
   liveChatUrl: "",
   publicStatsMinimum: 100,
+  securityContact: "",
 });
 
 afterEach(cleanup);

@@ -101,3 +101,28 @@ export const accountDeletionSchema = z.object({
   freshUntil: z.string().nullable(),
 });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+
+/**
+ * One security event of an account (issue 25 item 7): `action` as `<area>.<what>` (e.g.
+ * "sign_in.new_device", "payment_methods.updated", "two_factor.enabled"); `details` a small object
+ * without secrets (field names changed, never values); `ip` the /24 network or null; `userAgent` as
+ * sent by the browser or null; `createdAt` ISO 8601. `email` is the account's (admin list only).
+ */
+export const securityEventSchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  email: z.string().optional(),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+/** A page of security events, newest first (GET /api/account/security-events, /api/admin/security-events). */
+export const securityEventListSchema = z.object({
+  events: z.array(securityEventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SecurityEventList = z.infer<typeof securityEventListSchema>;

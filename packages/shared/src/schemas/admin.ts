@@ -19,6 +19,7 @@ export const ADMIN_MESSAGES = {
   signupsInviteOnly: "Sign-ups are by invitation only. Please use the link in your invitation e-mail.",
   suspended: "This account is suspended. Please contact support.",
   tooManyReports: "You have sent many reports in a short time. Please try again in an hour.",
+  securityContact: "Enter an e-mail address, a mailto: link or an https:// address.",
 } as const;
 
 /** Spec 001 §5: the icon a new subject gets when none is given. */
@@ -204,8 +205,32 @@ export const platformSettingsSchema = z.object({
   liveChatUrl: z.string(),
   /** The home page shows a platform figure only once it reaches this many (issue 24 §1). */
   publicStatsMinimum: z.number().int(),
+  /**
+   * Contact of /.well-known/security.txt (issue 25 item 7): a `mailto:` or `https:` URL; empty when
+   * none was set (the stored support e-mail is used then).
+   */
+  securityContact: z.string(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+
+/**
+ * The security contact as typed in the Admin Panel, normalised: "" (none), a bare e-mail address
+ * becomes `mailto:<address>`, a `mailto:` URL with a valid address or an `https:` URL stays as is.
+ * Anything else is refused with ADMIN_MESSAGES.securityContact. At most 200 characters.
+ */
+export const securityContactSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((value, ctx) => {
+    if (!value) return "";
+    const email = z.email();
+    if (email.safeParse(value).success) return `mailto:${value}`;
+    if (/^mailto:/i.test(value) && email.safeParse(value.slice(7)).success) return `mailto:${value.slice(7)}`;
+    if (/^https:\/\/[^\s/?#@]+\.[^\s/?#@]+([/?#]\S*)?$/i.test(value)) return value;
+    ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.securityContact });
+    return z.NEVER;
+  });
 
 export const platformSettingsInputSchema = z.object({
   platformName: z.string().trim().min(1, "Please fill in all required fields").max(60),
@@ -227,6 +252,7 @@ export const platformSettingsInputSchema = z.object({
     .int("Enter a whole number from 1")
     .min(1, "Enter a whole number from 1")
     .max(1_000_000_000, "Enter a whole number from 1"),
+  securityContact: securityContactSchema.default(""),
 });
 export type PlatformSettingsInput = z.input<typeof platformSettingsInputSchema>;
 

@@ -79,6 +79,8 @@ export const platformSettings = pgTable(
      * only once it reaches this many (issue 24 §1: real figures or none).
      */
     public_stats_minimum: integer("public_stats_minimum").notNull().default(100),
+    /** Contact of /.well-known/security.txt (issue 25 item 7): a mailto: or https: URL; null = the support e-mail. */
+    security_contact: text("security_contact"),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -19,3 +19,4 @@ export * from "./platform.ts";
 export * from "./profiles.ts";
 export * from "./reports.ts";
 export * from "./schools.ts";
+export * from "./security.ts";

@@ -4,6 +4,8 @@ import {
   accountSessionsSchema,
   accountSettingsSchema,
   deleteAccountSchema,
+  pageQuerySchema,
+  securityEventListSchema,
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
@@ -12,6 +14,7 @@ import {
   accountDeletion,
   deleteAccount,
   getAccount,
+  listMySecurityEvents,
   listSessions,
   revokeSessions,
   updateAccount,
@@ -64,6 +67,19 @@ const revokeRoute = createRoute({
   },
 });
 
+const securityRoute = createRoute({
+  method: "get",
+  path: "/account/security-events",
+  tags,
+  summary: "The person's recent security activity, newest first, 10 a page (issue 25 item 7)",
+  request: { query: pageQuerySchema.pick({ page: true }) },
+  responses: {
+    200: json(securityEventListSchema, "Events"),
+    400: errorResponses[400],
+    401: errorResponses[401],
+  },
+});
+
 const deletionRoute = createRoute({
   method: "get",
   path: "/account/deletion",
@@ -103,6 +119,9 @@ export function accountRoutes(deps: AppDeps) {
       const revoked = await revokeSessions(deps.db, requireUser(c), c.get("sessionId"), c.req.valid("json"));
       return c.json({ revoked }, 200);
     })
+    .openapi(securityRoute, async (c) =>
+      c.json(await listMySecurityEvents(deps.db, requireUser(c), c.req.valid("query").page), 200),
+    )
     .openapi(deletionRoute, async (c) =>
       c.json(await accountDeletion(deps.db, requireUser(c), c.get("sessionId")), 200),
     )

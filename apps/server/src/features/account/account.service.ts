@@ -14,6 +14,7 @@ import { account, profiles, session, user } from "../../db/schema/index.ts";
 import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { listSecurityEvents } from "../../lib/security-events.ts";
 import {
   countMoneyHeldOrders,
   hasPassword,
@@ -198,4 +199,32 @@ export async function deleteAccount(
     await uncountEnrolmentsOf(tx, actor.id);
     await tx.delete(user).where(eq(user.id, actor.id));
   });
+}
+
+/** Security events a page (account settings "Recent security activity"). */
+export const SECURITY_PAGE_SIZE = 10;
+
+/**
+ * The signed-in person's own security events, newest first, 10 a page (issue 25 item 7): new-device
+ * sign-ins, payment-method and seller-detail changes, two-factor changes.
+ */
+export async function listMySecurityEvents(db: Db, actor: SessionUser, page: number) {
+  const { rows, total } = await listSecurityEvents(db, {
+    userId: actor.id,
+    page,
+    pageSize: SECURITY_PAGE_SIZE,
+  });
+  return {
+    events: rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      details: (r.details ?? {}) as Record<string, unknown>,
+      ip: r.ip,
+      userAgent: r.user_agent,
+      createdAt: r.created_at.toISOString(),
+    })),
+    total,
+    page,
+    pageSize: SECURITY_PAGE_SIZE,
+  };
 }

@@ -13,6 +13,7 @@ import {
   reportListSchema,
   reportReviewSchema,
   roleChangeSchema,
+  securityEventListSchema,
   subjectCreateSchema,
   subjectListSchema,
   subjectSchema,
@@ -27,6 +28,7 @@ import {
   createSubject,
   deleteSubject,
   getPlatformSettings,
+  listAllSecurityEvents,
   listAuditLog,
   listSubjects,
   listUsers,
@@ -207,6 +209,16 @@ const auditRoute = createRoute({
   responses: { 200: json(auditListSchema, "Entries"), ...guarded },
 });
 
+const securityEventsRoute = createRoute({
+  method: "get",
+  path: "/admin/security-events",
+  tags,
+  summary:
+    "Every account's security events (new-device sign-ins, payout changes, 2FA), newest first, 20 a page (admins)",
+  request: { query: pageQuerySchema },
+  responses: { 200: json(securityEventListSchema, "Events"), ...guarded },
+});
+
 /**
  * Platform administration (spec 001 §2 Platform administration; issue 14). Every /admin/* route
  * checks the admin role in the service (`requireAdmin`); /platform-settings is public,
@@ -272,5 +284,8 @@ export function adminRoutes(deps: AppDeps) {
     )
     .openapi(auditRoute, async (c) =>
       c.json(await listAuditLog(db, c.get("user"), c.req.valid("query").page), 200),
+    )
+    .openapi(securityEventsRoute, async (c) =>
+      c.json(await listAllSecurityEvents(db, c.get("user"), c.req.valid("query").page), 200),
     );
 }

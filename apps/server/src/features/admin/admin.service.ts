@@ -6,19 +6,21 @@ import {
   type PlatformSettings,
   type platformSettingsInputSchema,
   type Role,
+  type SecurityEventList,
   type Subject,
   type subjectCreateSchema,
   type subjectUpdateSchema,
 } from "@academy/shared";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin } from "../../auth/roles.ts";
 import type { Db, Executor } from "../../db/client.ts";
-import { platformSettings, profiles, subjects, userSuspensions } from "../../db/schema/index.ts";
+import { platformSettings, profiles, subjects, user, userSuspensions } from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { forgetPlatformName } from "../../lib/platform-name.ts";
 import { getPlatformSettings, toSettings } from "../../lib/platform-settings.ts";
+import { listSecurityEvents } from "../../lib/security-events.ts";
 import {
   deleteSessions,
   lockProfile,
@@ -172,6 +174,7 @@ export async function savePlatformSettings(
       live_chat_hours: input.liveChatHours,
       live_chat_url: input.liveChatUrl,
       public_stats_minimum: input.publicStatsMinimum,
+      security_contact: input.securityContact || null,
       updated_at: new Date(),
     };
     const [row] = await tx
@@ -278,6 +281,41 @@ export function restoreUser(db: Db, actor: SessionUser | null, userId: string) {
   return changeUser(db, actor, userId, "user.restore", async (tx) => {
     await tx.delete(userSuspensions).where(eq(userSuspensions.user_id, userId));
   });
+}
+
+/**
+ * A page of every account's security events, newest first, 20 a page, with the account's e-mail
+ * (admins only; issue 25 item 7). @throws FORBIDDEN.
+ */
+export async function listAllSecurityEvents(
+  db: Db,
+  actor: SessionUser | null,
+  page: number,
+): Promise<SecurityEventList> {
+  await requireAdmin(db, actor);
+  const { rows, total } = await listSecurityEvents(db, { page, pageSize: ADMIN_PAGE_SIZE });
+  const ids = [...new Set(rows.map((r) => r.user_id))];
+  const emails = new Map(
+    ids.length
+      ? (await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ids))).map(
+          (u) => [u.id, u.email] as const,
+        )
+      : [],
+  );
+  return {
+    events: rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      details: (r.details ?? {}) as Record<string, unknown>,
+      ip: r.ip,
+      userAgent: r.user_agent,
+      createdAt: r.created_at.toISOString(),
+      email: emails.get(r.user_id) ?? "",
+    })),
+    total,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
 }
 
 /** A page of the audit log, newest first (admins only). @throws FORBIDDEN. */

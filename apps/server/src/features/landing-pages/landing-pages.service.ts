@@ -24,6 +24,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { openJson, sealJson } from "../../lib/secret-box.ts";
+import { recordSecurityEvent } from "../../lib/security-events.ts";
 import * as q from "./landing-pages.queries.ts";
 
 /** What the landing-pages service needs. `onPageChanged` drops a slug from the public-page cache. */
@@ -362,6 +363,14 @@ export async function savePaymentMethods(
         issues[0].message,
         issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
       );
+    // Issue 25 item 7: where the money goes changed — logged with names only, never values.
+    const change = paymentMethodChange(existing, merged, input.methods);
+    if (change)
+      await recordSecurityEvent(tx, {
+        userId: actor.id,
+        action: "payment_methods.updated",
+        details: { pageId, slug: page.slug, ...change },
+      });
     return q.savePaymentMethodRows(
       tx,
       pageId,
@@ -378,6 +387,37 @@ export async function savePaymentMethods(
   return rows
     .sort((a, b) => a.display_order - b.display_order)
     .map((row) => toMethodDto(deps.encryptionKey, deps.appUrl, row));
+}
+
+/**
+ * What a payment-methods save changes, by name only (issue 25 item 7): methods added, removed,
+ * turned on or off, `<type>.<field>` of changed plain fields and of newly typed secret fields.
+ * Undefined when nothing changes. Values are never included.
+ */
+function paymentMethodChange(
+  existing: Map<string, { is_enabled: boolean; configuration: unknown }>,
+  merged: Array<{ type: string; isEnabled: boolean; configuration: Record<string, string> }>,
+  typed: Array<{ methodType: string; configuration: unknown }>,
+) {
+  const added = merged.filter((m) => !existing.has(m.type)).map((m) => m.type);
+  const removed = [...existing.keys()].filter((type) => !merged.some((m) => m.type === type));
+  const toggled = merged
+    .filter((m) => existing.has(m.type) && existing.get(m.type)?.is_enabled !== m.isEnabled)
+    .map((m) => `${m.type}:${m.isEnabled ? "on" : "off"}`);
+  const fields: string[] = [];
+  for (const m of merged) {
+    const old = (existing.get(m.type)?.configuration ?? {}) as Record<string, string>;
+    for (const name of new Set([...Object.keys(old), ...Object.keys(m.configuration)]))
+      if ((old[name] ?? "") !== (m.configuration[name] ?? "")) fields.push(`${m.type}.${name}`);
+  }
+  const replaced = typed.flatMap((m) =>
+    Object.entries((m.configuration ?? {}) as Record<string, string | undefined>)
+      .filter(([name, value]) => value && isSecret(m.methodType as PaymentMethodType, name))
+      .map(([name]) => `${m.methodType}.${name}`),
+  );
+  if (!added.length && !removed.length && !toggled.length && !fields.length && !replaced.length)
+    return undefined;
+  return { added, removed, toggled, changedFields: fields, replacedProtectedFields: replaced };
 }
 
 /** Views, conversions and their split by device of one page (owner only). @throws AppError NOT_FOUND */

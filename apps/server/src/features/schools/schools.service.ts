@@ -18,6 +18,7 @@ import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { recordSecurityEvent } from "../../lib/security-events.ts";
 import { getMe } from "../profiles/profiles.service.ts";
 import { DnsLookupError, type DomainResolver } from "./dns.ts";
 import * as q from "./schools.queries.ts";
@@ -178,6 +179,22 @@ export async function updateBranding(
           new Date(now.getTime() + SLUG_REDIRECT_DAYS * DAY_MS),
         );
       }
+      // Issue 25 item 7: seller details go on receipts — a change is logged (field names only).
+      const seller = {
+        legalName: [current.legal_name, input.legalName],
+        taxCode: [current.tax_code, input.taxCode],
+        businessAddress: [current.business_address, input.businessAddress],
+        supportEmail: [current.support_email, input.supportEmail],
+      } as const;
+      const changedFields = Object.entries(seller)
+        .filter(([, [before, after]]) => (before ?? "") !== (after || ""))
+        .map(([name]) => name);
+      if (changedFields.length)
+        await recordSecurityEvent(tx, {
+          userId: actor.id,
+          action: "seller_details.updated",
+          details: { schoolId: current.id, changedFields },
+        });
       return q.updateSchool(tx, current.id, {
         name: input.name,
         slug: input.slug,

@@ -7,11 +7,13 @@ import { DeleteAccountCard } from "@/features/account/components/delete-account-
 import { PasswordForm } from "@/features/account/components/password-form";
 import { ProfileForm } from "@/features/account/components/profile-form";
 import { PurchasesCard } from "@/features/account/components/purchases-card";
+import { SecurityActivityCard } from "@/features/account/components/security-activity-card";
 import { SessionsCard } from "@/features/account/components/sessions-card";
 
 /**
  * /dashboard/account — account settings (issue 16 item 14), for creators and students alike:
- * profile (name ≤ 120, photo, language, time zone), password, signed-in devices, purchases with
+ * profile (name ≤ 120, photo, language, time zone), password, signed-in devices, recent security
+ * activity (issue 25 item 7), purchases with
  * receipts (issue 23 §9), delete account.
  */
 export function Component() {
@@ -29,6 +31,7 @@ export function Component() {
           <ProfileForm account={account.data} />
           <PasswordForm hasPassword={account.data.hasPassword} />
           <SessionsCard />
+          <SecurityActivityCard />
           <PurchasesCard />
           <DeleteAccountCard email={account.data.email} />
         </>

@@ -1,5 +1,5 @@
 import type { AccountSettingsInput, DeleteAccountInput } from "@academy/shared";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api-client";
 import { meQueryOptions } from "@/lib/session";
 
@@ -14,6 +14,15 @@ export const sessionsQueryOptions = queryOptions({
   queryKey: ["account", "sessions"],
   queryFn: () => unwrap(api.account.sessions.$get()),
 });
+
+/** GET /api/account/security-events: one page (10) of the person's security events, newest first. */
+export function securityEventsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: ["account", "security-events", page],
+    queryFn: () => unwrap(api.account["security-events"].$get({ query: { page: String(page) } })),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** PUT /api/account; refreshes the header's name and avatar. */
 export function useSaveAccount() {

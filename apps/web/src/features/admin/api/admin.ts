@@ -64,6 +64,15 @@ export function auditQueryOptions(page: number) {
   });
 }
 
+/** GET /api/admin/security-events: one page (20) of every account's security events. */
+export function securityEventsQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: [...adminKeys.all, "security-events", page],
+    queryFn: () => unwrap(api.admin["security-events"].$get({ query: { page: String(page) } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** Every admin mutation refreshes the Admin Panel's queries (and the public settings). */
 function useAdminMutation<T, R>(fn: (input: T) => Promise<R>) {
   const client = useQueryClient();

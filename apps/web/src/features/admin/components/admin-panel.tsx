@@ -7,13 +7,20 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { OptionsSelect } from "@/components/form/options-select";
 import { QueryList } from "@/components/list-states";
+import { SecurityEventRow } from "@/components/security-event-row";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent } from "@/components/ui/tabs";
 import { WrappingTabsList } from "@/components/ui/wrapping-tabs-list";
 import { formatDateTime } from "@/lib/format";
-import { auditQueryOptions, useChangeRole, usersQueryOptions, useSuspend } from "../api/admin";
+import {
+  auditQueryOptions,
+  securityEventsQueryOptions,
+  useChangeRole,
+  usersQueryOptions,
+  useSuspend,
+} from "../api/admin";
 import { KitsTab } from "./kits-tab";
 import { ReportsTab } from "./reports-tab";
 import { SettingsTab } from "./settings-tab";
@@ -97,7 +104,58 @@ function UsersTab({ myId }: { myId: string }) {
   );
 }
 
+/** The security events of every account (issue 25 item 7), 20 a page. */
+function SecurityEventsList() {
+  const { t } = useTranslation("admin");
+  const [page, setPage] = React.useState(1);
+  const events = useQuery(securityEventsQueryOptions(page));
+  return (
+    <QueryList
+      pending={events.isPending}
+      items={events.data?.events}
+      empty={t("audit.securityEmpty")}
+      paging={{ data: events.data, page, onPageChange: setPage, label: t("pagination") }}
+    >
+      {events.data?.events.length ? (
+        <ul className="flex flex-col gap-2">
+          {events.data.events.map((event) => (
+            <SecurityEventRow key={event.id} event={event} showEmail />
+          ))}
+        </ul>
+      ) : null}
+    </QueryList>
+  );
+}
+
 function AuditTab() {
+  const { t } = useTranslation("admin");
+  const [view, setView] = React.useState<"admin" | "security">("admin");
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant={view === "admin" ? "default" : "outline"}
+          aria-pressed={view === "admin"}
+          onClick={() => setView("admin")}
+        >
+          {t("audit.adminActions")}
+        </Button>
+        <Button
+          size="sm"
+          variant={view === "security" ? "default" : "outline"}
+          aria-pressed={view === "security"}
+          onClick={() => setView("security")}
+        >
+          {t("audit.securityEvents")}
+        </Button>
+      </div>
+      {view === "admin" ? <AdminActionsList /> : <SecurityEventsList />}
+    </div>
+  );
+}
+
+function AdminActionsList() {
   const { t } = useTranslation("admin");
   const [page, setPage] = React.useState(1);
   const audit = useQuery(auditQueryOptions(page));

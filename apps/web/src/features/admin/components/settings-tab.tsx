@@ -61,6 +61,17 @@ export function SettingsTab() {
               {t("settings.supportEmailPlaceholder")}
             </p>
           ) : null}
+          <Field id="settings-securityContact" label={t("settings.securityContact")}>
+            <Input
+              {...field("securityContact")}
+              maxLength={200}
+              placeholder="security@example.com"
+              aria-describedby="settings-securityContact-hint"
+            />
+          </Field>
+          <p id="settings-securityContact-hint" className="-mt-3 text-xs text-muted-foreground">
+            {t("settings.securityContactHint")}
+          </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="settings-defaultLanguage" label={t("settings.defaultLanguage")}>
               <NativeSelect {...field("defaultLanguage")}>

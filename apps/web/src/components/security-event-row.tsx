@@ -1,0 +1,87 @@
+import type { SecurityEvent } from "@academy/shared";
+import i18next from "i18next";
+import { ShieldAlertIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "@/lib/format";
+
+/** "Chrome · Windows"-style name of a user agent, or null when nothing is recognised. */
+function deviceOf(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Chrome\//.test(userAgent)
+      ? "Chrome"
+      : /Firefox\//.test(userAgent)
+        ? "Firefox"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : null;
+  const os = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad/.test(userAgent)
+      ? "iOS"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : null;
+  if (browser && os) return `${browser} · ${os}`;
+  return browser ?? os ?? userAgent.slice(0, 60);
+}
+
+/**
+ * One security event (issue 25 item 7) as a list row: its label in the UI language (the action name
+ * as sent when the app has no label for it), the device and network of a sign-in, the names of the
+ * changed fields, the time, and the account's e-mail when `showEmail` (Admin Panel).
+ */
+export function SecurityEventRow({
+  event,
+  showEmail = false,
+}: {
+  event: SecurityEvent;
+  showEmail?: boolean;
+}) {
+  const { t } = useTranslation("common");
+  const key = `securityEvents.actions.${event.action}`;
+  const label = i18next.exists(`common:${key}`) ? t(key) : event.action;
+  const fields = [
+    ...((event.details.changedFields as string[] | undefined) ?? []),
+    ...((event.details.replacedProtectedFields as string[] | undefined) ?? []),
+    ...((event.details.added as string[] | undefined) ?? []).map((type) => `+${type}`),
+    ...((event.details.removed as string[] | undefined) ?? []).map((type) => `−${type}`),
+    ...((event.details.toggled as string[] | undefined) ?? []),
+  ];
+  const device = event.action.startsWith("sign_in.")
+    ? (deviceOf(event.userAgent) ?? t("securityEvents.unknownDevice"))
+    : null;
+  return (
+    <li className="flex min-w-0 gap-3 rounded-lg border bg-background p-3 text-sm" data-action={event.action}>
+      <ShieldAlertIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-medium">{label}</span>
+          <span className="ml-auto text-xs text-muted-foreground">
+            {formatDateTime(event.createdAt, i18next.language)}
+          </span>
+        </div>
+        {showEmail && event.email ? (
+          <span className="break-all text-muted-foreground">{event.email}</span>
+        ) : null}
+        {device || event.ip ? (
+          <span className="break-words text-xs text-muted-foreground">
+            {[device, event.ip ? t("securityEvents.network", { ip: event.ip }) : null]
+              .filter(Boolean)
+              .join(" · ")}
+          </span>
+        ) : null}
+        {fields.length ? (
+          <span className="break-words text-xs text-muted-foreground">
+            {t("securityEvents.changed", { fields: fields.join(", ") })}
+          </span>
+        ) : null}
+      </div>
+    </li>
+  );
+}
