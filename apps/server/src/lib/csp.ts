@@ -13,11 +13,15 @@ export function newNonce(): string {
 }
 
 /**
- * `html` with `nonce="<nonce>"` on every `<script` start tag that has none (external, module and
- * JSON-LD scripts alike). The nonce is base64, so it needs no escaping in the attribute.
+ * `html` with `nonce="<nonce>"` on every `<script` start tag that has none, except data blocks
+ * (`type="application/ld+json"` and other JSON types: never run, so the policy does not apply).
+ * The nonce is base64, so it needs no escaping in the attribute.
  */
 export function stampNonce(html: string, nonce: string): string {
-  return html.replace(/<script(?![^>]*\snonce=)(?=[\s>])/gi, `<script nonce="${nonce}"`);
+  return html.replace(
+    /<script(?![^>]*\snonce=)(?![^>]*\stype=["']?application\/(?:ld\+)?json)(?=[\s>])/gi,
+    `<script nonce="${nonce}"`,
+  );
 }
 
 /** The Content-Security-Policy value of `directives` with `'nonce-<nonce>'` added to script-src. */
