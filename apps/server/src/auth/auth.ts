@@ -3,6 +3,7 @@ import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, getOAuthState } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
@@ -24,6 +25,8 @@ import { schoolForVerification } from "./verification-school.ts";
 export const CLIENT_IP_HEADER = "x-academy-client-ip";
 /** The error code of a refused sign-in of a suspended account (issue 14 Users). */
 export const SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
+/** How long "trust this device" skips the code step at sign-in (s): 30 days. */
+export const TRUST_DEVICE_SECONDS = 60 * 60 * 24 * 30;
 /** Cookie the web app sets with the UI language; e-mails use it. */
 export const LANGUAGE_COOKIE = "academy_lang";
 
@@ -241,6 +244,15 @@ export function createAuth(opts: {
         }
       : {},
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Two-factor sign-in (issue 25 item 6, decision 0221): TOTP with 10 one-time recovery codes,
+    // stored encrypted; a sign-in challenge allows 5 tries and 10 failures lock the account 15 min.
+    plugins: [
+      twoFactor({
+        issuer: "Academy",
+        trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -253,6 +265,7 @@ export function createAuth(opts: {
         "/request-password-reset": { window: 60, max: 3 },
         "/reset-password": { window: 60, max: env.authRateLimitMax },
         "/change-password": { window: 60, max: env.authRateLimitMax },
+        "/two-factor/*": { window: 60, max: env.authRateLimitMax },
         "/get-session": false,
       },
     },

@@ -4,6 +4,7 @@ import {
   accountSessionsSchema,
   accountSettingsSchema,
   deleteAccountSchema,
+  twoFactorStatusSchema,
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
@@ -14,6 +15,7 @@ import {
   getAccount,
   listSessions,
   revokeSessions,
+  twoFactorStatus,
   updateAccount,
 } from "./account.service.ts";
 
@@ -64,6 +66,15 @@ const revokeRoute = createRoute({
   },
 });
 
+const twoFactorRoute = createRoute({
+  method: "get",
+  path: "/account/two-factor",
+  tags,
+  summary:
+    "Two-factor sign-in state: on or off, whether enrolling asks for a password, required (platform admin), suggested (creator after a first sale)",
+  responses: { 200: json(twoFactorStatusSchema, "Two-factor state"), 401: errorResponses[401] },
+});
+
 const deletionRoute = createRoute({
   method: "get",
   path: "/account/deletion",
@@ -103,6 +114,7 @@ export function accountRoutes(deps: AppDeps) {
       const revoked = await revokeSessions(deps.db, requireUser(c), c.get("sessionId"), c.req.valid("json"));
       return c.json({ revoked }, 200);
     })
+    .openapi(twoFactorRoute, async (c) => c.json(await twoFactorStatus(deps.db, requireUser(c)), 200))
     .openapi(deletionRoute, async (c) =>
       c.json(await accountDeletion(deps.db, requireUser(c), c.get("sessionId")), 200),
     )
