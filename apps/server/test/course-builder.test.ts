@@ -18,7 +18,13 @@ import {
   profiles,
   schools,
 } from "../src/db/schema/index.ts";
-import { createTestContext, enrolTwoFactor, signUpAndSignIn, type TestContext, uniqueEmail } from "./harness.ts";
+import {
+  createTestContext,
+  enrolTwoFactor,
+  signUpAndSignIn,
+  type TestContext,
+  uniqueEmail,
+} from "./harness.ts";
 
 let ctx: TestContext;
 type Account = Awaited<ReturnType<typeof signUpAndSignIn>>;

@@ -46,7 +46,12 @@ function wrongCode(secret: string): string {
 async function status(cookie: string) {
   const response = await ctx.request("/api/account/two-factor", { cookie });
   expect(response.status).toBe(200);
-  return (await response.json()) as { enabled: boolean; hasPassword: boolean; required: boolean; suggest: boolean };
+  return (await response.json()) as {
+    enabled: boolean;
+    hasPassword: boolean;
+    required: boolean;
+    suggest: boolean;
+  };
 }
 
 /** Enrols `person` in TOTP; @returns the base32 secret, the recovery codes and the new session cookie. */
@@ -170,7 +175,11 @@ describe("TOTP enrolment and sign-in", () => {
 
   it("a trusted device skips the code for later sign-ins; another browser still needs it", async () => {
     const first = await signIn(person);
-    const trusted = await post("/two-factor/verify-totp", { code: totpCode(secret), trustDevice: true }, first.cookie);
+    const trusted = await post(
+      "/two-factor/verify-totp",
+      { code: totpCode(secret), trustDevice: true },
+      first.cookie,
+    );
     expect(trusted.status).toBe(200);
     const trustCookie = cookiesFrom(trusted)
       .split("; ")
@@ -185,9 +194,17 @@ describe("TOTP enrolment and sign-in", () => {
   });
 
   it("new recovery codes replace the old ones (password asked)", async () => {
-    const refused = await post("/two-factor/generate-backup-codes", { password: "wrong-password-1" }, person.cookie);
+    const refused = await post(
+      "/two-factor/generate-backup-codes",
+      { password: "wrong-password-1" },
+      person.cookie,
+    );
     expect(refused.ok).toBe(false);
-    const made = await post("/two-factor/generate-backup-codes", { password: person.password }, person.cookie);
+    const made = await post(
+      "/two-factor/generate-backup-codes",
+      { password: person.password },
+      person.cookie,
+    );
     expect(made.status).toBe(200);
     const fresh = ((await made.json()) as { backupCodes: string[] }).backupCodes;
     expect(fresh).toHaveLength(10);
@@ -217,7 +234,9 @@ describe("TOTP enrolment and sign-in", () => {
 describe("platform admins must enrol", () => {
   it("an admin without 2FA gets 403 TWO_FACTOR_REQUIRED on admin routes, and the panel opens after enrolment", async () => {
     const admin = await signUpAndSignIn(ctx, { name: "Ada Admin" });
-    expect(await setAdminByEmail(ctx.runtime.db, admin.email, true, { id: null, email: "test" })).toBe("changed");
+    expect(await setAdminByEmail(ctx.runtime.db, admin.email, true, { id: null, email: "test" })).toBe(
+      "changed",
+    );
     expect(await status(admin.cookie)).toMatchObject({ enabled: false, required: true });
 
     for (const path of ["/api/admin/users", "/api/admin/subjects", "/api/admin/audit"]) {
@@ -290,13 +309,21 @@ describe("sessions and devices", () => {
       await post("/sign-in/email", { email: person.email, password: person.password }, undefined, phoneUa),
     );
     const laptop = cookiesFrom(
-      await post("/sign-in/email", { email: person.email, password: person.password }, undefined, "Firefox/120"),
+      await post(
+        "/sign-in/email",
+        { email: person.email, password: person.password },
+        undefined,
+        "Firefox/120",
+      ),
     );
     const list = async (cookie: string) => {
       const response = await ctx.request("/api/account/sessions", { cookie });
       expect(response.status).toBe(200);
-      return ((await response.json()) as { sessions: Array<{ id: string; userAgent: string | null; current: boolean }> })
-        .sessions;
+      return (
+        (await response.json()) as {
+          sessions: Array<{ id: string; userAgent: string | null; current: boolean }>;
+        }
+      ).sessions;
     };
     const all = await list(person.cookie);
     expect(all).toHaveLength(3);
@@ -343,6 +370,8 @@ describe("two-factor state is the account's", () => {
     const person = await signUpAndSignIn(ctx, { name: "Gone" });
     await enrol(person);
     await ctx.runtime.db.delete(user).where(eq(user.id, person.userId));
-    expect(await ctx.runtime.db.select().from(twoFactor).where(eq(twoFactor.userId, person.userId))).toHaveLength(0);
+    expect(
+      await ctx.runtime.db.select().from(twoFactor).where(eq(twoFactor.userId, person.userId)),
+    ).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
-import { createAuthClient } from "better-auth/react";
 import { twoFactorClient } from "better-auth/client/plugins";
+import { createAuthClient } from "better-auth/react";
 
 /**
  * better-auth's browser client; sessions live in httpOnly cookies, never in storage. The two-factor

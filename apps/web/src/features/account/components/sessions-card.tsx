@@ -126,41 +126,41 @@ export function SessionsCard() {
           <p className="text-sm text-muted-foreground">{t("sessions.empty")}</p>
         )}
         <div className="flex flex-wrap gap-2">
-        {(sessions.data?.sessions.filter((s) => !s.current).length ?? 0) > 0 ? (
-          <Button
-            variant="outline"
-            disabled={revoke.isPending}
-            data-testid="sign-out-others"
-            onClick={() =>
-              revoke.mutate(
-                { others: true },
-                {
-                  onSuccess: () => toast.success(t("sessions.signedOutOthers")),
-                  onError: () => toast.error(t("sessions.failed")),
-                },
-              )
-            }
-          >
-            {t("sessions.signOutOthers")}
-          </Button>
-        ) : null}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="outline" data-testid="sign-out-everywhere">
-              {t("sessions.signOutEverywhere")}
+          {(sessions.data?.sessions.filter((s) => !s.current).length ?? 0) > 0 ? (
+            <Button
+              variant="outline"
+              disabled={revoke.isPending}
+              data-testid="sign-out-others"
+              onClick={() =>
+                revoke.mutate(
+                  { others: true },
+                  {
+                    onSuccess: () => toast.success(t("sessions.signedOutOthers")),
+                    onError: () => toast.error(t("sessions.failed")),
+                  },
+                )
+              }
+            >
+              {t("sessions.signOutOthers")}
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t("sessions.confirmTitle")}</AlertDialogTitle>
-              <AlertDialogDescription>{t("sessions.confirmText")}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t("sessions.cancel")}</AlertDialogCancel>
-              <AlertDialogAction onClick={everywhere}>{t("sessions.confirm")}</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          ) : null}
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="outline" data-testid="sign-out-everywhere">
+                {t("sessions.signOutEverywhere")}
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>{t("sessions.confirmTitle")}</AlertDialogTitle>
+                <AlertDialogDescription>{t("sessions.confirmText")}</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>{t("sessions.cancel")}</AlertDialogCancel>
+                <AlertDialogAction onClick={everywhere}>{t("sessions.confirm")}</AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
         </div>
       </CardContent>
     </Card>

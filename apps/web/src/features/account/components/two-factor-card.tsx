@@ -29,7 +29,8 @@ type Step =
 
 /** The translation key of a refused two-factor call (better-auth's code or the HTTP status). */
 export function twoFactorErrorKey(error: TwoFactorFailure): string {
-  if (error.code === "INVALID_PASSWORD" || error.code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return "wrongPassword";
+  if (error.code === "INVALID_PASSWORD" || error.code === "CREDENTIAL_ACCOUNT_NOT_FOUND")
+    return "wrongPassword";
   if (error.code === "INVALID_CODE") return "wrongCode";
   if (error.code === "INVALID_BACKUP_CODE") return "wrongRecoveryCode";
   if (error.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" || error.code === "INVALID_TWO_FACTOR_COOKIE")
@@ -79,7 +80,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         >
           <CopyIcon aria-hidden /> {t("twoFactor.copy")}
         </Button>
-        <Button type="button" variant="outline" onClick={() => downloadCodes(codes, t("twoFactor.fileHeading"))}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => downloadCodes(codes, t("twoFactor.fileHeading"))}
+        >
           <DownloadIcon aria-hidden /> {t("twoFactor.download")}
         </Button>
         <Button type="button" onClick={onDone} data-testid="codes-saved">
@@ -282,7 +287,8 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
         }}
       />
     );
-  else if (!status.data.hasPassword) body = <p className="text-sm text-muted-foreground">{t("twoFactor.noPassword")}</p>;
+  else if (!status.data.hasPassword)
+    body = <p className="text-sm text-muted-foreground">{t("twoFactor.noPassword")}</p>;
   else if (enabled)
     body = (
       <div className="flex flex-wrap gap-2">
@@ -330,7 +336,10 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {status.data?.required && !enabled ? (
-          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="status">
+          <p
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            role="status"
+          >
             {t("twoFactor.requiredForAdmin")}
           </p>
         ) : null}

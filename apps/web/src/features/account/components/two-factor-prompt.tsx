@@ -28,8 +28,7 @@ export function TwoFactorPrompt() {
   const [dismissed, setDismissed] = React.useState(dismissedBefore);
   if (dismissed || !status.data?.suggest) return null;
   return (
-    <div
-      role="region"
+    <section
       aria-label={t("twoFactorPrompt.title")}
       className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
       data-testid="two-factor-prompt"
@@ -58,6 +57,6 @@ export function TwoFactorPrompt() {
       >
         <XIcon aria-hidden />
       </Button>
-    </div>
+    </section>
   );
 }

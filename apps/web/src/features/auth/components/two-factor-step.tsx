@@ -81,12 +81,17 @@ export function TwoFactorStep({ onVerified, onBack }: { onVerified: () => void; 
         </p>
       </div>
       {error ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+        >
           {error}
         </p>
       ) : null}
       <div className="grid gap-1.5">
-        <Label htmlFor="two-factor-sign-in-code">{recovery ? t("twoFactor.recoveryCode") : t("twoFactor.code")}</Label>
+        <Label htmlFor="two-factor-sign-in-code">
+          {recovery ? t("twoFactor.recoveryCode") : t("twoFactor.code")}
+        </Label>
         <Input
           ref={inputRef}
           id="two-factor-sign-in-code"
@@ -125,7 +130,11 @@ export function TwoFactorStep({ onVerified, onBack }: { onVerified: () => void; 
         >
           {recovery ? t("twoFactor.useApp") : t("twoFactor.useRecovery")}
         </button>
-        <button type="button" className="text-muted-foreground underline-offset-4 hover:underline" onClick={onBack}>
+        <button
+          type="button"
+          className="text-muted-foreground underline-offset-4 hover:underline"
+          onClick={onBack}
+        >
           {t("twoFactor.back")}
         </button>
       </div>
