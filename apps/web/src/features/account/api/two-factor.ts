@@ -54,13 +54,18 @@ export const twoFactorCalls = {
   },
 };
 
-/** After a change: the status, the profile (`twoFactorEnabled`) and the session list are read again. */
+/**
+ * After a change: the status and the session list are read again, and the profile
+ * (`twoFactorEnabled`, which opens the Admin Panel) unless `profile` is false — after enrolling,
+ * the profile waits until the recovery codes were acknowledged, so the gate does not swap the
+ * card (and its codes) for the panel too early.
+ */
 export function useTwoFactorChanged() {
   const queryClient = useQueryClient();
-  return () =>
+  return ({ profile = true }: { profile?: boolean } = {}) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: twoFactorStatusQueryOptions.queryKey }),
-      queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
+      profile ? queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }) : undefined,
       queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey }),
     ]);
 }

@@ -192,7 +192,7 @@ function ScanStep({
     const { error: failure } = await twoFactorCalls.verify(digits);
     setBusy(false);
     if (failure) return setError(t(`twoFactor.errors.${twoFactorErrorKey(failure)}`));
-    await changed();
+    await changed({ profile: false });
     toast.success(t("twoFactor.turnedOn"));
     onDone({ kind: "codes", codes: step.codes, fresh: true });
   };
@@ -267,6 +267,7 @@ function ScanStep({
 export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
   const { t } = useTranslation("account");
   const status = useQuery(twoFactorStatusQueryOptions);
+  const changed = useTwoFactorChanged();
   const [step, setStep] = React.useState<Step>({ kind: "idle" });
   const idle = () => setStep({ kind: "idle" });
   const enabled = status.data?.enabled === true;
@@ -283,7 +284,10 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
         codes={step.codes}
         onDone={() => {
           idle();
-          if (step.fresh) onEnabled?.();
+          if (step.fresh) {
+            void changed();
+            onEnabled?.();
+          }
         }}
       />
     );
