@@ -49,4 +49,24 @@ describe("Google sign-in of a suspended account (issue 14 Users)", () => {
     const again = await googleSignIn(ctx, profile);
     expect(again.headers.get("location")).toBe("/dashboard");
   });
+
+  it("refuses Google sign-in of an account with two-factor sign-in on (issue 25 item 6): password and code instead", async () => {
+    const person = await signUpAndSignIn(ctx, { name: "Tina Two" });
+    const profile = { email: person.email, name: "Tina Two", sub: "google-sub-tina" };
+    const before = await googleSignIn(ctx, profile);
+    expect(before.headers.get("location")).toBe("/dashboard");
+    await enrolTwoFactor(ctx, person);
+    const sessionsBefore = (
+      await ctx.runtime.db.select().from(session).where(eq(session.userId, person.userId))
+    ).length;
+    const refused = await googleSignIn(ctx, profile);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe(
+      "http://localhost:3000/auth?tab=signin&error=two_factor_password",
+    );
+    expect(refused.headers.getSetCookie().join(";")).not.toContain("session_token=");
+    expect(await ctx.runtime.db.select().from(session).where(eq(session.userId, person.userId))).toHaveLength(
+      sessionsBefore,
+    );
+  });
 });

@@ -18,6 +18,7 @@ import { signUpAttempt } from "./context.ts";
 import { linkForAccount } from "./link-domains.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { isSuspendedUser } from "./signup-mode.ts";
+import { hasTwoFactor } from "./two-factor.ts";
 import { checkUserName, clampUserName } from "./user-name.ts";
 import { schoolForVerification } from "./verification-school.ts";
 
@@ -27,6 +28,12 @@ export const CLIENT_IP_HEADER = "x-academy-client-ip";
 export const SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
 /** How long "trust this device" skips the code step at sign-in (s): 30 days. */
 export const TRUST_DEVICE_SECONDS = 60 * 60 * 24 * 30;
+/**
+ * The error code of a refused Google sign-in of an account with two-factor sign-in on (issue 25
+ * item 6): better-auth's plugin asks for the code only after a password, so such an account must
+ * sign in with its password and code.
+ */
+export const TWO_FACTOR_OAUTH_CODE = "TWO_FACTOR_PASSWORD_SIGN_IN";
 /** Cookie the web app sets with the UI language; e-mails use it. */
 export const LANGUAGE_COOKIE = "academy_lang";
 
@@ -97,9 +104,18 @@ export function createAuth(opts: {
         create: {
           // A suspended account gets no session by any path (issue 14): the Google callback turns
           // this code into a redirect to /auth with the refusal (auth.routes.ts).
-          before: async (session) => {
+          before: async (session, ctx) => {
             if (await isSuspendedUser(opts.db, session.userId)) {
               throw new APIError("FORBIDDEN", { code: SUSPENDED_CODE, message: ADMIN_MESSAGES.suspended });
+            }
+            // The two-factor plugin checks only password sign-ins: an OAuth callback (Google) of an
+            // account with 2FA on would skip the code (issue 25 item 6), so it is refused and the
+            // sign-in page asks for the password and code.
+            if (ctx?.path?.startsWith("/callback/") && (await hasTwoFactor(opts.db, session.userId))) {
+              throw new APIError("FORBIDDEN", {
+                code: TWO_FACTOR_OAUTH_CODE,
+                message: "This account uses two-factor sign-in. Sign in with your password and code.",
+              });
             }
             return { data: session };
           },
