@@ -1,4 +1,5 @@
 import type { BrowserContext } from "playwright-core";
+import { secretOfUri, totpCode } from "../apps/server/test/support/totp.ts";
 
 export interface Account {
   name: string;
@@ -139,4 +140,38 @@ export async function acceptMailedInvitations(
     if (!accepted.ok) throw new Error(`accept failed: ${accepted.status} ${await accepted.text()}`);
   }
   return tokens.size;
+}
+
+/**
+ * Turns on two-factor sign-in for the account whose session `cookie` is, through the API as the
+ * account card does (issue 25 item 6): password → otpauth URI → a TOTP code computed from its
+ * secret. Platform admins need it before the Admin Panel opens.
+ * @returns the new session cookies (confirming swaps the session), the base32 secret and the 10 recovery codes.
+ */
+export async function enrolTwoFactor(
+  baseURL: string,
+  cookie: string,
+  password: string,
+): Promise<{ cookie: string; secret: string; codes: string[] }> {
+  const headers = { "content-type": "application/json", origin: baseURL, cookie };
+  const enabled = await fetch(`${baseURL}/api/auth/two-factor/enable`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ password }),
+  });
+  if (!enabled.ok) throw new Error(`2FA enable failed: ${enabled.status} ${await enabled.text()}`);
+  const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = secretOfUri(totpURI);
+  const verified = await fetch(`${baseURL}/api/auth/two-factor/verify-totp`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ code: totpCode(secret) }),
+  });
+  if (!verified.ok) throw new Error(`2FA verify failed: ${verified.status} ${await verified.text()}`);
+  const fresh = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+  return { cookie: fresh, secret, codes: backupCodes };
 }

@@ -66,6 +66,7 @@ describe("npm run admin -- grant|revoke (PGlite)", () => {
     expect((await roleIn(undefined, pgliteDir, "op@example.com")).role).toBe("creator");
 
     expect(await runAdminCli(["grant", "OP@example.com"], env)).toBe(0);
+    expect(out.at(-1)).toContain("two-factor sign-in");
     let state = await roleIn(undefined, pgliteDir, "op@example.com");
     expect(state.role).toBe("admin");
     expect(state.audit.map((a) => [a.action, a.actor_email])).toEqual([["admin.grant", "command line"]]);

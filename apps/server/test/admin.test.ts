@@ -13,6 +13,7 @@ import {
 import { setAdminByEmail } from "../src/features/admin/admin.service.ts";
 import {
   createTestContext,
+  enrolTwoFactor,
   oneLessonDraft,
   publishCourse,
   signUpAndSignIn,
@@ -50,6 +51,7 @@ beforeAll(async () => {
   expect(await setAdminByEmail(ctx.runtime.db, admin.email, true, { id: null, email: "test" })).toBe(
     "changed",
   );
+  await enrolTwoFactor(ctx, admin); // admin routes need two-factor sign-in (issue 25 item 6)
   await ctx.runtime.db.update(profiles).set({ role: "student" }).where(eq(profiles.user_id, student.userId));
   courseId = await publishCourse(ctx, creator.cookie, oneLessonDraft("Phở at home"));
 }, 60_000);
@@ -162,6 +164,7 @@ describe("admin authorization matrix", () => {
   it("a revoked admin is refused at once", async () => {
     const temp = await signUpAndSignIn(ctx);
     await setAdminByEmail(ctx.runtime.db, temp.email, true, { id: null, email: "test" });
+    await enrolTwoFactor(ctx, temp);
     expect((await call(temp, "GET", "/api/admin/users")).status).toBe(200);
     expect(await setAdminByEmail(ctx.runtime.db, temp.email, false, { id: null, email: "test" })).toBe(
       "changed",

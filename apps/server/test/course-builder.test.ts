@@ -19,7 +19,13 @@ import {
   schools,
   storedFiles,
 } from "../src/db/schema/index.ts";
-import { createTestContext, signUpAndSignIn, type TestContext, uniqueEmail } from "./harness.ts";
+import {
+  createTestContext,
+  enrolTwoFactor,
+  signUpAndSignIn,
+  type TestContext,
+  uniqueEmail,
+} from "./harness.ts";
 
 let ctx: TestContext;
 type Account = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -38,6 +44,7 @@ beforeAll(async () => {
   ada = await signUpAndSignIn(ctx, { name: "Admin Ada" });
   await ctx.runtime.db.update(profiles).set({ role: "student" }).where(eq(profiles.user_id, stu.userId));
   await ctx.runtime.db.update(profiles).set({ role: "admin" }).where(eq(profiles.user_id, ada.userId));
+  await enrolTwoFactor(ctx, ada); // admins need two-factor sign-in for admin routes (issue 25 item 6)
 });
 afterAll(async () => {
   await ctx?.close();

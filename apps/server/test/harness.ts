@@ -14,6 +14,7 @@ import { loadEnv } from "../src/env.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { createRuntime, type Runtime } from "../src/runtime.ts";
 import { withDatabase } from "./global-setup.ts";
+import { secretOfUri, totpCode } from "./support/totp.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -133,6 +134,34 @@ export async function signUpAndSignIn(
     .from(user)
     .where(eq(user.email, email.toLowerCase()));
   return { cookie, userId: row.id, email, password };
+}
+
+/**
+ * Turns on two-factor sign-in for a signed-in account the way a person does (issue 25 item 6):
+ * password → otpauth URI → a TOTP code from the secret. Platform admins need it for admin routes.
+ * Confirming swaps the session, so `person.cookie` is replaced by the new one.
+ * @returns the base32 secret and the 10 recovery codes.
+ */
+export async function enrolTwoFactor(
+  ctx: TestContext,
+  person: { cookie: string; password: string },
+): Promise<{ secret: string; codes: string[] }> {
+  const enabled = await ctx.request("/api/auth/two-factor/enable", {
+    method: "POST",
+    cookie: person.cookie,
+    json: { password: person.password },
+  });
+  if (!enabled.ok) throw new Error(`2FA enable failed: ${enabled.status} ${await enabled.text()}`);
+  const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = secretOfUri(totpURI);
+  const verified = await ctx.request("/api/auth/two-factor/verify-totp", {
+    method: "POST",
+    cookie: person.cookie,
+    json: { code: totpCode(secret) },
+  });
+  if (!verified.ok) throw new Error(`2FA verify failed: ${verified.status} ${await verified.text()}`);
+  person.cookie = cookiesFrom(verified);
+  return { secret, codes: backupCodes };
 }
 
 /** Opens the newest verification link e-mailed to `email`. */

@@ -13,6 +13,7 @@ import {
 import { setAdminByEmail } from "../src/features/admin/admin.service.ts";
 import {
   createTestContext,
+  enrolTwoFactor,
   oneLessonDraft,
   publishCourse,
   signUpAndSignIn,
@@ -52,6 +53,7 @@ beforeAll(async () => {
     signUpAndSignIn(ctx, { name: "Out Sider" }),
   ]);
   await setAdminByEmail(ctx.runtime.db, admin.email, true, { id: null, email: "test" });
+  await enrolTwoFactor(ctx, admin); // admin routes need two-factor sign-in (issue 25 item 6)
   courseId = await publishCourse(ctx, creator.cookie, oneLessonDraft("Bánh mì basics"));
   const otherCourse = await publishCourse(ctx, other.cookie, oneLessonDraft("Other course"));
   for (const [who, id] of [

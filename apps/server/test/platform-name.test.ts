@@ -8,6 +8,7 @@ import { emailOutbox } from "../src/db/schema/index.ts";
 import { setAdminByEmail } from "../src/features/admin/admin.service.ts";
 import {
   createTestContext,
+  enrolTwoFactor,
   oneLessonDraft,
   publishCourse,
   signUpAndSignIn,
@@ -56,6 +57,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await signUpAndSignIn(ctx, { name: "Ada Admin" });
   await setAdminByEmail(ctx.runtime.db, admin.email, true, { id: null, email: "test" });
+  await enrolTwoFactor(ctx, admin); // admin routes need two-factor sign-in (issue 25 item 6)
   courseId = await publishCourse(ctx, admin.cookie, oneLessonDraft("Phở at home"));
   webDist = mkdtempSync(path.join(os.tmpdir(), "academy-web-"));
   writeFileSync(

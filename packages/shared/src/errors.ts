@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** A platform admin without two-factor sign-in asked for an admin route (issue 25 item 6). */
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

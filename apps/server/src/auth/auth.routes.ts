@@ -18,7 +18,7 @@ import type { AppDeps, AppEnv } from "../lib/http.ts";
 import { toIssues } from "../lib/http.ts";
 import { withSecurityHeaders } from "../lib/security-headers.ts";
 import { contestedVerificationRedirect, contestUnverifiedAccount } from "./account-recovery.ts";
-import { CLIENT_IP_HEADER, localeFromRequest, SUSPENDED_CODE } from "./auth.ts";
+import { CLIENT_IP_HEADER, localeFromRequest, SUSPENDED_CODE, TWO_FACTOR_OAUTH_CODE } from "./auth.ts";
 import { signUpAttempt } from "./context.ts";
 import { isCommonPassword, isWeakPassword } from "./password-policy.ts";
 import { isSuspendedEmail, signUpRefusal } from "./signup-mode.ts";
@@ -145,9 +145,16 @@ export function authRoutes(deps: AppDeps, headerList: Array<[string, string]>) {
       // The reset form signs in with the new password next: it needs the address.
       return c.json({ status: true, email: attempt.resetEmail }, 200, Object.fromEntries(headerList));
     }
-    if (url.pathname.startsWith("/api/auth/callback/") && isSuspendedRedirect(response)) {
+    if (url.pathname.startsWith("/api/auth/callback/")) {
+      const refused = callbackError(response);
       // Google sign-in of a suspended account (issue 14): the sign-in page says why.
-      return c.redirect(`${deps.env.appUrl}/auth?tab=signin&error=${SUSPENDED_ERROR_PARAM}`, 302);
+      if (refused === SUSPENDED_CODE) {
+        return c.redirect(`${deps.env.appUrl}/auth?tab=signin&error=${SUSPENDED_ERROR_PARAM}`, 302);
+      }
+      // Of an account with two-factor sign-in on (issue 25 item 6): password and code instead.
+      if (refused === TWO_FACTOR_OAUTH_CODE) {
+        return c.redirect(`${deps.env.appUrl}/auth?tab=signin&error=${TWO_FACTOR_ERROR_PARAM}`, 302);
+      }
     }
     if (response.status === 429) {
       const retryAfter = response.headers.get("x-retry-after") ?? "60";
@@ -170,14 +177,17 @@ const SIGN_UP_PATH = "/api/auth/sign-up/email";
 /** `/auth?error=` value the web app shows as the suspended-account refusal (en + vi). */
 export const SUSPENDED_ERROR_PARAM = "account_suspended";
 
-/** True when better-auth's OAuth callback redirects to its error URL because the account is suspended. */
-function isSuspendedRedirect(response: Response): boolean {
+/** `/auth?error=` value of a Google sign-in refused because the account has 2FA on (en + vi). */
+export const TWO_FACTOR_ERROR_PARAM = "two_factor_password";
+
+/** The `error` of better-auth's OAuth callback redirect to its error URL (e.g. ACCOUNT_SUSPENDED), or null. */
+function callbackError(response: Response): string | null {
   const location = response.headers.get("location");
-  if (!location || response.status < 300 || response.status >= 400) return false;
+  if (!location || response.status < 300 || response.status >= 400) return null;
   try {
-    return new URL(location, "http://x").searchParams.get("error") === SUSPENDED_CODE;
+    return new URL(location, "http://x").searchParams.get("error");
   } catch {
-    return false;
+    return null;
   }
 }
 

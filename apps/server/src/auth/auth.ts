@@ -3,6 +3,7 @@ import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, getOAuthState } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema/index.ts";
@@ -18,6 +19,7 @@ import { signUpAttempt } from "./context.ts";
 import { linkForAccount } from "./link-domains.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { isSuspendedUser } from "./signup-mode.ts";
+import { hasTwoFactor } from "./two-factor.ts";
 import { checkUserName, clampUserName } from "./user-name.ts";
 import { schoolForVerification } from "./verification-school.ts";
 
@@ -25,6 +27,14 @@ import { schoolForVerification } from "./verification-school.ts";
 export const CLIENT_IP_HEADER = "x-academy-client-ip";
 /** The error code of a refused sign-in of a suspended account (issue 14 Users). */
 export const SUSPENDED_CODE = "ACCOUNT_SUSPENDED";
+/** How long "trust this device" skips the code step at sign-in (s): 30 days. */
+export const TRUST_DEVICE_SECONDS = 60 * 60 * 24 * 30;
+/**
+ * The error code of a refused Google sign-in of an account with two-factor sign-in on (issue 25
+ * item 6): better-auth's plugin asks for the code only after a password, so such an account must
+ * sign in with its password and code.
+ */
+export const TWO_FACTOR_OAUTH_CODE = "TWO_FACTOR_PASSWORD_SIGN_IN";
 /** Cookie the web app sets with the UI language; e-mails use it. */
 export const LANGUAGE_COOKIE = "academy_lang";
 
@@ -95,9 +105,18 @@ export function createAuth(opts: {
         create: {
           // A suspended account gets no session by any path (issue 14): the Google callback turns
           // this code into a redirect to /auth with the refusal (auth.routes.ts).
-          before: async (session) => {
+          before: async (session, ctx) => {
             if (await isSuspendedUser(opts.db, session.userId)) {
               throw new APIError("FORBIDDEN", { code: SUSPENDED_CODE, message: ADMIN_MESSAGES.suspended });
+            }
+            // The two-factor plugin checks only password sign-ins: an OAuth callback (Google) of an
+            // account with 2FA on would skip the code (issue 25 item 6), so it is refused and the
+            // sign-in page asks for the password and code.
+            if (ctx?.path?.startsWith("/callback/") && (await hasTwoFactor(opts.db, session.userId))) {
+              throw new APIError("FORBIDDEN", {
+                code: TWO_FACTOR_OAUTH_CODE,
+                message: "This account uses two-factor sign-in. Sign in with your password and code.",
+              });
             }
             return { data: session };
           },
@@ -254,6 +273,15 @@ export function createAuth(opts: {
         }
       : {},
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Two-factor sign-in (issue 25 item 6, decision 0224): TOTP with 10 one-time recovery codes,
+    // stored encrypted; a sign-in challenge allows 5 tries and 10 failures lock the account 15 min.
+    plugins: [
+      twoFactor({
+        issuer: "Academy",
+        trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -266,6 +294,7 @@ export function createAuth(opts: {
         "/request-password-reset": { window: 60, max: 3 },
         "/reset-password": { window: 60, max: env.authRateLimitMax },
         "/change-password": { window: 60, max: env.authRateLimitMax },
+        "/two-factor/*": { window: 60, max: env.authRateLimitMax },
         "/get-session": false,
       },
     },

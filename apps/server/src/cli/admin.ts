@@ -62,7 +62,15 @@ export async function runAdminCli(argv: string[], source: Record<string, string 
       return 1;
     }
     const state = command === "grant" ? "is a platform admin" : "is no longer a platform admin";
-    console.log(`academy admin: ${email} ${state}${result === "unchanged" ? " (no change)" : ""}.`);
+    // Issue 25 item 6: the Admin Panel opens only with two-factor sign-in on.
+    const twoFactorNote =
+      command === "grant"
+        ? "\nacademy admin: the Admin Panel opens once this account turns on two-factor sign-in " +
+          "(Account settings → Two-factor authentication); the panel asks for it on first opening."
+        : "";
+    console.log(
+      `academy admin: ${email} ${state}${result === "unchanged" ? " (no change)" : ""}.${twoFactorNote}`,
+    );
     return 0;
   } finally {
     await handle.close();

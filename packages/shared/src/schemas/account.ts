@@ -126,3 +126,18 @@ export const securityEventListSchema = z.object({
   pageSize: z.number().int(),
 });
 export type SecurityEventList = z.infer<typeof securityEventListSchema>;
+
+/**
+ * GET /api/account/two-factor (issue 25 item 6): whether two-factor sign-in (TOTP + recovery
+ * codes) is on, whether enrolling asks for a password (false for a Google-only account, which
+ * cannot enrol: better-auth's plugin confirms with the password), whether the person is a platform
+ * admin (who must enrol before the Admin Panel opens), and `suggest`: a creator with at least one
+ * paid order and 2FA off — the creator dashboard shows a dismissible prompt.
+ */
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  hasPassword: z.boolean(),
+  required: z.boolean(),
+  suggest: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;

@@ -13,6 +13,8 @@ export const ADMIN_MESSAGES = {
   subjectInUse: "This subject is used by courses and cannot be deleted.",
   duplicate: "This item already exists. Please use a different name.",
   adminOnly: "Only platform administrators can do this.",
+  twoFactorRequired:
+    "Set up two-factor sign-in (Account settings → Two-factor authentication) before using the Admin Panel.",
   notPending: "This report has already been reviewed.",
   selfChange: "You cannot change your own role or suspend yourself.",
   signupsClosed: "Sign-ups are closed on this platform.",

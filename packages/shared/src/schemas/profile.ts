@@ -13,5 +13,7 @@ export const meSchema = z.object({
   avatarUrl: z.string().nullable(),
   role: roleSchema,
   emailVerified: z.boolean(),
+  /** Two-factor sign-in is on (issue 25 item 6): platform admins need it for the Admin Panel. */
+  twoFactorEnabled: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;

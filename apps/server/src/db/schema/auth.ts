@@ -10,6 +10,8 @@ export const user = pgTable("user", {
   image: text("image"),
   /** Academy: the role asked for at sign-up ("student" from /join or an invitation); read by the profile trigger. */
   signupRole: text("signup_role"),
+  /** better-auth two-factor plugin (issue 25 item 6): true once a TOTP code confirmed the enrolment. */
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
   createdAt: timestamp("created_at").defaultNow().notNull(),
   updatedAt: timestamp("updated_at")
     .defaultNow()
@@ -82,3 +84,20 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/** better-auth two-factor plugin (issue 25 item 6): the encrypted TOTP secret and recovery codes of an account. */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until"),
+  },
+  (table) => [index("twoFactor_secret_idx").on(table.secret), index("twoFactor_userId_idx").on(table.userId)],
+);

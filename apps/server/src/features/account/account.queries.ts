@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { account, session } from "../../db/schema/index.ts";
+import { account, profiles, session, user } from "../../db/schema/index.ts";
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -62,4 +62,26 @@ export async function hasPassword(db: Executor, userId: string): Promise<boolean
     .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The two-factor facts of an account (issue 25 item 6): 2FA on, the profile role, and whether any
+ * order of the person's courses was ever paid (their first sale, refunded or not).
+ */
+export async function twoFactorFacts(
+  db: Executor,
+  userId: string,
+): Promise<{ enabled: boolean; role: string | null; sold: boolean }> {
+  const [row] = await db
+    .select({
+      enabled: user.twoFactorEnabled,
+      role: profiles.role,
+      sold: sql<boolean>`exists (select 1 from orders o join courses c on c.id = o.course_id
+                          where c.creator_id = ${userId} and o.paid_at is not null)`,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.user_id, user.id))
+    .where(eq(user.id, userId))
+    .limit(1);
+  return { enabled: row?.enabled === true, role: row?.role ?? null, sold: row?.sold === true };
 }

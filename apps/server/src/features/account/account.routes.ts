@@ -6,6 +6,7 @@ import {
   deleteAccountSchema,
   pageQuerySchema,
   securityEventListSchema,
+  twoFactorStatusSchema,
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
@@ -17,6 +18,7 @@ import {
   listMySecurityEvents,
   listSessions,
   revokeSessions,
+  twoFactorStatus,
   updateAccount,
 } from "./account.service.ts";
 
@@ -80,6 +82,15 @@ const securityRoute = createRoute({
   },
 });
 
+const twoFactorRoute = createRoute({
+  method: "get",
+  path: "/account/two-factor",
+  tags,
+  summary:
+    "Two-factor sign-in state: on or off, whether enrolling asks for a password, required (platform admin), suggested (creator after a first sale)",
+  responses: { 200: json(twoFactorStatusSchema, "Two-factor state"), 401: errorResponses[401] },
+});
+
 const deletionRoute = createRoute({
   method: "get",
   path: "/account/deletion",
@@ -122,6 +133,7 @@ export function accountRoutes(deps: AppDeps) {
     .openapi(securityRoute, async (c) =>
       c.json(await listMySecurityEvents(deps.db, requireUser(c), c.req.valid("query").page), 200),
     )
+    .openapi(twoFactorRoute, async (c) => c.json(await twoFactorStatus(deps.db, requireUser(c)), 200))
     .openapi(deletionRoute, async (c) =>
       c.json(await accountDeletion(deps.db, requireUser(c), c.get("sessionId")), 200),
     )

@@ -7,6 +7,7 @@ import {
   DELETE_ACCOUNT_FRESH_MINUTES,
   type DeleteAccountInput,
   SERVER_MESSAGES,
+  type TwoFactorStatus,
 } from "@academy/shared";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -19,6 +20,7 @@ import {
   countMoneyHeldOrders,
   hasPassword,
   sessionCreatedAt,
+  twoFactorFacts,
   uncountEnrolmentsOf,
 } from "./account.queries.ts";
 
@@ -226,5 +228,20 @@ export async function listMySecurityEvents(db: Db, actor: SessionUser, page: num
     total,
     page,
     pageSize: SECURITY_PAGE_SIZE,
+  };
+}
+
+/**
+ * GET /api/account/two-factor (issue 25 item 6): 2FA state, whether enrolling asks for a password,
+ * whether the account must enrol (platform admin) and whether to prompt it (a creator after the
+ * first paid order, 2FA off).
+ */
+export async function twoFactorStatus(db: Db, actor: SessionUser): Promise<TwoFactorStatus> {
+  const [facts, password] = await Promise.all([twoFactorFacts(db, actor.id), hasPassword(db, actor.id)]);
+  return {
+    enabled: facts.enabled,
+    hasPassword: password,
+    required: facts.role === "admin",
+    suggest: !facts.enabled && facts.role === "creator" && facts.sold,
   };
 }

@@ -13,12 +13,13 @@ export async function findProfile(db: Executor, userId: string) {
       role: profiles.role,
       locale: profiles.locale,
       emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.user_id))
     .where(eq(profiles.user_id, userId))
     .limit(1);
-  return row;
+  return row ? { ...row, twoFactorEnabled: row.twoFactorEnabled === true } : undefined;
 }
 
 export async function updateProfileLocale(db: Executor, userId: string, locale: "en" | "vi"): Promise<void> {

@@ -53,6 +53,8 @@ export function Component() {
   const [tab, setTab] = React.useState(verified || params.get("tab") === "signin" ? "signin" : "signup");
   const [signInEmail, setSignInEmail] = React.useState<string | undefined>();
   const [suspended, setSuspended] = React.useState(verifyError === "account_suspended");
+  // A Google sign-in refused because the account has two-factor sign-in on (issue 25 item 6).
+  const [passwordNeeded, setPasswordNeeded] = React.useState(verifyError === "two_factor_password");
   const config = useQuery(authConfigQueryOptions);
   const callbackURL = invitationToken
     ? invitationPath
@@ -60,9 +62,11 @@ export function Component() {
   const invitedEmail = invitation.data?.email;
 
   React.useEffect(() => {
-    if (verifyError === "account_suspended") {
-      // A suspended account's Google sign-in (issue 14): said plainly, and kept on the page.
-      setSuspended(true);
+    if (verifyError === "account_suspended" || verifyError === "two_factor_password") {
+      // A suspended account's Google sign-in (issue 14), or one with 2FA on (issue 25 item 6):
+      // said plainly, and kept on the page.
+      if (verifyError === "account_suspended") setSuspended(true);
+      else setPasswordNeeded(true);
       const next = new URLSearchParams(params);
       next.delete("error");
       setParams(next, { replace: true });
@@ -113,6 +117,15 @@ export function Component() {
               >
                 <BanIcon className="size-4 shrink-0" aria-hidden />
                 {t("suspendedBanner")}
+              </p>
+            ) : null}
+            {passwordNeeded ? (
+              <p
+                role="alert"
+                className="rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+                data-testid="two-factor-password-banner"
+              >
+                {t("twoFactor.googleRefused")}
               </p>
             ) : null}
             {verified ? (

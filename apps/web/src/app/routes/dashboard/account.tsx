@@ -9,11 +9,12 @@ import { ProfileForm } from "@/features/account/components/profile-form";
 import { PurchasesCard } from "@/features/account/components/purchases-card";
 import { SecurityActivityCard } from "@/features/account/components/security-activity-card";
 import { SessionsCard } from "@/features/account/components/sessions-card";
+import { TwoFactorCard } from "@/features/account/components/two-factor-card";
 
 /**
  * /dashboard/account — account settings (issue 16 item 14), for creators and students alike:
- * profile (name ≤ 120, photo, language, time zone), password, signed-in devices, recent security
- * activity (issue 25 item 7), purchases with
+ * profile (name ≤ 120, photo, language, time zone), password, two-factor authentication (issue 25
+ * item 6), signed-in devices, recent security activity (issue 25 item 7), purchases with
  * receipts (issue 23 §9), delete account.
  */
 export function Component() {
@@ -30,6 +31,7 @@ export function Component() {
         <>
           <ProfileForm account={account.data} />
           <PasswordForm hasPassword={account.data.hasPassword} />
+          <TwoFactorCard />
           <SessionsCard />
           <SecurityActivityCard />
           <PurchasesCard />

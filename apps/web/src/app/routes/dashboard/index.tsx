@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "@/components/page-title";
 import { Skeleton } from "@/components/ui/skeleton";
+import { TwoFactorPrompt } from "@/features/account/components/two-factor-prompt";
 import { meQueryOptions } from "@/features/auth/api/session";
 import { dashboardQueryOptions } from "@/features/dashboard/api/dashboard";
 import { CreatorDashboard } from "@/features/dashboard/components/creator-dashboard";
@@ -40,7 +41,10 @@ export function Component() {
           courseAction={(courseId) => <MessageButton courseId={courseId} />}
         />
       ) : (
-        <CreatorDashboard data={dashboard.data} name={name} />
+        <div className="grid gap-6">
+          <TwoFactorPrompt />
+          <CreatorDashboard data={dashboard.data} name={name} />
+        </div>
       )}
     </>
   );

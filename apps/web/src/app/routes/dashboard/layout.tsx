@@ -253,7 +253,14 @@ export function Component() {
           >
             <Avatar name={me.fullName || me.email} src={me.avatarUrl} />
           </Link>
-          <Button variant="outline" size="sm" onClick={handleSignOut} disabled={signOut.isPending}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={handleSignOut}
+            disabled={signOut.isPending}
+            aria-label={t("signOut")}
+            data-testid="sign-out"
+          >
             <LogOutIcon aria-hidden />
             <span className="hidden sm:inline">{t("signOut")}</span>
           </Button>

@@ -48,7 +48,10 @@ export function deviceName(userAgent: string | null): string | null {
   return browser ?? os ?? userAgent.slice(0, 60);
 }
 
-/** The signed-in devices card: each session with "Sign out", and "Sign out everywhere" (confirmed). */
+/**
+ * The signed-in devices card: each session (browser and OS from the user agent, IP, last active,
+ * "this device") with "Sign out", "Sign out all other devices", and "Sign out everywhere" (confirmed).
+ */
 export function SessionsCard() {
   const { t, i18n } = useTranslation("account");
   const navigate = useNavigate();
@@ -122,23 +125,43 @@ export function SessionsCard() {
         ) : (
           <p className="text-sm text-muted-foreground">{t("sessions.empty")}</p>
         )}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="outline" className="justify-self-start" data-testid="sign-out-everywhere">
-              {t("sessions.signOutEverywhere")}
+        <div className="flex flex-wrap gap-2">
+          {(sessions.data?.sessions.filter((s) => !s.current).length ?? 0) > 0 ? (
+            <Button
+              variant="outline"
+              disabled={revoke.isPending}
+              data-testid="sign-out-others"
+              onClick={() =>
+                revoke.mutate(
+                  { others: true },
+                  {
+                    onSuccess: () => toast.success(t("sessions.signedOutOthers")),
+                    onError: () => toast.error(t("sessions.failed")),
+                  },
+                )
+              }
+            >
+              {t("sessions.signOutOthers")}
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t("sessions.confirmTitle")}</AlertDialogTitle>
-              <AlertDialogDescription>{t("sessions.confirmText")}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t("sessions.cancel")}</AlertDialogCancel>
-              <AlertDialogAction onClick={everywhere}>{t("sessions.confirm")}</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          ) : null}
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="outline" data-testid="sign-out-everywhere">
+                {t("sessions.signOutEverywhere")}
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>{t("sessions.confirmTitle")}</AlertDialogTitle>
+                <AlertDialogDescription>{t("sessions.confirmText")}</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>{t("sessions.cancel")}</AlertDialogCancel>
+                <AlertDialogAction onClick={everywhere}>{t("sessions.confirm")}</AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
       </CardContent>
     </Card>
   );

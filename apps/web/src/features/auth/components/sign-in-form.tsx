@@ -15,11 +15,13 @@ import { localizeApiMessage } from "@/lib/api-client";
 import { authClient } from "@/lib/auth-client";
 import { meQueryOptions } from "../api/session";
 import { ResendVerification } from "./resend-verification";
+import { TwoFactorStep } from "./two-factor-step";
 
 /**
  * Sign In tab (spec 000 §2 /auth, §5, §8 Sign-in): "Welcome back!" and on to `redirectTo`;
  * "Invalid credentials" for a wrong e-mail or password; an unverified address gets a clear
- * message with a resend button.
+ * message with a resend button. An account with two-factor sign-in on gets the code step next
+ * (issue 25 item 6).
  */
 export function SignInForm({
   defaultEmail,
@@ -35,6 +37,7 @@ export function SignInForm({
   const { t } = useTranslation("auth");
   const queryClient = useQueryClient();
   const [unverified, setUnverified] = React.useState<string | null>(null);
+  const [codeStep, setCodeStep] = React.useState(false);
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: defaultEmail ?? "", password: "" },
@@ -47,7 +50,7 @@ export function SignInForm({
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverified(null);
     const email = values.email.trim().toLowerCase();
-    const { error } = await authClient.signIn.email({ email, password: values.password });
+    const { data, error } = await authClient.signIn.email({ email, password: values.password });
     if (error) {
       if (error.code === "EMAIL_NOT_VERIFIED") {
         setUnverified(email);
@@ -64,10 +67,30 @@ export function SignInForm({
       }
       return;
     }
+    if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
+      setCodeStep(true);
+      return;
+    }
+    signedIn();
+  });
+
+  function signedIn() {
     toast.success(t("toast.welcomeBack"));
     queryClient.removeQueries({ queryKey: meQueryOptions.queryKey });
     onSignedIn(redirectTo);
-  });
+  }
+
+  if (codeStep) {
+    return (
+      <TwoFactorStep
+        onVerified={signedIn}
+        onBack={() => {
+          form.setValue("password", "");
+          setCodeStep(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
