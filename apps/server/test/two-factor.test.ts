@@ -229,6 +229,27 @@ describe("TOTP enrolment and sign-in", () => {
     expect(plain.body.twoFactorRedirect).toBeUndefined();
     expect(await meStatus(plain.cookie)).toBe(200);
   });
+
+  it("every change is in the person's security activity, in order, without codes or secrets", async () => {
+    const response = await ctx.request("/api/account/security-events?page=1", { cookie: person.cookie });
+    expect(response.status).toBe(200);
+    const { events } = (await response.json()) as { events: { action: string; details: unknown }[] };
+    const changes = events
+      .map((e) => e.action)
+      .filter((a) => a.startsWith("two_factor."))
+      .reverse();
+    // Turned on once (the sign-in codes after it are not changes); each recovery code that signed
+    // in (two, then a new one after new codes were made; refused ones are not); off.
+    expect(changes).toEqual([
+      "two_factor.enabled",
+      "two_factor.recovery_code_used",
+      "two_factor.recovery_code_used",
+      "two_factor.recovery_codes_regenerated",
+      "two_factor.recovery_code_used",
+      "two_factor.disabled",
+    ]);
+    expect(JSON.stringify(events)).not.toMatch(/secret|backup|\b\d{6}\b/i);
+  });
 });
 
 describe("platform admins must enrol", () => {

@@ -22,6 +22,7 @@ import { CLIENT_IP_HEADER, localeFromRequest, SUSPENDED_CODE, TWO_FACTOR_OAUTH_C
 import { signUpAttempt } from "./context.ts";
 import { isCommonPassword, isWeakPassword } from "./password-policy.ts";
 import { isSuspendedEmail, signUpRefusal } from "./signup-mode.ts";
+import { twoFactorAudit } from "./two-factor-audit.ts";
 import { updateUserSchema } from "./user-name.ts";
 
 /** Spec 000 §8 Sign-up: the text the client shows as "Account exists". */
@@ -117,7 +118,13 @@ export function authRoutes(deps: AppDeps, headerList: Array<[string, string]>) {
     const attempt: { existingUser: boolean; unverified?: boolean; resetEmail?: string } = {
       existingUser: false,
     };
+    const audit = twoFactorAudit(deps, url.pathname, headers, {
+      ip: ip ?? null,
+      userAgent: headers.get("user-agent"),
+    });
+    await audit?.before();
     const response = await signUpAttempt.run(attempt, () => deps.auth.handler(request));
+    await audit?.after(response);
     if (url.pathname === SIGN_UP_PATH) {
       const duplicate = await duplicateSignUp(deps, attempt, response, body);
       if (duplicate === "unverified") {
