@@ -2,34 +2,8 @@ import type { SecurityEvent } from "@academy/shared";
 import i18next from "i18next";
 import { ShieldAlertIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { deviceName } from "@/lib/device-name";
 import { formatDateTime } from "@/lib/format";
-
-/** "Chrome · Windows"-style name of a user agent, or null when nothing is recognised. */
-function deviceOf(userAgent: string | null): string | null {
-  if (!userAgent) return null;
-  const browser = /Edg\//.test(userAgent)
-    ? "Edge"
-    : /Chrome\//.test(userAgent)
-      ? "Chrome"
-      : /Firefox\//.test(userAgent)
-        ? "Firefox"
-        : /Safari\//.test(userAgent)
-          ? "Safari"
-          : null;
-  const os = /Android/.test(userAgent)
-    ? "Android"
-    : /iPhone|iPad/.test(userAgent)
-      ? "iOS"
-      : /Windows/.test(userAgent)
-        ? "Windows"
-        : /Mac OS X/.test(userAgent)
-          ? "macOS"
-          : /Linux/.test(userAgent)
-            ? "Linux"
-            : null;
-  if (browser && os) return `${browser} · ${os}`;
-  return browser ?? os ?? userAgent.slice(0, 60);
-}
 
 /**
  * One security event (issue 25 item 7) as a list row: its label in the UI language (the action name
@@ -54,7 +28,7 @@ export function SecurityEventRow({
     ...((event.details.toggled as string[] | undefined) ?? []),
   ];
   const device = event.action.startsWith("sign_in.")
-    ? (deviceOf(event.userAgent) ?? t("securityEvents.unknownDevice"))
+    ? (deviceName(event.userAgent) ?? t("securityEvents.unknownDevice"))
     : null;
   return (
     <li className="flex min-w-0 gap-3 rounded-lg border bg-background p-3 text-sm" data-action={event.action}>

@@ -18,35 +18,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { deviceName } from "@/lib/device-name";
 import { formatDate } from "@/lib/format";
 import { sessionsQueryOptions, useRevokeSessions } from "../api/account";
-
-/** "Chrome on Windows"-style summary of a user agent; the raw string when nothing is recognised. */
-export function deviceName(userAgent: string | null): string | null {
-  if (!userAgent) return null;
-  const browser = /Edg\//.test(userAgent)
-    ? "Edge"
-    : /Chrome\//.test(userAgent)
-      ? "Chrome"
-      : /Firefox\//.test(userAgent)
-        ? "Firefox"
-        : /Safari\//.test(userAgent)
-          ? "Safari"
-          : null;
-  const os = /Android/.test(userAgent)
-    ? "Android"
-    : /iPhone|iPad/.test(userAgent)
-      ? "iOS"
-      : /Windows/.test(userAgent)
-        ? "Windows"
-        : /Mac OS X/.test(userAgent)
-          ? "macOS"
-          : /Linux/.test(userAgent)
-            ? "Linux"
-            : null;
-  if (browser && os) return `${browser} · ${os}`;
-  return browser ?? os ?? userAgent.slice(0, 60);
-}
 
 /**
  * The signed-in devices card: each session (browser and OS from the user agent, IP, last active,
