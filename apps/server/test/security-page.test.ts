@@ -11,6 +11,7 @@ import { recordSecurityEvent, redactSecrets } from "../src/lib/security-events.t
 import {
   cookiesFrom,
   createTestContext,
+  enrolTwoFactor,
   oneLessonDraft,
   publishCourse,
   signUpAndSignIn,
@@ -92,6 +93,7 @@ beforeAll(async () => {
     signUpAndSignIn(ctx, { name: "Stu Student" }),
   ]);
   await setAdminByEmail(ctx.runtime.db, admin.email, true, { id: null, email: "test" });
+  await enrolTwoFactor(ctx, admin); // admin routes need two-factor sign-in (issue 25 item 6)
 }, 60_000);
 
 afterAll(async () => {
