@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVerifiedAccount, newAccount } from "./accounts.ts";
+import { totpCode } from "../apps/server/test/support/totp.ts";
+import { createVerifiedAccount, enrolTwoFactor, newAccount } from "./accounts.ts";
 import {
   DESKTOP,
   e2eContext,
@@ -15,13 +16,22 @@ import { type StartedServer, startServer } from "./server.ts";
 const ctx = e2eContext();
 const skip = "skip" in ctx && ctx.skip !== undefined;
 
-async function signIn(context: BrowserContext, email: string, password: string): Promise<Page> {
+/** Signs in from the browser: password, then (the admin has two-factor sign-in on) the app's code. */
+async function signIn(
+  context: BrowserContext,
+  email: string,
+  password: string,
+  secret: string,
+): Promise<Page> {
   const page = await context.newPage();
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign In" }).click();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
+  const step = page.getByTestId("two-factor-step");
+  await step.getByLabel("6-digit code").fill(totpCode(secret));
+  await step.getByRole("button", { name: "Verify" }).click();
   await page.waitForURL("**/dashboard");
   return page;
 }
@@ -37,11 +47,14 @@ describe.skipIf(skip)("security page, CSP and the security log", () => {
   let browser: Browser;
   let server: StartedServer;
   const admin = newAccount("secadm", "Lê Bảo Mật");
+  let secret = "";
 
   beforeAll(async () => {
     server = await startServer({ ADMIN_EMAILS: admin.email });
     browser = await launchBrowser("chromium" in ctx ? ctx.chromium : "");
-    await createVerifiedAccount(server.url, admin);
+    // Admins use the Admin Panel only with two-factor sign-in on (issue 25 item 6).
+    const cookie = await createVerifiedAccount(server.url, admin);
+    secret = (await enrolTwoFactor(server.url, cookie, admin.password)).secret;
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,7 +64,7 @@ describe.skipIf(skip)("security page, CSP and the security log", () => {
   it("new-device sign-in in account settings; security contact; Admin Panel security events", async () => {
     const baseURL = server.url;
     const desktop = await newContext(browser, baseURL, DESKTOP);
-    const page = await signIn(desktop, admin.email, admin.password);
+    const page = await signIn(desktop, admin.email, admin.password, secret);
 
     await page.goto("/dashboard/account");
     const card = page.locator("#security-activity");
@@ -99,7 +112,7 @@ describe.skipIf(skip)("security page, CSP and the security log", () => {
 
     // A phone in Vietnamese (same browser and network: a known device): the card and the list in vi.
     const phone = await newContext(browser, baseURL, PHONE);
-    const mobile = await signIn(phone, admin.email, admin.password);
+    const mobile = await signIn(phone, admin.email, admin.password, secret);
     await mobile.evaluate(() => localStorage.setItem("academy.lang", "vi"));
     await mobile.goto("/dashboard/account");
     const viCard = mobile.locator("#security-activity");
