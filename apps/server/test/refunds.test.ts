@@ -793,6 +793,13 @@ describe("the attention list", () => {
   });
 });
 
+/** A day in Asia/Ho_Chi_Minh as YYYY-MM-DD, `offsetDays` from today. */
+function vietnamDay(offsetDays: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Ho_Chi_Minh" }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
+}
+
 describe("refunds net out everywhere", () => {
   it("Earnings, Analytics revenue, the dashboard and the partner's commission", async () => {
     const partner = await call(cara, "POST", "/api/earnings/partners", {
@@ -803,8 +810,10 @@ describe("refunds net out everywhere", () => {
     expect(partner.status).toBe(200);
     const student = await signUpAndSignIn(ctx, { name: "Referred Buyer" });
     const order = await paidOrder(student, "momo", { ref: "LINH10" });
-    const today = new Date().toISOString().slice(0, 10);
-    const monthAgo = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    // Analytics reads days in the creator's time zone (Asia/Ho_Chi_Minh, UTC+7): after 17:00 UTC
+    // its "today" is already tomorrow's UTC date.
+    const today = vietnamDay(0);
+    const monthAgo = vietnamDay(-20);
     const analyticsRevenue = async () => {
       const response = await call(
         cara,
@@ -865,8 +874,10 @@ describe("a partial refund nets its part everywhere", () => {
         })
       ).status,
     ).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
-    const monthAgo = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    // Analytics reads days in the creator's time zone (Asia/Ho_Chi_Minh, UTC+7): after 17:00 UTC
+    // its "today" is already tomorrow's UTC date.
+    const today = vietnamDay(0);
+    const monthAgo = vietnamDay(-20);
     const figures = async () => {
       const overview = (await (
         await call(cara, "GET", `/api/analytics/creator/overview?from=${monthAgo}&to=${today}`)
