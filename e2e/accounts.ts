@@ -17,6 +17,18 @@ export function newAccount(prefix: string, name: string): Account {
 }
 
 /**
+ * Platform admin accounts of the shared browser-suite server: global-setup.ts lists them in its
+ * ADMIN_EMAILS, so each becomes an admin at sign-up (issue 14) without a server of its own. One
+ * slot per spec file and viewport (each is signed up once per run, on a fresh database).
+ */
+export const E2E_ADMIN_SLOTS = ["two-factor-desktop", "two-factor-phone", "security-page"] as const;
+
+/** The admin account of `slot` on the shared server (ADMIN_EMAILS of global-setup.ts). */
+export function adminAccount(slot: (typeof E2E_ADMIN_SLOTS)[number], name: string): Account {
+  return { name, email: `e2e-admin-${slot}@example.com`, password: "e2e-passw0rd!" };
+}
+
+/**
  * Signs up through the API, follows the verification link found in /dev/mailbox (as a person
  * would from their inbox) and signs in; returns the session cookies for a browser context.
  */

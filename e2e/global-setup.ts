@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { adminAccount, E2E_ADMIN_SLOTS } from "./accounts.ts";
 import { chromiumPath } from "./browser.ts";
-import { ROOT, startServer } from "./server.ts";
+import { makePgliteTemplate, ROOT, startServer } from "./server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -36,13 +37,18 @@ export default async function setup(project: TestProject) {
     });
     if (build.status !== 0) throw new Error("web build failed");
   }
-  if (process.env.E2E_SERVER_BUNDLE === "1") {
+  if (process.env.E2E_SERVER_TSX !== "1") {
     const build = spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: ROOT, stdio: "inherit" });
     if (build.status !== 0) throw new Error("server build failed");
   }
-  const server = await startServer();
+  const template = await makePgliteTemplate();
+  // The admin accounts specs sign up (e2e/accounts.ts adminAccount) are admins from sign-up.
+  const server = await startServer({
+    ADMIN_EMAILS: E2E_ADMIN_SLOTS.map((slot) => adminAccount(slot, "").email).join(","),
+  });
   project.provide("e2e", { baseURL: server.url, chromium });
   return async () => {
     await server.stop();
+    rmSync(path.dirname(template), { recursive: true, force: true });
   };
 }

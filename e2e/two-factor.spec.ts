@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCode } from "../apps/server/test/support/totp.ts";
-import { type Account, createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
+import { type Account, adminAccount, createVerifiedAccount, newAccount, useSession } from "./accounts.ts";
 import {
   DESKTOP,
   e2eContext,
@@ -13,7 +13,6 @@ import {
   PHONE,
   screenshot,
 } from "./browser.ts";
-import { type StartedServer, startServer } from "./server.ts";
 
 const ctx = e2eContext();
 const skip = "skip" in ctx && ctx.skip !== undefined;
@@ -42,22 +41,18 @@ function decodeQr(dataUrl: string): string {
  */
 describe.skipIf(skip)("two-factor sign-in", () => {
   let browser: Browser;
-  let server: StartedServer;
-  let baseURL = "";
+  const baseURL = "baseURL" in ctx ? ctx.baseURL : "";
+  // The shared server's ADMIN_EMAILS makes these two admins at sign-up (issue 14; global-setup.ts).
   const admins = {
-    desktop: newAccount("tf-admin-d", "Lê Quản Trị"),
-    phone: newAccount("tf-admin-p", "Lê Quản Lý"),
+    desktop: adminAccount("two-factor-desktop", "Lê Quản Trị"),
+    phone: adminAccount("two-factor-phone", "Lê Quản Lý"),
   };
 
   beforeAll(async () => {
     browser = await launchBrowser("chromium" in ctx ? ctx.chromium : "");
-    // Its own server: ADMIN_EMAILS makes the two admins at sign-up (issue 14).
-    server = await startServer({ ADMIN_EMAILS: `${admins.desktop.email},${admins.phone.email}` });
-    baseURL = server.url;
-  }, 180_000);
+  });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   /** Screenshot, and on a phone the no-sideways-scrolling check, of one screen. */

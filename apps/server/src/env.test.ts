@@ -63,6 +63,17 @@ describe("loadEnv defaults", () => {
     expect(env.trustProxy).toBe(true);
     expect(env.authRateLimitMax).toBe(3);
   });
+
+  it("hashes passwords at the OWASP cost unless NODE_ENV=test asks for the test profile", () => {
+    expect(loadEnv({}).passwordHashing).toBe("owasp");
+    expect(loadEnv({ NODE_ENV: "test" }).passwordHashing).toBe("owasp");
+    expect(loadEnv({ NODE_ENV: "test", TEST_FAST_PASSWORD_HASH: "1" }).passwordHashing).toBe("fast-test");
+    expect(loadEnv({ NODE_ENV: "development", TEST_FAST_PASSWORD_HASH: "1" }).passwordHashing).toBe("owasp");
+    expect(
+      loadEnv({ NODE_ENV: "production", TEST_FAST_PASSWORD_HASH: "true", APP_URL: "https://a.example" })
+        .passwordHashing,
+    ).toBe("owasp");
+  });
 });
 
 describe("EnvError names each bad variable", () => {

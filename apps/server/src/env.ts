@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** Password-hash cost profile (auth/password.ts): "fast-test" only under NODE_ENV=test. */
+export type PasswordHashing = "owasp" | "fast-test";
+
 /**
  * The only reader of process.env (DESIGN.md §3.7). Every variable is documented in README and
  * .env.example. `loadEnv` validates with zod and throws `EnvError` naming every bad variable.
@@ -46,6 +49,10 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   MESSAGE_RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   LEARNING_TIME_CAP: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).default("true")),
+  TEST_FAST_PASSWORD_HASH: z.preprocess(
+    emptyToUndefined,
+    z.enum(["true", "false", "1", "0"]).default("false"),
+  ),
   MESSAGE_NUDGE_INTERVAL_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
@@ -156,6 +163,11 @@ export interface Env {
   messageRateLimitMax: number;
   /** Study time capped by wall-clock since the lesson's open (issue 16 item 6); always true in production. */
   learningTimeCap: boolean;
+  /**
+   * "owasp" (argon2id, 46 MiB, t = 1) always, except "fast-test" (1 MiB) when NODE_ENV=test and
+   * TEST_FAST_PASSWORD_HASH=1: test suites sign up about a thousand accounts (docs/testing.md).
+   */
+  passwordHashing: PasswordHashing;
   /** How often (milliseconds) an instance looks for unread messages to nudge by e-mail. */
   messageNudgeIntervalMs: number;
   /** An OpenAI-compatible endpoint; undefined means the built-in offline generator. timeoutMs in milliseconds. */
@@ -250,6 +262,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     messageRateLimitMax: v.MESSAGE_RATE_LIMIT_MAX,
     learningTimeCap:
       v.NODE_ENV === "production" || !(v.LEARNING_TIME_CAP === "false" || v.LEARNING_TIME_CAP === "0"),
+    passwordHashing:
+      v.NODE_ENV === "test" && (v.TEST_FAST_PASSWORD_HASH === "true" || v.TEST_FAST_PASSWORD_HASH === "1")
+        ? "fast-test"
+        : "owasp",
     messageNudgeIntervalMs: v.MESSAGE_NUDGE_INTERVAL_MS,
     ai: v.AI_BASE_URL
       ? { baseUrl: v.AI_BASE_URL, apiKey: v.AI_API_KEY, model: v.AI_MODEL, timeoutMs: v.AI_TIMEOUT_MS }

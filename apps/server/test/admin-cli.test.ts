@@ -11,6 +11,7 @@ import { lockDataDir } from "../src/db/lock.ts";
 import { migrateDatabase } from "../src/db/migrate.ts";
 import { adminAuditLog, profiles, user } from "../src/db/schema/index.ts";
 import { withDatabase } from "./global-setup.ts";
+import { withMigratedPglite } from "./support/server-process.ts";
 
 const quiet = () => {
   const out: string[] = [];
@@ -46,7 +47,8 @@ async function roleIn(databaseUrl: string | undefined, pgliteDir: string | undef
   }
 }
 
-describe("npm run admin -- grant|revoke (PGlite)", () => {
+// PGlite-only: runs in the suite's PGlite run (the PostgreSQL run has its own test below).
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin -- grant|revoke (PGlite)", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-cli-"));
   const pgliteDir = path.join(dataDir, "pglite");
   const env = { DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "test" };
@@ -54,6 +56,7 @@ describe("npm run admin -- grant|revoke (PGlite)", () => {
 
   it("refuses while a server holds the data directory, grants and revokes once it is free", async () => {
     const out = quiet();
+    withMigratedPglite(dataDir); // the suite's migrated database: each open below only checks it
     await seedUser(undefined, pgliteDir, "op@example.com");
     expect(await runAdminCli(["grant"], env)).toBe(1);
     expect(await runAdminCli(["grant", "nobody@example.com"], env)).toBe(1);
@@ -76,7 +79,7 @@ describe("npm run admin -- grant|revoke (PGlite)", () => {
     state = await roleIn(undefined, pgliteDir, "op@example.com");
     expect(state.role).toBe("creator");
     expect(state.audit).toHaveLength(2);
-  }, 120_000); // ten PGlite opens on a fresh directory: ~7 s quiet, 73 s seen on a loaded machine
+  }, 120_000); // ten PGlite opens of one directory: ~7 s quiet, 73 s seen on a loaded machine
 });
 
 const info = inject("testDatabase");

@@ -102,14 +102,27 @@ describe("sign-up creates the account and its profile together", () => {
   });
 
   it("stores the password as an argon2id hash (m=47104, t=1, p=1)", async () => {
-    const { userId } = await signUpAndSignIn(ctx);
-    const [row] = await ctx.runtime.db
-      .select({ password: account.password, providerId: account.providerId })
-      .from(account)
-      .where(eq(account.userId, userId));
-    expect(row.providerId).toBe("credential");
-    expect(row.password).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
-    expect(row.password).not.toContain(PASSWORD);
+    // The suite's contexts hash at 1 MiB (harness.ts); this one has the production parameters.
+    const owasp = await createTestContext({ TEST_FAST_PASSWORD_HASH: "0" });
+    try {
+      const passwordOf = async (c: TestContext, userId: string) => {
+        const [row] = await c.runtime.db
+          .select({ password: account.password, providerId: account.providerId })
+          .from(account)
+          .where(eq(account.userId, userId));
+        return row;
+      };
+      const row = await passwordOf(owasp, (await signUpAndSignIn(owasp)).userId);
+      expect(row.providerId).toBe("credential");
+      expect(row.password).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+      expect(row.password).not.toContain(PASSWORD);
+      // The test profile is what the rest of the suite uses, and only that.
+      expect((await passwordOf(ctx, (await signUpAndSignIn(ctx)).userId)).password).toMatch(
+        /^\$argon2id\$v=19\$m=1024,t=1,p=1\$/,
+      );
+    } finally {
+      await owasp.close();
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as tar from "tar";
 import { afterAll, describe, expect, it } from "vitest";
+import { serverProcessArgs, withMigratedPglite } from "./support/server-process.ts";
 
 // Issue 16 "Also": `npm run backup` while the server runs, `npm run restore FILE` into an empty
 // data directory, and the restored server has the data and the files.
@@ -34,6 +35,7 @@ function envFor(dataDir: string, port: number): NodeJS.ProcessEnv {
     "APP_URL",
     "AUTH_SECRET",
     "ENCRYPTION_KEY",
+    "NODE_OPTIONS",
   ])
     delete env[name];
   return { ...env, LOG_LEVEL: "warn", NODE_ENV: "test" };
@@ -58,9 +60,11 @@ function run(
   });
 }
 
+/** Starts the server bundle on `dataDir` (a new one gets the suite's migrated database first). */
 async function startServer(dataDir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
+  withMigratedPglite(dataDir);
+  const child = spawn(process.execPath, serverProcessArgs(), {
     cwd: ROOT,
     env: envFor(dataDir, port),
     stdio: ["ignore", "pipe", "pipe"],

@@ -6,9 +6,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownerState, parseProcStat } from "../src/db/lock.ts";
+import { serverProcessArgs, withMigratedPglite } from "./support/server-process.ts";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
-const ENTRY = "apps/server/src/index.ts";
 
 interface ServerProcess {
   child: ChildProcess;
@@ -30,9 +30,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node --import tsx apps/server/src/index.ts` on PGlite in `dataDir`. */
+/**
+ * Starts the server bundle on PGlite in `dataDir` (a new directory gets the suite's migrated
+ * database first: support/server-process.ts).
+ */
 async function spawnServer(dataDir: string): Promise<ServerProcess> {
   const port = await freePort();
+  withMigratedPglite(dataDir);
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" };
   for (const name of [
     "DATABASE_URL",
@@ -42,11 +46,12 @@ async function spawnServer(dataDir: string): Promise<ServerProcess> {
     "AUTH_SECRET",
     "GOOGLE_CLIENT_ID",
     "GOOGLE_CLIENT_SECRET",
+    "NODE_OPTIONS",
   ]) {
     delete env[name];
   }
   Object.assign(env, { LOG_LEVEL: "warn", NODE_ENV: "test" });
-  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
+  const child = spawn(process.execPath, serverProcessArgs(), {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

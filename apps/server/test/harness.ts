@@ -60,6 +60,9 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     DATA_DIR: path.join(os.tmpdir(), `academy-test-${randomBytes(4).toString("hex")}`),
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     LOG_LEVEL: "silent",
+    // argon2id at 1 MiB (~6 ms, not ~80): the suite signs up about a thousand accounts. The OWASP
+    // parameters are asserted by auth.test.ts on a context with this off.
+    TEST_FAST_PASSWORD_HASH: "1",
     ...overrides,
   });
   const runtime = await createRuntime(env, { handle, logger: createLogger("silent") });

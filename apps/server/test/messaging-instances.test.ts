@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "./global-setup.ts";
 import { readEvents } from "./messaging-helpers.ts";
+import { serverProcessArgs } from "./support/server-process.ts";
 
 /**
  * Issue 6 §4: a message posted through one server instance reaches a browser connected to
@@ -42,10 +43,11 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
+  const child = spawn(process.execPath, serverProcessArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,
+      NODE_OPTIONS: "",
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       PORT: String(port),

@@ -199,7 +199,7 @@ export function createAuth(opts: {
       autoSignIn: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: (password) => hashPassword(password, env.passwordHashing), verify: verifyPassword },
       onExistingUserSignUp: async ({ user }) => {
         const attempt = signUpAttempt.getStore();
         if (attempt) {
