@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: lint, the Vitest projects shared, server and web, then e2e with the typecheck beside it.
+// `npm test`: lint, the Vitest projects shared, server and web, then e2e with the typecheck beside it
+// (TYPECHECK=done skips the typecheck: .ci/run has run it beside the PostgreSQL suite).
 // Prints a closing "N passed, N failed" line. The server suite runs on PGlite unless
 // TEST_DATABASE_URL is set.
 import { spawn, spawnSync } from "node:child_process";
@@ -59,7 +60,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const suite of suites) {
-  if (suite.projects.includes("e2e")) typecheck = startTypecheck();
+  // TYPECHECK=done: .ci/run ran it beside the PostgreSQL suite and fails the run itself if it failed.
+  if (suite.projects.includes("e2e") && process.env.TYPECHECK !== "done") typecheck = startTypecheck();
+  else if (suite.projects.includes("e2e")) console.log("\n▶ typecheck: run by .ci/run beside the PostgreSQL suite");
   rmSync(suite.report, { force: true });
   let suiteOk = run(suite.label, "npx", [
     "vitest",
