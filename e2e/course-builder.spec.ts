@@ -261,7 +261,8 @@ describe.skipIf(skip)("course builder journey", () => {
 
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // The whole creator journey in one test: ~90 s quiet, over 120 s in CI's browser phase.
+  }, 240_000);
 
   it("looks right on a phone", async () => {
     const context = await newContext(browser, baseURL, PHONE);

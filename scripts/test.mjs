@@ -62,7 +62,8 @@ let skipped = 0;
 for (const suite of suites) {
   // TYPECHECK=done: .ci/run ran it beside the PostgreSQL suite and fails the run itself if it failed.
   if (suite.projects.includes("e2e") && process.env.TYPECHECK !== "done") typecheck = startTypecheck();
-  else if (suite.projects.includes("e2e")) console.log("\n▶ typecheck: run by .ci/run beside the PostgreSQL suite");
+  else if (suite.projects.includes("e2e"))
+    console.log("\n▶ typecheck: run by .ci/run beside the PostgreSQL suite");
   rmSync(suite.report, { force: true });
   let suiteOk = run(suite.label, "npx", [
     "vitest",
