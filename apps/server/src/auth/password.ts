@@ -17,7 +17,7 @@ export const ARGON2_OPTIONS = {
  * thousand accounts. Only `env.passwordHashing === "fast-test"` selects it, which loadEnv allows
  * under NODE_ENV=test alone; hashes carry their parameters, so either kind verifies.
  */
-export const ARGON2_TEST_OPTIONS = { ...ARGON2_OPTIONS, memoryCost: 1024 } as const;
+const ARGON2_TEST_OPTIONS = { ...ARGON2_OPTIONS, memoryCost: 1024 } as const;
 
 /** An argon2id PHC string (`$argon2id$v=19$m=…`) of `password` at the given cost profile. */
 export function hashPassword(password: string, cost: PasswordHashing = "owasp"): Promise<string> {
