@@ -95,6 +95,55 @@ function sampleMaterials(): Material[] {
   }));
 }
 
+/** How long a refused request's connection stays half-open so its answer arrives (ms). */
+const LINGER_MS = 1000;
+
+/** The parts of Node's request (`c.env.incoming` under @hono/node-server) a lingering close uses. */
+interface UnreadRequest {
+  readableEnded?: boolean;
+  pause?: () => unknown;
+  resume?: () => unknown;
+  _dump?: () => void;
+  socket?: {
+    end(): void;
+    destroy(): void;
+    pause(): unknown;
+    destroySoon?: () => void;
+    destroyed: boolean;
+  };
+}
+
+/**
+ * Closes the connection of a request answered before its body was read (a refusal: 401, 413,
+ * 415…), like a web server's "lingering close" (issue 25 N3):
+ * - Nothing more of the body is read. Node would read and discard it (@hono/node-server up to
+ *   64 MB or 500 ms per request), which costs every other request CPU time.
+ * - The answer says `Connection: close`; the server sends it and its FIN, and destroys the socket
+ *   `LINGER_MS` later. Destroying it at once would reset the connection before the client read
+ *   the answer (a browser would show a network error instead of the message).
+ */
+function closeAfterAnswer(c: { res: Response }, request: UnreadRequest): void {
+  try {
+    c.res.headers.set("Connection", "close");
+  } catch {
+    const copy = new Response(c.res.body, c.res);
+    copy.headers.set("Connection", "close");
+    c.res = copy;
+  }
+  const socket = request.socket;
+  if (!socket) return;
+  request.pause?.();
+  request._dump = () => {};
+  request.resume = () => request;
+  socket.pause();
+  // Node's server calls destroySoon() once an answer with `Connection: close` is written.
+  socket.destroySoon = () => {
+    if (socket.destroyed) return;
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
 /** Largest JSON body the API accepts (uploads get their own limits). */
 export const API_BODY_LIMIT = 1024 * 1024;
 
@@ -211,6 +260,16 @@ export function createApp(
   // /api/uploads streams files with its own per-area limits (issue 16 item 2): here, before any
   // guard or authentication, a body that is not multipart is refused (415) and a declared size
   // over the limit too (413), without reading a byte; the route limits the stream itself.
+  // A request refused before its body was read (401, 413, 415…) closes its connection once the
+  // answer is out, without reading the rest (N3; see closeAfterAnswer). Other answers keep Node's
+  // handling: their bodies are under the 1 MB limit.
+  app.use("*", async (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD") return next();
+    await next();
+    const incoming = (c.env as { incoming?: UnreadRequest } | undefined)?.incoming;
+    if (incoming && incoming.readableEnded === false && c.res.status >= 400) closeAfterAnswer(c, incoming);
+  });
   app.use("*", (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();
