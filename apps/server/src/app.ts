@@ -56,6 +56,7 @@ import { healthRoutes, platformRoutes } from "./features/platform/platform.route
 import { securityTxtRoutes } from "./features/platform/security-txt.ts";
 import { preLaunchRoutes } from "./features/pre-launch/pre-launch.routes.ts";
 import { profileRoutes } from "./features/profiles/profiles.routes.ts";
+import { reviewRoutes } from "./features/reviews/reviews.routes.ts";
 import {
   HostDirectory,
   requestHost,
@@ -372,7 +373,8 @@ export function createApp(
     .route("/", communityRoutes(deps))
     .route("/", challengeRoutes(deps))
     .route("/", studyGroupRoutes(deps))
-    .route("/", studyBuddyRoutes(deps));
+    .route("/", studyBuddyRoutes(deps))
+    .route("/", reviewRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {

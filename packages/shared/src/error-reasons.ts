@@ -17,6 +17,7 @@ import { BULK_MESSAGES, COURSE_MESSAGES } from "./rules/course.ts";
 import { MAPPED_ERROR_TEXT } from "./rules/error-mapping.ts";
 import { ANALYTICS_ID_MESSAGES, LANDING_MESSAGES } from "./rules/landing-pages.ts";
 import { PAYMENT_METHOD_MESSAGES } from "./rules/payment-methods.ts";
+import { REVIEW_MESSAGES } from "./rules/reviews.ts";
 import { SCHOOL_MESSAGES } from "./rules/schools.ts";
 import { STUDENT_MESSAGES } from "./rules/students.ts";
 import { JSON_TOO_DEEP_MESSAGE, NUL_MESSAGE } from "./rules/text-safety.ts";
@@ -116,6 +117,7 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>
   ["purchase", PURCHASE_MESSAGES],
   ["paymentMethod", PAYMENT_METHOD_MESSAGES],
   ["refund", REFUND_MESSAGES],
+  ["review", REVIEW_MESSAGES],
   ["school", SCHOOL_MESSAGES],
   ["student", STUDENT_MESSAGES],
   ["studyGroup", STUDY_GROUP_MESSAGES],

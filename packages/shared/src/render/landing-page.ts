@@ -36,6 +36,8 @@ export interface RenderCourse {
   enrollmentCount: number;
   /** minutes */
   estimatedDuration: number;
+  /** The course's rating, only from REVIEWS_PUBLIC_MINIMUM reviews (publicRating; issue 24 §2). */
+  rating?: { average: number; count: number } | null;
 }
 
 export interface RenderInput {
@@ -65,6 +67,7 @@ const LABELS = {
     free: FREE_LABEL.en,
     about: "About This Course",
     students: "students",
+    reviews: (n: number) => (n === 1 ? "review" : "reviews"),
     hours: "hours",
     lessons: "lessons",
     minutes: "min",
@@ -98,6 +101,7 @@ const LABELS = {
     free: FREE_LABEL.vi,
     about: "Về khóa học này",
     students: "học viên",
+    reviews: (_n: number) => "đánh giá",
     hours: "giờ",
     lessons: "bài học",
     minutes: "phút",
@@ -412,6 +416,10 @@ export function renderLandingBody(input: RenderInput): string {
       `<section class="lp-section lp-about"><div class="lp-wrap lp-narrow"><h2>${L.about}</h2><h3>${esc(course.title)}</h3>${
         course.description ? `<p>${esc(course.description)}</p>` : ""
       }<ul class="lp-stats"><li>${esc(formatPrice(course.price, course.currency, input.lang))}</li><li>${course.enrollmentCount} ${L.students}</li>${
+        course.rating
+          ? `<li class="lp-rating">★ ${esc(course.rating.average.toLocaleString(input.lang === "vi" ? "vi-VN" : "en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }))} (${course.rating.count} ${L.reviews(course.rating.count)})</li>`
+          : ""
+      }${
         hours ? `<li>${hours} ${L.hours}</li>` : ""
       }${input.lessons.length ? `<li>${input.lessons.length} ${L.lessons}</li>` : ""}</ul></div></section>`,
     );

@@ -1,3 +1,4 @@
+import { aggregateRatingLd } from "./reviews.ts";
 /**
  * Landing-page rules (spec 001 §3 Section/style_data/seo_data, §4 Builder mode, §5, §9). Pure
  * functions shared by the server (validation, rendering) and the builder.
@@ -481,6 +482,8 @@ export function courseStructuredData(input: {
   currency?: string;
   image?: string;
   language?: string;
+  /** Only a shown rating (publicRating: from REVIEWS_PUBLIC_MINIMUM real reviews; issue 24 §2). */
+  rating?: { average: number; count: number } | null;
 }): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
@@ -498,6 +501,7 @@ export function courseStructuredData(input: {
       availability: "https://schema.org/InStock",
       category: input.price > 0 ? "Paid" : "Free",
     },
+    ...(input.rating ? { aggregateRating: aggregateRatingLd(input.rating) } : {}),
   };
 }
 

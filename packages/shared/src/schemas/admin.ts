@@ -81,10 +81,11 @@ export const REPORT_TARGET_TYPES = [
   "course",
   "landing_page",
   "material",
+  "course_review",
 ] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 /** The types anyone may report through POST /api/reports (discussions are reported by the community). */
-export const REPORTABLE_TYPES = ["course", "landing_page", "material"] as const;
+export const REPORTABLE_TYPES = ["course", "landing_page", "material", "course_review"] as const;
 export const REPORT_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 

@@ -180,6 +180,18 @@ export const creatorAlertsSchema = z.object({
     }),
   ),
   quietLandingPages: z.array(z.object({ id: z.string(), title: z.string(), views: z.number().int() })),
+  /** Reviews of 1–2 stars written in the last 14 days (issue 24 §2). */
+  lowReviews: z.array(
+    z.object({
+      reviewId: z.string(),
+      courseId: z.string(),
+      courseTitle: z.string(),
+      rating: z.number().int(),
+      body: z.string(),
+      createdAt: z.string(),
+      replied: z.boolean(),
+    }),
+  ),
 });
 export type CreatorAlerts = z.infer<typeof creatorAlertsSchema>;
 

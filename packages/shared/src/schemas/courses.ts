@@ -152,6 +152,8 @@ export const courseSummarySchema = z.object({
   estimatedDuration: z.number().int(),
   price: z.number(),
   currency: z.enum(CURRENCIES),
+  /** The course's rating, only from REVIEWS_PUBLIC_MINIMUM reviews (publicRating; issue 24 §2). */
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

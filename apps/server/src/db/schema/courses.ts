@@ -85,6 +85,13 @@ export const courses = pgTable(
     title_fold: text("title_fold").generatedAlwaysAs(sql`academy_fold(title)`),
     /** The platform subject picked in the builder (issue 14); a subject in use cannot be deleted. */
     subject_id: uuid("subject_id").references(() => subjects.id, { onDelete: "restrict" }),
+    /**
+     * Issue 24 §2: the sum of the visible reviews' stars. `rating` (their mean) and `rating_count`
+     * are kept with it by the course_reviews trigger (migration 0037), whatever code writes reviews.
+     */
+    rating_total: integer("rating_total").notNull().default(0),
+    /** The share of the course (enrolment progress, %) a student completes before reviewing it. */
+    review_min_progress: integer("review_min_progress").notNull().default(30),
   },
   (t) => [
     index("courses_creator_created_idx").on(t.creator_id, t.created_at.desc()),
@@ -93,6 +100,7 @@ export const courses = pgTable(
     check("courses_enrollment_count_check", sql`${t.enrollment_count} >= 0`),
     check("courses_price_check", sql`${t.price} >= 0`),
     check("courses_currency_check", sql`${t.currency} in ('VND', 'USD')`),
+    check("courses_review_min_progress_check", sql`${t.review_min_progress} between 0 and 100`),
   ],
 );
 

@@ -18,5 +18,6 @@ export * from "./payments.ts";
 export * from "./platform.ts";
 export * from "./profiles.ts";
 export * from "./reports.ts";
+export * from "./reviews.ts";
 export * from "./schools.ts";
 export * from "./security.ts";

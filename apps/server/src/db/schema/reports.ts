@@ -13,7 +13,7 @@ export const contentReports = pgTable(
   "content_reports",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** discussion | discussion_reply | course | landing_page | material */
+    /** discussion | discussion_reply | course | landing_page | material | course_review */
     target_type: text("target_type").notNull(),
     target_id: text("target_id").notNull(),
     owner_id: text("owner_id").references(() => user.id, { onDelete: "set null" }),
@@ -33,7 +33,7 @@ export const contentReports = pgTable(
     index("content_reports_target_idx").on(t.target_type, t.target_id),
     check(
       "content_reports_target_type_check",
-      sql`${t.target_type} in ('discussion', 'discussion_reply', 'course', 'landing_page', 'material')`,
+      sql`${t.target_type} in ('discussion', 'discussion_reply', 'course', 'landing_page', 'material', 'course_review')`,
     ),
     check("content_reports_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],

@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client.ts";
 import {
   brandingKits,
   contentReports,
+  courseReviews,
   courses,
   landingPages,
   materials,
@@ -78,6 +79,8 @@ export async function selectReports(
         when 'course' then (select ${courses.title} from ${courses} where ${courses.id}::text = ${contentReports.target_id})
         when 'landing_page' then (select ${landingPages.title} from ${landingPages} where ${landingPages.id}::text = ${contentReports.target_id})
         when 'material' then (select ${materials.title} from ${materials} where ${materials.id}::text = ${contentReports.target_id})
+        when 'course_review' then (select c.title || ' · ' || repeat('★', r.rating) || case when r.body <> '' then ' · ' || left(r.body, 200) else '' end
+          from ${courseReviews} r join ${courses} c on c.id = r.course_id where r.id::text = ${contentReports.target_id})
         else null end`,
     })
     .from(contentReports)
@@ -124,10 +127,19 @@ export async function findPendingReport(
 /** The creator responsible for a reportable target and its title, or undefined when it does not exist. */
 export async function findReportTarget(
   db: Executor,
-  type: "course" | "landing_page" | "material",
+  type: "course" | "landing_page" | "material" | "course_review",
   id: string,
 ): Promise<{ ownerId: string; title: string } | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (type === "course_review") {
+    // A review's owner is its author (issue 24 §4: the decision e-mail goes to them).
+    const [row] = await db
+      .select({ ownerId: courseReviews.student_id, title: courses.title })
+      .from(courseReviews)
+      .innerJoin(courses, eq(courses.id, courseReviews.course_id))
+      .where(eq(courseReviews.id, id));
+    return row;
+  }
   if (type === "course") {
     const [row] = await db
       .select({ ownerId: courses.creator_id, title: courses.title })
@@ -149,7 +161,10 @@ export async function findReportTarget(
   return row;
 }
 
-/** Hides rejected content Academy owns: a course or landing page is unpublished (materials stay private to their owner). */
+/**
+ * Hides rejected content Academy owns: a course or landing page is unpublished, a course review is
+ * hidden (materials stay private to their owner).
+ */
 export async function hideTarget(db: Executor, type: string, id: string): Promise<void> {
   if (type === "course") {
     await db
@@ -158,6 +173,12 @@ export async function hideTarget(db: Executor, type: string, id: string): Promis
       .where(sql`${courses.id}::text = ${id}`);
   } else if (type === "landing_page") {
     await db.update(landingPages).set({ is_published: false }).where(sql`${landingPages.id}::text = ${id}`);
+  } else if (type === "course_review") {
+    // Hidden: out of the lists and the course's rating (trigger); its author still sees it.
+    await db
+      .update(courseReviews)
+      .set({ status: "hidden", updated_at: new Date() })
+      .where(sql`${courseReviews.id}::text = ${id}`);
   }
 }
 

@@ -96,6 +96,7 @@ const TYPE_LABEL: Record<string, { en: string; vi: string }> = {
   course: { en: "course", vi: "khóa học" },
   landing_page: { en: "landing page", vi: "trang đích" },
   material: { en: "material", vi: "tài liệu" },
+  course_review: { en: "course review", vi: "đánh giá khóa học" },
 };
 
 /**

@@ -5,6 +5,7 @@ import {
   creatorOverviewSchema,
   creatorPerformanceSchema,
   creatorRevenueSchema,
+  creatorReviewAnalyticsSchema,
   studentAnalyticsSchema,
   timeZoneSchema,
   weeklyGoalSchema,
@@ -18,6 +19,7 @@ import {
   creatorOverview,
   creatorPerformance,
   creatorRevenue,
+  creatorReviews,
   setMyTimeZone,
   setWeeklyGoal,
   studentAnalytics,
@@ -59,6 +61,11 @@ const performanceRoute = creatorRoute(
   "Creator analytics: course performance",
 );
 const alertsRoute = creatorRoute("alerts", creatorAlertsSchema, "Creator analytics: smart alerts");
+const reviewsRoute = creatorRoute(
+  "reviews",
+  creatorReviewAnalyticsSchema,
+  "Creator analytics: review averages per course and their trend",
+);
 
 const meRoute = createRoute({
   method: "get",
@@ -103,6 +110,9 @@ export function analyticsRoutes(deps: AppDeps) {
     )
     .openapi(alertsRoute, async (c) =>
       c.json(await creatorAlerts(deps.db, requireUser(c), c.req.valid("query")), 200),
+    )
+    .openapi(reviewsRoute, async (c) =>
+      c.json(await creatorReviews(deps.db, requireUser(c), c.req.valid("query")), 200),
     )
     .openapi(meRoute, async (c) => c.json(await studentAnalytics(deps.db, requireUser(c)), 200))
     .openapi(goalRoute, async (c) => {

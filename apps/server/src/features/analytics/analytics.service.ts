@@ -6,10 +6,13 @@ import {
   type CreatorOverview,
   type CreatorPerformance,
   type CreatorRevenue,
+  type CreatorReviewAnalytics,
   completionBadge,
   DEFAULT_WEEKLY_GOAL_HOURS,
   daysInRange,
   isTimeZone,
+  LOW_REVIEW_ALERT_DAYS,
+  LOW_REVIEW_STARS,
   STRUGGLING_PROGRESS,
   type StudentAnalytics,
 } from "@academy/shared";
@@ -287,11 +290,12 @@ export async function creatorAlerts(
   query: AnalyticsQuery,
 ): Promise<CreatorAlerts> {
   const { scope } = await creatorScope(db, actor, query);
-  const [struggling, lessons, orders, pages] = await Promise.all([
+  const [struggling, lessons, orders, pages, reviews] = await Promise.all([
     insightQueries.strugglingStudents(db, scope, STRUGGLING_PROGRESS),
     insightQueries.stoppingLessons(db, scope, STOP_SHARE),
     insightQueries.staleAwaitingOrders(db, scope),
     insightQueries.quietLandingPages(db, scope),
+    insightQueries.lowReviews(db, scope, LOW_REVIEW_STARS, LOW_REVIEW_ALERT_DAYS),
   ]);
   return {
     struggling: struggling.map((s) => ({
@@ -320,6 +324,57 @@ export async function creatorAlerts(
       awaitingSince: iso(o.awaiting_at) ?? "",
     })),
     quietLandingPages: pages.map((p) => ({ id: String(p.id), title: String(p.title), views: num(p.views) })),
+    lowReviews: reviews.map((r) => ({
+      reviewId: String(r.id),
+      courseId: String(r.course_id),
+      courseTitle: String(r.course_title),
+      rating: num(r.rating),
+      body: String(r.body ?? ""),
+      createdAt: iso(r.created_at) ?? "",
+      replied: Boolean(r.replied),
+    })),
+  };
+}
+
+/**
+ * Reviews (issue 24 §2): per course of the scope, the all-time mean stars and count of visible
+ * reviews (unrounded; the web rounds) and the share a student completes first; the reviews written
+ * in the range per day or month bucket (count, mean) and over the whole range.
+ * @throws AppError FORBIDDEN, NOT_FOUND (see creatorScope).
+ */
+export async function creatorReviews(
+  db: Db,
+  actor: SessionUser,
+  query: AnalyticsQuery,
+): Promise<CreatorReviewAnalytics> {
+  const ctx = await creatorScope(db, actor, query);
+  const { scope, period, bucket } = ctx;
+  const [averages, trend] = await Promise.all([
+    insightQueries.reviewAverages(db, scope),
+    insightQueries.reviewTrend(db, scope, period, bucket),
+  ]);
+  const byLabel = new Map(trend.map((r) => [String(r.label), r]));
+  let count = 0;
+  let stars = 0;
+  for (const r of trend) {
+    count += num(r.count);
+    stars += num(r.average) * num(r.count);
+  }
+  const round2 = (v: number) => Math.round(v * 100) / 100;
+  return {
+    courses: averages.map((c) => ({
+      courseId: String(c.course_id),
+      courseTitle: String(c.course_title),
+      average: num(c.rating_count) > 0 ? round2(num(c.rating)) : null,
+      count: num(c.rating_count),
+      minProgress: num(c.review_min_progress),
+    })),
+    trend: buckets(period, bucket).map((label) => {
+      const r = byLabel.get(label);
+      return { label, count: r ? num(r.count) : 0, average: r ? round2(num(r.average)) : null };
+    }),
+    period: { count, average: count > 0 ? round2(stars / count) : null },
+    bucket,
   };
 }
 

@@ -280,3 +280,39 @@ export async function quietLandingPages(db: Executor, s: Scope) {
          order by views desc`,
   );
 }
+
+/** Visible reviews of the creator's courses with at most `stars` stars written in the last `days` days (issue 24 §2). */
+export async function lowReviews(db: Executor, s: Scope, stars: number, days: number) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select r.id, r.course_id, c.title as course_title, r.rating, r.body, r.created_at, r.reply_body is not null as replied
+        from course_reviews r join c on c.id = r.course_id
+       where r.status = 'visible' and r.rating <= ${stars} and r.created_at >= now() - make_interval(days => ${days})
+       order by r.created_at desc limit 50`,
+  );
+}
+
+/** Per course of the scope: all-time mean stars and count of visible reviews, and the review threshold. */
+export async function reviewAverages(db: Executor, s: Scope) {
+  return rows<Record<string, unknown>>(
+    db,
+    sql`select id as course_id, title as course_title, rating, rating_count, review_min_progress
+          from courses where creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or id = ${s.courseId}::uuid)
+         order by rating_count desc, title`,
+  );
+}
+
+/** Visible reviews written in the period, per local day or month: their count and mean stars. */
+export async function reviewTrend(db: Executor, s: Scope, p: Period, bucket: "day" | "month") {
+  const unit = bucket === "month" ? sql`'month'` : sql`'day'`;
+  return rows<Record<string, unknown>>(
+    db,
+    sql`with c as (${scopedCourses(s)})
+      select to_char(date_trunc(${unit}, r.created_at at time zone ${s.timeZone}), 'YYYY-MM-DD') as label,
+             count(*) as count, avg(r.rating) as average
+        from course_reviews r join c on c.id = r.course_id
+       where r.status = 'visible' and r.created_at >= ${startOf(p.from, s.timeZone)} and r.created_at < ${endOf(p.to, s.timeZone)}
+       group by 1 order by 1`,
+  );
+}

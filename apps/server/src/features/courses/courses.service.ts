@@ -5,6 +5,7 @@ import {
   duplicateRoot,
   duplicateSlug,
   duplicateTitle,
+  publicRating,
 } from "@academy/shared";
 import QRCode from "qrcode";
 import type { Db, Executor } from "../../db/client.ts";
@@ -83,6 +84,7 @@ export function toCourseSummary(row: CourseRow): CourseSummary {
     estimatedDuration: row.estimated_duration,
     price: Number(row.price),
     currency: row.currency as "VND" | "USD",
+    rating: publicRating(row.rating, row.rating_count),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -1,9 +1,11 @@
 import {
   type Attribution,
+  aggregateRatingLd,
   type EnrollResult,
   isFreePrice,
   type JoinCourse,
   LEARNING_MESSAGES,
+  publicRating,
   STUDENT_MESSAGES,
   toMinorUnits,
 } from "@academy/shared";
@@ -123,8 +125,9 @@ export async function getJoinCourse(
     thumbnailUrl: course.thumbnail_url,
     estimatedHours: estimatedHours(course.estimated_duration),
     studentCount: course.enrollment_count,
-    rating: course.rating,
-    ratingCount: course.rating_count,
+    // Shown only from REVIEWS_PUBLIC_MINIMUM real reviews (issue 24 §2); 0 hides it.
+    rating: publicRating(course.rating, course.rating_count)?.average ?? 0,
+    ratingCount: publicRating(course.rating, course.rating_count)?.count ?? 0,
     skillLevel: course.skill_level,
     category: course.category,
     price: Number(course.price),
@@ -258,7 +261,8 @@ export async function grantEnrolment(
  * The server-rendered <head> of /join/{courseId} (DESIGN §1 public pages): "{title} · {platform}"
  * (the platform's name from Settings, issue 14; "Academy" by default),
  * the short description, the absolute thumbnail URL, og:url, and JSON-LD of a schema.org Course
- * (provider: the school; offers: price and currency).
+ * (provider: the school; offers: price and currency; aggregateRating only from
+ * REVIEWS_PUBLIC_MINIMUM real reviews, issue 24 §2).
  * @param appUrl the app's origin without a trailing slash.
  * @returns undefined for an unknown, malformed or unpublished course (the SPA shows its not-found).
  */
@@ -272,6 +276,7 @@ export async function joinPageHead(db: Db, appUrl: string, courseId: string): Pr
   const image = thumbnail ? (thumbnail.startsWith("/") ? `${appUrl}${thumbnail}` : thumbnail) : null;
   const url = `${appUrl}/join/${course.id}`;
   const platform = await platformName(db);
+  const rating = publicRating(course.rating, course.rating_count);
   return {
     title: `${course.title} · ${platform}`,
     description,
@@ -294,6 +299,7 @@ export async function joinPageHead(db: Db, appUrl: string, courseId: string): Pr
         category: isFreePrice(Number(course.price)) ? "Free" : "Paid",
         url,
       },
+      ...(rating ? { aggregateRating: aggregateRatingLd(rating) } : {}),
     },
   };
 }

@@ -139,6 +139,8 @@ export async function findCourseForPage(db: Executor, courseId: string) {
       category: courses.category,
       isPublished: courses.is_published,
       thumbnailUrl: courses.thumbnail_url,
+      rating: courses.rating,
+      ratingCount: courses.rating_count,
     })
     .from(courses)
     .where(eq(courses.id, courseId));

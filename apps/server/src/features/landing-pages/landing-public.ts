@@ -6,6 +6,7 @@ import {
   normalizeSection,
   PAYMENT_METHOD_FIELDS,
   type PaymentMethodType,
+  publicRating,
   resolveSeo,
   resolveStyles,
 } from "@academy/shared";
@@ -173,6 +174,7 @@ export async function renderPublicLandingPage(
         currency: courseRow.currency,
         enrollmentCount: courseRow.enrollmentCount,
         estimatedDuration: courseRow.estimatedDuration,
+        rating: publicRating(courseRow.rating, courseRow.ratingCount),
       }
     : null;
   const [lessons, profile, payments] = await Promise.all([
@@ -228,6 +230,7 @@ export async function renderPublicLandingPage(
           currency: course.currency,
           image: ogImage ? absolute(appUrl, ogImage) : undefined,
           language: seo.language,
+          rating: course.rating,
         })
       : undefined;
   const head = [

@@ -1,4 +1,10 @@
-import { DEFAULT_SCHOOL_COLORS, foldSearch, type SCHOOL_FONTS } from "@academy/shared";
+import {
+  aggregateRatingLd,
+  DEFAULT_SCHOOL_COLORS,
+  foldSearch,
+  publicRating,
+  type SCHOOL_FONTS,
+} from "@academy/shared";
 import { esc, formatPrice, safeImageUrl } from "@academy/shared/render/landing-page";
 import type { Db } from "../../db/client.ts";
 import * as q from "./schools.queries.ts";
@@ -25,6 +31,8 @@ const LABELS = {
     lessons: (n: number) => `${n} ${n === 1 ? "lesson" : "lessons"}`,
     hours: (n: number) => `${n} h`,
     students: (n: number) => `${n} ${n === 1 ? "student" : "students"}`,
+    rating: (average: number, n: number) =>
+      `★ ${average.toFixed(1)} (${n} ${n === 1 ? "review" : "reviews"})`,
     free: "Free",
     none: "No published courses yet.",
     noMatch: (s: string) => `No course matches “${s}”.`,
@@ -44,6 +52,7 @@ const LABELS = {
     lessons: (n: number) => `${n} bài học`,
     hours: (n: number) => `${n} giờ`,
     students: (n: number) => `${n} học viên`,
+    rating: (average: number, n: number) => `★ ${average.toFixed(1).replace(".", ",")} (${n} đánh giá)`,
     free: "Miễn phí",
     none: "Chưa có khóa học nào được xuất bản.",
     noMatch: (s: string) => `Không có khóa học nào khớp với “${s}”.`,
@@ -144,19 +153,23 @@ export async function renderSchoolPage(
     ...(logo ? { logo: abs(logo) } : {}),
     ...(school.support_email ? { email: school.support_email } : {}),
     ...(links.length ? { sameAs: links.map(([, v]) => v) } : {}),
-    hasCourse: shown.map((c) => ({
-      "@type": "Course",
-      name: c.title,
-      description: c.shortDescription || c.description || c.title,
-      url: `${options.baseUrl}/join/${c.id}`,
-      provider: { "@type": "Organization", name: school.name },
-      offers: {
-        "@type": "Offer",
-        price: c.price,
-        priceCurrency: c.currency,
-        category: c.price > 0 ? "Paid" : "Free",
-      },
-    })),
+    hasCourse: shown.map((c) => {
+      const rating = publicRating(c.rating, c.ratingCount);
+      return {
+        "@type": "Course",
+        name: c.title,
+        description: c.shortDescription || c.description || c.title,
+        url: `${options.baseUrl}/join/${c.id}`,
+        provider: { "@type": "Organization", name: school.name },
+        offers: {
+          "@type": "Offer",
+          price: c.price,
+          priceCurrency: c.currency,
+          category: c.price > 0 ? "Paid" : "Free",
+        },
+        ...(rating ? { aggregateRating: aggregateRatingLd(rating) } : {}),
+      };
+    }),
   };
   const meta = (attr: string, key: string, value: string) =>
     value ? `<meta ${attr}="${key}" content="${esc(value)}">` : "";
@@ -181,7 +194,13 @@ export async function renderSchoolPage(
   const card = (c: (typeof shown)[number]) => {
     const thumb = safeImageUrl(c.thumbnailUrl);
     const hours = Math.round(c.estimatedDuration / 60);
-    const meta = [L.lessons(c.totalLessons), hours > 0 ? L.hours(hours) : "", L.students(c.enrollmentCount)]
+    const rating = publicRating(c.rating, c.ratingCount);
+    const meta = [
+      L.lessons(c.totalLessons),
+      hours > 0 ? L.hours(hours) : "",
+      L.students(c.enrollmentCount),
+      rating ? L.rating(rating.average, rating.count) : "",
+    ]
       .filter(Boolean)
       .join(" · ");
     const price = c.price > 0 ? formatPrice(c.price, c.currency, options.lang) : L.free;

@@ -139,6 +139,8 @@ export async function listPublishedCourses(db: Executor, creatorId: string) {
       estimatedDuration: courses.estimated_duration,
       enrollmentCount: courses.enrollment_count,
       category: courses.category,
+      rating: courses.rating,
+      ratingCount: courses.rating_count,
     })
     .from(courses)
     .where(and(eq(courses.creator_id, creatorId), eq(courses.is_published, true)))

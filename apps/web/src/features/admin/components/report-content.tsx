@@ -36,7 +36,7 @@ export function ReportContent({
   defaultOpen = false,
   onSent,
 }: {
-  targetType: "course" | "landing_page" | "material";
+  targetType: "course" | "landing_page" | "material" | "course_review";
   targetId: string;
   className?: string;
   /** An icon-only trigger (beside a lesson resource); the label stays for screen readers. */
