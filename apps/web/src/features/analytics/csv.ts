@@ -4,6 +4,7 @@ import type {
   CreatorOverview,
   CreatorPerformance,
   CreatorRevenue,
+  CreatorReviewAnalytics,
 } from "@academy/shared";
 import type { TFunction } from "i18next";
 import Papa from "papaparse";
@@ -119,6 +120,18 @@ export function tabCsv(tab: CreatorTab, data: unknown, t: TFunction): string {
       ["Course", "Quiz", "Students", "Average best score %", "Pass rate %"],
       d.quizzes.map((z) => [z.courseTitle, z.lessonTitle, z.students, z.averageScore, z.passRate]),
     );
+  } else if (tab === "reviews") {
+    const d = data as CreatorReviewAnalytics;
+    section(
+      t("analytics:creator.tabs.reviews"),
+      ["Course", "Average stars", "Reviews", "Reviews open at %"],
+      d.courses.map((c) => [c.courseTitle, c.average ?? "", c.count, c.minProgress]),
+    );
+    section(
+      "Reviews written",
+      ["Date", "Reviews", "Average stars"],
+      d.trend.map((b) => [b.label, b.count, b.average ?? ""]),
+    );
   } else {
     const d = data as CreatorAlerts;
     section(
@@ -140,6 +153,11 @@ export function tabCsv(tab: CreatorTab, data: unknown, t: TFunction): string {
       "Landing pages without conversions",
       ["Page", "Views (14 days)"],
       d.quietLandingPages.map((p) => [p.title, p.views]),
+    );
+    section(
+      "Reviews of 1–2 stars (14 days)",
+      ["Course", "Stars", "Review", "Written", "Replied"],
+      d.lowReviews.map((r) => [r.courseTitle, r.rating, r.body, r.createdAt, r.replied ? "yes" : "no"]),
     );
   }
   // A byte-order mark so spreadsheet apps read Vietnamese text as UTF-8.

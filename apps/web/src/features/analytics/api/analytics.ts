@@ -4,6 +4,7 @@ import type {
   CreatorOverview,
   CreatorPerformance,
   CreatorRevenue,
+  CreatorReviewAnalytics,
   StudentAnalytics,
 } from "@academy/shared";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -12,7 +13,7 @@ import { api, unwrap } from "@/lib/api-client";
 /** The root key of every analytics query. */
 export const ANALYTICS_KEY = ["analytics"] as const;
 
-export type CreatorTab = "overview" | "engagement" | "revenue" | "performance" | "alerts";
+export type CreatorTab = "overview" | "engagement" | "revenue" | "performance" | "reviews" | "alerts";
 export interface CreatorAnalyticsParams {
   from: string;
   to: string;
@@ -23,6 +24,7 @@ export interface CreatorTabData {
   engagement: CreatorEngagement;
   revenue: CreatorRevenue;
   performance: CreatorPerformance;
+  reviews: CreatorReviewAnalytics;
   alerts: CreatorAlerts;
 }
 
@@ -39,6 +41,7 @@ export function creatorTabQueryOptions<T extends CreatorTab>(tab: T, p: CreatorA
         engagement: () => unwrap(creator.engagement.$get({ query })),
         revenue: () => unwrap(creator.revenue.$get({ query })),
         performance: () => unwrap(creator.performance.$get({ query })),
+        reviews: () => unwrap(creator.reviews.$get({ query })),
         alerts: () => unwrap(creator.alerts.$get({ query })),
       }[tab];
       return (await call()) as CreatorTabData[T];

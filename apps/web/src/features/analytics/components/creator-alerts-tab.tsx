@@ -40,7 +40,8 @@ export function AlertsTab({ data }: { data: CreatorAlerts }) {
     data.struggling.length +
     data.dropOffLessons.length +
     data.awaitingOrders.length +
-    data.quietLandingPages.length;
+    data.quietLandingPages.length +
+    data.lowReviews.length;
   const row = "flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-center sm:justify-between";
   return (
     <>
@@ -134,6 +135,33 @@ export function AlertsTab({ data }: { data: CreatorAlerts }) {
             </span>
             <Button asChild size="sm" variant="outline" className="shrink-0">
               <Link to={`/dashboard/landing-pages/builder/${p.id}`}>{t("creator.alerts.editPage")}</Link>
+            </Button>
+          </li>
+        ))}
+      </AlertGroup>
+      <AlertGroup
+        title={t("creator.alerts.lowReviews")}
+        help={t("creator.alerts.lowReviewsHelp")}
+        count={data.lowReviews.length}
+        testId="alerts-low-reviews"
+      >
+        {data.lowReviews.map((r) => (
+          <li key={r.reviewId} className={row}>
+            <span className="min-w-0">
+              <span className="flex items-center gap-1.5 font-medium">
+                <AlertTriangleIcon className="size-4 shrink-0 text-amber-600" aria-hidden />
+                <span className="truncate">
+                  {t("creator.alerts.lowReviewItem", { count: r.rating, course: r.courseTitle })}
+                </span>
+              </span>
+              <span className="block truncate text-xs text-muted-foreground">
+                {formatDate(r.createdAt, lng)}
+                {r.body ? ` · “${r.body}”` : ""}
+                {r.replied ? ` · ${t("creator.alerts.replied")}` : ""}
+              </span>
+            </span>
+            <Button asChild size="sm" variant="outline" className="shrink-0">
+              <Link to={`/join/${r.courseId}#reviews`}>{t("creator.alerts.openReviews")}</Link>
             </Button>
           </li>
         ))}

@@ -4,6 +4,7 @@ import type {
   CreatorOverview,
   CreatorPerformance,
   CreatorRevenue,
+  CreatorReviewAnalytics,
 } from "@academy/shared";
 import { daysInRange, MAX_ANALYTICS_DAYS } from "@academy/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -24,6 +25,7 @@ import { EngagementTab } from "./creator-engagement-tab";
 import { OverviewTab } from "./creator-overview-tab";
 import { PerformanceTab } from "./creator-performance-tab";
 import { RevenueTab } from "./creator-revenue-tab";
+import { ReviewsTab } from "./creator-reviews-tab";
 import { LoadFailed } from "./states";
 
 type Preset = "d7" | "d30" | "d90" | "m12" | "custom";
@@ -187,7 +189,7 @@ export function CreatorAnalytics({
       <Tabs value={tab} onValueChange={(v) => setTab(v as CreatorTab)}>
         <div className="-mx-1 overflow-x-auto px-1 pb-1">
           <TabsList className="w-max min-w-full">
-            {(["overview", "engagement", "revenue", "performance", "alerts"] as const).map((k) => (
+            {(["overview", "engagement", "revenue", "performance", "reviews", "alerts"] as const).map((k) => (
               <TabsTrigger key={k} value={k} data-testid={`tab-${k}`}>
                 {t(`creator.tabs.${k}`)}
               </TabsTrigger>
@@ -214,6 +216,11 @@ export function CreatorAnalytics({
             {(d) => <PerformanceTab data={d} />}
           </TabBody>
         </TabsContent>
+        <TabsContent value="reviews">
+          <TabBody tab="reviews" params={params} enabled={ready && tab === "reviews"}>
+            {(d) => <ReviewsTab data={d} courseId={courseId} />}
+          </TabBody>
+        </TabsContent>
         <TabsContent value="alerts">
           <TabBody tab="alerts" params={params} enabled={ready && tab === "alerts"}>
             {(d) => <AlertsTab data={d} />}
@@ -229,6 +236,7 @@ interface TabDataMap {
   engagement: CreatorEngagement;
   revenue: CreatorRevenue;
   performance: CreatorPerformance;
+  reviews: CreatorReviewAnalytics;
   alerts: CreatorAlerts;
 }
 

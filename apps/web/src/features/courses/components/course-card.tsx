@@ -17,6 +17,7 @@ import {
   PencilIcon,
   QrCodeIcon,
   RocketIcon,
+  StarIcon,
   Trash2Icon,
   UsersIcon,
 } from "lucide-react";
@@ -187,6 +188,18 @@ export function CourseCard({
               n: formatNumber(course.enrollmentCount, lng),
             })}
           </li>
+          {course.rating ? (
+            <li className="inline-flex items-center gap-1.5" data-testid="course-rating">
+              <StarIcon className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
+              {t("card.rating", {
+                average: new Intl.NumberFormat(lng === "vi" ? "vi-VN" : "en-US", {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                }).format(course.rating.average),
+                count: course.rating.count,
+              })}
+            </li>
+          ) : null}
           {course.estimatedDuration > 0 ? (
             <li className="inline-flex items-center gap-1.5">
               <ClockIcon className="size-3.5" aria-hidden />

@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
+import { CourseReviews } from "@/features/reviews/components/course-reviews";
 import { ApiError } from "@/lib/api-client";
 import { rememberedReferral, rememberReferral } from "@/lib/referral";
 import { meQueryOptions } from "@/lib/session";
@@ -140,6 +141,9 @@ export function JoinPage({
                 <p className="mt-4 text-muted-foreground">{t("about.empty")}</p>
               )}
             </section>
+            <div className="lg:col-start-1">
+              <CourseReviews courseId={course.data.id} signedIn={Boolean(me.data)} />
+            </div>
           </div>
         ) : course.isError && !notAvailable ? (
           <div
