@@ -10,6 +10,7 @@ import { launchBenchmark } from "./launch.ts";
 import { learningBenchmark } from "./learning.ts";
 import { messagingBenchmark } from "./messaging.ts";
 import { moneyChaosBenchmark } from "./money-chaos.ts";
+import { reviewsBenchmark } from "./reviews.ts";
 import { routeJsBenchmark } from "./route-js.ts";
 import { schoolPageBenchmark } from "./school-page.ts";
 import { startupBenchmark } from "./startup.ts";
@@ -35,6 +36,7 @@ export const benchmarks: Benchmark[] = [
   hardeningBenchmark,
   bigBodiesBenchmark,
   communityBenchmark,
+  reviewsBenchmark,
   routeJsBenchmark,
   launchBenchmark,
 ];

@@ -279,7 +279,7 @@ export function ReviewItem({
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        {signedIn && !review.own && review.status === "visible" ? (
+        {signedIn && !review.own && !viewerIsCreator && review.status === "visible" ? (
           <Button
             variant={review.votedHelpful ? "secondary" : "ghost"}
             size="sm"
