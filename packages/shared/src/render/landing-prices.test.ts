@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  courseStructuredData,
   createSection,
   DEFAULT_SECTION_STYLES,
   DEFAULT_STYLE_DATA,
@@ -104,5 +105,40 @@ describe("template sample text (testimonials, FAQ)", () => {
     expect(sectionsWithSampleText(page, template).map((s) => s.id)).toEqual(["t"]);
     expect(sectionsWithSampleText([template[1]!], template).map((s) => s.id)).toEqual(["f"]);
     expect(sectionsWithSampleText([edited], template)).toEqual([]);
+  });
+});
+
+describe("the course's rating on a landing page (issue 24 §2)", () => {
+  it("shows the rating only when publicRating gave one, in the page's language", () => {
+    const none = renderLandingBody({ ...base, sections: [], course: { ...course(0), rating: null } });
+    expect(none).not.toContain("lp-rating");
+    expect(none).not.toContain("★");
+    const vi = renderLandingBody({
+      ...base,
+      sections: [],
+      course: { ...course(0), rating: { average: 4.3, count: 12 } },
+    });
+    expect(vi).toContain('<li class="lp-rating">★ 4,3 (12 đánh giá)</li>');
+    const en = renderLandingBody({
+      ...base,
+      sections: [],
+      lang: "en",
+      course: { ...course(0), rating: { average: 4, count: 3 } },
+    });
+    expect(en).toContain('<li class="lp-rating">★ 4.0 (3 reviews)</li>');
+  });
+
+  it("puts AggregateRating in the structured data only with a shown rating", () => {
+    const input = { name: "Phở", description: "d", url: "https://x/lp/p", providerName: "Lan", price: 0 };
+    expect(courseStructuredData(input)).not.toHaveProperty("aggregateRating");
+    expect(courseStructuredData({ ...input, rating: null })).not.toHaveProperty("aggregateRating");
+    expect(courseStructuredData({ ...input, rating: { average: 4.3, count: 12 } }).aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.3,
+      ratingCount: 12,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
   });
 });
