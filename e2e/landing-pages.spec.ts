@@ -141,6 +141,16 @@ describe.skipIf(skip)("landing page journey", () => {
         "cta",
         "contact_zalo",
       ]);
+    // The template's sample text is flagged on the sections that hold it (issue 24 §1).
+    await expect
+      .poll(() =>
+        sections.evaluateAll((els) =>
+          els
+            .filter((el) => el.querySelector("[data-testid=section-sample-text]"))
+            .map((el) => el.getAttribute("data-section-type")),
+        ),
+      )
+      .toEqual(["hero", "testimonials", "faq"]);
     await sections.nth(0).getByRole("button", { name: "Hero", exact: true }).click();
     await page.locator("[id$='-headline']").first().fill("Nấu phở ngon như hàng Hà Nội");
     await sections
@@ -269,11 +279,12 @@ describe.skipIf(skip)("landing page journey", () => {
     await page.locator("#seo-googleAnalytics").fill("G-ABC123XYZ9");
     await screenshot(page, "landing-builder-settings-analytics-desktop");
 
-    // Publish: the template's testimonials and FAQ are still sample text; the creator confirms.
+    // Publish: the hero's subheadline, the testimonials and the FAQ are still the template's sample
+    // text (issue 24 §1: the headline was rewritten, the rest was not); the creator confirms.
     await page.getByRole("button", { name: "Publish" }).click();
     const samples = page.getByTestId("sample-text-sections");
     await samples.waitFor();
-    expect(await samples.getByRole("listitem").count()).toBe(2);
+    expect(await samples.getByRole("listitem").count()).toBe(3);
     await screenshot(page, "landing-builder-sample-text-desktop");
     await page.getByRole("button", { name: "Publish anyway" }).click();
     await toast(page, "Landing Page Published!");

@@ -5,6 +5,7 @@ import {
   type LandingPage,
   type LandingPageInput,
   type PaymentMethod,
+  SAMPLE_TEXT_MESSAGE,
 } from "@academy/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -326,6 +327,55 @@ describe("templates", () => {
       content: { headline: "Làm chủ kỹ năng mới trong vài tuần" },
     });
     expect((await call(null, "GET", "/api/landing-page-templates")).status).toBe(401);
+  });
+});
+
+describe("template sample text (issue 24 §1)", () => {
+  it("refuses to publish a page that still shows a template's hero, testimonials or FAQ unless confirmed", async () => {
+    const { templates } = (await (
+      await call(cara, "GET", "/api/landing-page-templates?locale=vi")
+    ).json()) as {
+      templates: { name: string; sections: LandingPageInput["contentData"]["sections"] }[];
+    };
+    const starter = templates.find((t) => t.name.includes("Starter"));
+    const sections = (starter?.sections ?? []).filter((x) =>
+      ["hero", "testimonials", "faq"].includes(x.type),
+    );
+    expect(sections.map((x) => x.type).sort()).toEqual(["faq", "hero", "testimonials"]);
+    const withSamples = page("sample-page", { contentData: { sections }, isPublished: true });
+
+    const refusedResponse = await call(cara, "POST", "/api/landing-pages", withSamples);
+    expect(refusedResponse.status).toBe(409);
+    const refused = await refusedResponse.json();
+    expect(refused).toMatchObject({
+      error: { code: "CONFLICT", message: SAMPLE_TEXT_MESSAGE, reason: "landingSample.sampleText" },
+    });
+    const flagged = (refused as { error: { issues: { path: string }[] } }).error.issues.map((i) => i.path);
+    expect(flagged.sort()).toEqual(sections.map((x) => `sections.${x.id}`).sort());
+    // A draft is fine; publishing it needs the confirmation; with it the page goes live.
+    const draft = await create(cara, { ...withSamples, slug: "sample-draft", isPublished: false });
+    expect(
+      (await call(cara, "PUT", `/api/landing-pages/${draft.id}`, { ...withSamples, slug: "sample-draft" }))
+        .status,
+    ).toBe(409);
+    const confirmed = await call(cara, "PUT", `/api/landing-pages/${draft.id}`, {
+      ...withSamples,
+      slug: "sample-draft",
+      confirmSampleText: true,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(((await confirmed.json()) as { isPublished: boolean }).isPublished).toBe(true);
+    // The creator's own words publish without a question.
+    const own = sections
+      .map((x) =>
+        x.type === "hero"
+          ? { ...x, content: { ...x.content, headline: "Phở của bà", subheadline: "Nấu như ở nhà" } }
+          : x,
+      )
+      .filter((x) => x.type === "hero");
+    expect(
+      (await create(cara, page("own-words", { contentData: { sections: own }, isPublished: true }))).id,
+    ).toBeTruthy();
   });
 });
 

@@ -16,6 +16,7 @@ import { COMMUNITY_MESSAGES } from "./rules/community.ts";
 import { BULK_MESSAGES, COURSE_MESSAGES } from "./rules/course.ts";
 import { MAPPED_ERROR_TEXT } from "./rules/error-mapping.ts";
 import { ANALYTICS_ID_MESSAGES, LANDING_MESSAGES } from "./rules/landing-pages.ts";
+import { SAMPLE_TEXT_MESSAGE } from "./rules/landing-sample-text.ts";
 import { PAYMENT_METHOD_MESSAGES } from "./rules/payment-methods.ts";
 import { REVIEW_MESSAGES } from "./rules/reviews.ts";
 import { SCHOOL_MESSAGES } from "./rules/schools.ts";
@@ -111,6 +112,7 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>
   ["help", HELP_MESSAGES],
   ["landing", LANDING_MESSAGES],
   ["analyticsId", ANALYTICS_ID_MESSAGES],
+  ["landingSample", { sampleText: SAMPLE_TEXT_MESSAGE }],
   ["learning", LEARNING_MESSAGES],
   ["messaging", MESSAGING_MESSAGES],
   ["payment", PAYMENT_MESSAGES],

@@ -148,6 +148,8 @@ export const landingPageInputSchema = z.object({
   styleData: styleDataSchema,
   seoData: seoDataSchema,
   isPublished: z.boolean().default(false),
+  /** Publish even though template sample text remains (the creator confirmed; issue 24 §1). */
+  confirmSampleText: z.boolean().default(false),
 });
 export type LandingPageInput = z.input<typeof landingPageInputSchema>;
 

@@ -13,8 +13,10 @@ import {
   type paymentMethodsInputSchema,
   resolveSeo,
   resolveStyles,
+  SAMPLE_TEXT_MESSAGE,
   type SECRET_FIELDS,
   STRIPE_KEYS_MODE_MESSAGE,
+  sectionsWithSampleText,
   stripeKeyMode,
   templateSections,
 } from "@academy/shared";
@@ -119,6 +121,27 @@ function values(input: ParsedInput): q.PageValues {
   };
 }
 
+/**
+ * Publishing a page that still shows a template's sample text (hero, testimonials, FAQ) needs the
+ * creator's confirmation (issue 24 §1): without `confirmSampleText` the save is refused, with the
+ * sections named in the issues (`sections.<id>`). Drafts are never refused.
+ * @throws AppError CONFLICT SAMPLE_TEXT_MESSAGE.
+ */
+async function refuseSampleText(db: Db, input: ParsedInput): Promise<void> {
+  if (!input.isPublished || input.confirmSampleText) return;
+  const templates = [...(await listTemplates(db, "en")), ...(await listTemplates(db, "vi"))];
+  const samples = sectionsWithSampleText(
+    input.contentData.sections,
+    templates.flatMap((t) => t.sections),
+  );
+  if (samples.length === 0) return;
+  throw new AppError(
+    "CONFLICT",
+    SAMPLE_TEXT_MESSAGE,
+    samples.map((section) => ({ path: `sections.${section.id}`, message: SAMPLE_TEXT_MESSAGE })),
+  );
+}
+
 function slugTaken(): AppError {
   return new AppError("CONFLICT", LANDING_MESSAGES.slugTaken, [
     { path: "slug", message: LANDING_MESSAGES.slugTaken },
@@ -138,6 +161,7 @@ export async function createLandingPage(
 ): Promise<LandingPage> {
   await assertCreator(deps.db, actor);
   await checkReferences(deps.db, actor, input);
+  await refuseSampleText(deps.db, input);
   try {
     const row = await q.insertPage(deps.db, actor.id, values(input));
     deps.onPageChanged(row.slug);
@@ -161,6 +185,7 @@ export async function updateLandingPage(
   const before = await ownedPage(deps.db, actor, id);
   await assertCreator(deps.db, actor);
   await checkReferences(deps.db, actor, input);
+  await refuseSampleText(deps.db, input);
   try {
     const row = await q.updatePage(deps.db, id, actor.id, values(input));
     if (!row) throw notFound();

@@ -66,8 +66,15 @@ function fromPage(page: LandingPage): BuilderPage {
   };
 }
 
-/** The save body; the slug falls back to the title's (spec 001 §5 auto-fill). */
-export function toInput(page: BuilderPage, isPublished: boolean): LandingPageInput {
+/**
+ * The save body; the slug falls back to the title's (spec 001 §5 auto-fill). `confirmSampleText`:
+ * the creator chose to publish with template sample text (issue 24 §1; the server refuses otherwise).
+ */
+export function toInput(
+  page: BuilderPage,
+  isPublished: boolean,
+  confirmSampleText = false,
+): LandingPageInput {
   return {
     title: page.title,
     description: page.description,
@@ -78,6 +85,7 @@ export function toInput(page: BuilderPage, isPublished: boolean): LandingPageInp
     styleData: page.styles,
     seoData: page.seo,
     isPublished,
+    confirmSampleText,
   };
 }
 
@@ -203,13 +211,18 @@ export function useLandingBuilder(id: string | null, initialCourseId: string | n
 
   /** Saves; `publish` true publishes, false saves a draft (also auto-save). Resolves the saved page or null. */
   const saveNow = React.useCallback(
-    async (publish: boolean, mode: "manual" | "auto" = "manual"): Promise<LandingPage | null> => {
+    async (
+      publish: boolean,
+      mode: "manual" | "auto" = "manual",
+      confirmSampleText = false,
+    ): Promise<LandingPage | null> => {
       // The shared schema the server checks too, with zod, loaded on the first save (issue 17 §14).
       const { landingPageInputSchema } = await import("@academy/shared/schemas/landing-pages");
       if (saving.current) return null;
       const input = toInput(
         { ...pageRef.current, slug: landingSlug(pageRef.current.slug) || pageRef.current.slug },
         publish,
+        confirmSampleText,
       );
       const checked = landingPageInputSchema.safeParse(input);
       if (!checked.success) {

@@ -99,9 +99,9 @@ export function LandingBuilder({
   }, [methodsQuery.isError, t]);
   const paymentEditor = usePaymentMethodsEditor(id, methods, setMethods);
   /** Save Draft and Publish save what is on screen: the payment methods first (issue 17 item 4). */
-  const saveAll = async (publish: boolean) => {
+  const saveAll = async (publish: boolean, confirmSampleText = false) => {
     if (!(await paymentEditor.flush())) return;
-    await b.saveNow(publish);
+    await b.saveNow(publish, "manual", confirmSampleText);
   };
   const context = useQuery(previewContextQueryOptions(b.page.courseId));
   const blocker = useLeaveGuard(b.dirty, b.dirtyRef);
@@ -109,11 +109,20 @@ export function LandingBuilder({
   const enTemplates = useQuery(templatesQueryOptions("en"));
   const viTemplates = useQuery(templatesQueryOptions("vi"));
   const [sampleSections, setSampleSections] = React.useState<LandingSection[]>([]);
+  const templateSections = React.useMemo(
+    () =>
+      [...(enTemplates.data ?? []), ...(viTemplates.data ?? [])].flatMap(
+        (template) => template.sections as LandingSection[],
+      ),
+    [enTemplates.data, viTemplates.data],
+  );
+  // Sections still holding template sample text are flagged in the editor (issue 24 §1).
+  const sampleIds = React.useMemo(
+    () => new Set(sectionsWithSampleText(b.page.sections, templateSections).map((section) => section.id)),
+    [b.page.sections, templateSections],
+  );
   const publish = (confirmed: boolean) => {
     if (!confirmed) {
-      const templateSections = [...(enTemplates.data ?? []), ...(viTemplates.data ?? [])].flatMap(
-        (template) => template.sections as LandingSection[],
-      );
       const samples = sectionsWithSampleText(b.page.sections, templateSections);
       if (samples.length > 0) {
         setSampleSections(samples);
@@ -121,7 +130,7 @@ export function LandingBuilder({
       }
     }
     setSampleSections([]);
-    void saveAll(true);
+    void saveAll(true, confirmed);
   };
 
   if (b.loadFailed)
@@ -235,6 +244,7 @@ export function LandingBuilder({
                 <LazyTab>
                   <SectionsEditor
                     sections={page.sections}
+                    sampleIds={sampleIds}
                     courseId={page.courseId}
                     onChange={(sections) => b.update({ sections })}
                   />

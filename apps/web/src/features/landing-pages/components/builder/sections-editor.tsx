@@ -45,10 +45,13 @@ import { SectionFields } from "./section-fields";
  */
 export function SectionsEditor({
   sections,
+  sampleIds,
   courseId,
   onChange,
 }: {
   sections: LandingSection[];
+  /** Ids of the sections that still show template sample text (flagged; issue 24 §1). */
+  sampleIds?: ReadonlySet<string>;
   courseId: string | null;
   onChange: (sections: LandingSection[]) => void;
 }) {
@@ -98,6 +101,7 @@ export function SectionsEditor({
                 section={section}
                 name={section.title ? `${typeName(section.type)} · ${section.title}` : typeName(section.type)}
                 index={index}
+                sample={sampleIds?.has(section.id) ?? false}
                 count={sections.length}
                 open={open === section.id}
                 onToggle={() => setOpen(open === section.id ? null : section.id)}
@@ -157,6 +161,7 @@ function SortableSection(props: {
   section: LandingSection;
   name: string;
   index: number;
+  sample: boolean;
   count: number;
   open: boolean;
   onToggle: () => void;
@@ -208,6 +213,14 @@ function SortableSection(props: {
             aria-hidden
           />
         </button>
+        {props.sample ? (
+          <span
+            className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900"
+            data-testid="section-sample-text"
+          >
+            {t("sections.sampleText")}
+          </span>
+        ) : null}
         <Button
           type="button"
           size="icon"
