@@ -171,8 +171,11 @@ describe.skipIf(skip)("platform administration and help", () => {
     const report = a.page.getByTestId("report-card").filter({ hasText: courseTitle });
     await report.getByText("Wrong category").waitFor();
     await screenshot(a.page, "admin-content-library-desktop");
-    await report.getByRole("button", { name: "Approve" }).click();
-    await toast(a.page, "Report approved");
+    // The report shows what the course says and a link to it (issue 24 §4), not an id.
+    await report.getByTestId("report-link").waitFor();
+    expect(await report.getByTestId("report-link").getAttribute("href")).toBe(`/join/${courseId}`);
+    await report.getByRole("button", { name: "Keep" }).click();
+    await toast(a.page, "Kept; the author was e-mailed");
     await a.page.getByLabel("Status").selectOption("approved");
     await a.page
       .getByTestId("report-card")
@@ -184,7 +187,7 @@ describe.skipIf(skip)("platform administration and help", () => {
       await a.page
         .getByTestId("report-card")
         .filter({ hasText: courseTitle })
-        .getByRole("button", { name: "Approve" })
+        .getByRole("button", { name: "Keep" })
         .count(),
     ).toBe(0);
 
@@ -395,6 +398,37 @@ describe.skipIf(skip)("platform administration and help", () => {
     const lpReport = a.page.getByTestId("report-card").filter({ hasText: "Nấu phở Hà Nội" });
     await lpReport.getByText("Spam or scam").waitFor();
     await lpReport.getByTestId("report-details").getByText("Copies another school's page.").waitFor();
+
+    // Hide takes the page down; its owner cannot publish it until an admin allows it (issue 24 §4).
+    await lpReport.getByTestId("report-hide").click();
+    await toast(a.page, "Hidden; the author was e-mailed");
+    const { id: pageId } = (await created.json()) as { id: string };
+    await c.page.goto(`/dashboard/landing-pages/builder/${pageId}`);
+    await c.page.getByTestId("taken-down").waitFor();
+    expect(await c.page.getByRole("button", { name: "Publish", exact: true }).count()).toBe(0);
+    await c.page.getByTestId("ask-review").click();
+    await c.page.getByLabel("What did you change?").fill("I replaced the copied text with my own.");
+    await c.page.getByTestId("ask-review-submit").click();
+    await toast(c.page, "Your request was sent. An admin will review it.");
+    await screenshot(c.page, "landing-taken-down-desktop");
+    await a.page.reload();
+    await a.page.getByRole("tab", { name: "Content Library" }).click();
+    const appeal = a.page.getByTestId("report-card").filter({ hasText: "Review request" });
+    await appeal.getByText("I replaced the copied text with my own.").waitFor();
+    await screenshot(a.page, "admin-review-request-desktop");
+    await appeal.getByTestId("report-allow").click();
+    await toast(a.page, "The owner can publish it again; they were e-mailed");
+    await c.page.reload();
+    await c.page.getByRole("button", { name: "Publish", exact: true }).waitFor();
+    expect(await c.page.getByTestId("taken-down").count()).toBe(0);
+    // The audit log says each step in words.
+    await a.page.getByRole("tab", { name: "Audit log" }).click();
+    await a.page
+      .getByTestId("audit-action")
+      .filter({ hasText: "Allowed publishing again" })
+      .first()
+      .waitFor();
+    await a.page.getByTestId("audit-action").filter({ hasText: "Hid reported content" }).first().waitFor();
 
     // A suspended account's Google sign-in lands on /auth with the refusal (server test: the callback).
     const signedOut = await newContext(browser, baseURL, DESKTOP);

@@ -1,4 +1,11 @@
-import { ADMIN_MESSAGES, type ErrorBody, REPORTS_PER_HOUR } from "@academy/shared";
+import {
+  ADMIN_MESSAGES,
+  type ErrorBody,
+  MODERATION_MESSAGES,
+  REPORTS_PER_HOUR,
+  resolveSeo,
+  resolveStyles,
+} from "@academy/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -343,7 +350,7 @@ describe("content moderation", () => {
     expect(mail).toHaveLength(1);
     const [course] = await ctx.runtime.db.select().from(courses).where(eq(courses.id, courseId));
     expect(course.is_published).toBe(true);
-    expect((await auditFor("report.approve")).some((a) => a.target_id === courseId)).toBe(true);
+    expect((await auditFor("report.keep")).some((a) => a.target_id === courseId)).toBe(true);
   });
 
   it("keeps the reason and details, answers a repeat with the same report, limits reports per hour", async () => {
@@ -665,5 +672,208 @@ describe("users", () => {
       };
       expect(second.entries.length).toBe(Math.min(20, first.total - 20));
     }
+  });
+});
+
+describe("moderation that sticks (issue 24 §4)", () => {
+  it("a course an admin took down stays down, on every path, until a review request is approved", async () => {
+    const taken = await publishCourse(ctx, creator.cookie, oneLessonDraft("Khóa học bị báo cáo"));
+    const { id } = (await (
+      await call(student, "POST", "/api/reports", {
+        targetType: "course",
+        targetId: taken,
+        reason: "misleading",
+      })
+    ).json()) as { id: string };
+    const listed = (await (await call(admin, "GET", "/api/admin/reports?status=pending")).json()) as {
+      reports: Array<{
+        id: string;
+        targetLink: string | null;
+        targetExcerpt: string | null;
+        takenDown: boolean;
+      }>;
+    };
+    expect(listed.reports.find((r) => r.id === id)).toMatchObject({
+      targetLink: `/join/${taken}`,
+      targetExcerpt: "Cook Vietnamese dishes at home, step by step.",
+      takenDown: false,
+    });
+    // Remove is for discussions, replies and reviews only.
+    const remove = await call(admin, "POST", `/api/admin/reports/${id}/review`, { decision: "removed" });
+    expect(remove.status).toBe(400);
+    expect((await errorOf(remove)).message).toBe(MODERATION_MESSAGES.removeNotAllowed);
+    expect(
+      (await call(admin, "POST", `/api/admin/reports/${id}/review`, { decision: "rejected" })).status,
+    ).toBe(204);
+
+    // The owner cannot publish it again: Go Live, bulk, the builder, nor a copy.
+    const refusals = [
+      await call(creator, "PATCH", `/api/courses/${taken}`, { isPublished: true }),
+      await call(creator, "POST", "/api/courses/bulk", { action: "publish", courseIds: [taken] }),
+      await call(creator, "POST", "/api/courses/publish", {
+        ...oneLessonDraft("Khóa học bị báo cáo"),
+        courseId: taken,
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(403);
+      expect((await errorOf(refused)).message).toBe(MODERATION_MESSAGES.courseTakenDown);
+    }
+    const copy = (await (await call(creator, "POST", `/api/courses/${taken}/duplicate`)).json()) as {
+      id: string;
+    };
+    expect((await call(creator, "PATCH", `/api/courses/${copy.id}`, { isPublished: true })).status).toBe(403);
+    // The database refuses it too, whatever the path.
+    await expect(
+      ctx.runtime.db.update(courses).set({ is_published: true }).where(eq(courses.id, taken)),
+    ).rejects.toThrow();
+    const mine = (await (await call(creator, "GET", "/api/courses?pageSize=100")).json()) as {
+      items: Array<{ id: string; takenDown: boolean; isPublished: boolean }>;
+    };
+    expect(mine.items.find((c) => c.id === taken)).toMatchObject({ takenDown: true, isPublished: false });
+
+    // The owner asks for a review, once; nobody else can.
+    const ask = (who: Account) =>
+      call(who, "POST", "/api/moderation/appeals", {
+        targetType: "course",
+        targetId: taken,
+        message: "Tôi đã sửa mô tả khóa học cho đúng.",
+      });
+    expect((await ask(other)).status).toBe(404);
+    const asked = await ask(creator);
+    expect(asked.status).toBe(201);
+    const again = await ask(creator);
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe(MODERATION_MESSAGES.appealPending);
+    const appeals = (await (await call(admin, "GET", "/api/admin/reports?status=pending")).json()) as {
+      reports: Array<{ id: string; kind: string; targetId: string; details: string; takenDown: boolean }>;
+    };
+    const appeal = appeals.reports.find((r) => r.kind === "appeal" && r.targetId === taken);
+    expect(appeal).toMatchObject({ details: "Tôi đã sửa mô tả khóa học cho đúng.", takenDown: true });
+    expect(
+      (await call(admin, "POST", `/api/admin/reports/${appeal?.id}/review`, { decision: "approved" })).status,
+    ).toBe(204);
+    expect((await call(creator, "PATCH", `/api/courses/${taken}`, { isPublished: true })).status).toBe(200);
+    // Once it is not down, a review request is refused.
+    expect((await errorOf(await ask(creator))).message).toBe(MODERATION_MESSAGES.notTakenDown);
+
+    // Each step is audited; the author got each decision in their language.
+    for (const action of ["report.hide", "appeal.request", "appeal.approve"]) {
+      expect(
+        (await auditFor(action)).some((a) => a.target_id === taken),
+        action,
+      ).toBe(true);
+    }
+    const mails = await ctx.runtime.db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.to_address, creator.email.toLowerCase()),
+          eq(emailOutbox.template, "moderation-decision"),
+        ),
+      );
+    expect(mails.map((m) => m.subject)).toContain("Bạn có thể xuất bản lại khóa học");
+  });
+
+  it("a landing page taken down cannot be published by its owner", async () => {
+    const created = await call(creator, "POST", "/api/landing-pages", {
+      title: "Trang bị báo cáo",
+      description: "",
+      slug: `reported-${Date.now().toString(36)}`,
+      courseId: null,
+      templateId: null,
+      contentData: { sections: [] },
+      styleData: resolveStyles({}),
+      seoData: resolveSeo({}),
+      isPublished: true,
+    });
+    expect(created.status).toBe(201);
+    const page = (await created.json()) as Record<string, unknown> & { id: string };
+    const { id } = (await (
+      await call(student, "POST", "/api/reports", {
+        targetType: "landing_page",
+        targetId: page.id,
+        reason: "spam",
+      })
+    ).json()) as { id: string };
+    expect(
+      (await call(admin, "POST", `/api/admin/reports/${id}/review`, { decision: "rejected" })).status,
+    ).toBe(204);
+    const {
+      id: _id,
+      takenDown,
+      viewCount: _v,
+      conversionCount: _c,
+      createdAt: _a,
+      updatedAt: _u,
+      courseTitle: _t,
+      ...input
+    } = (await (await call(creator, "GET", `/api/landing-pages/${page.id}`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(takenDown).toBe(true);
+    const refused = await call(creator, "PUT", `/api/landing-pages/${page.id}`, {
+      ...input,
+      isPublished: true,
+    });
+    expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).message).toBe(MODERATION_MESSAGES.pageTakenDown);
+    // A draft save still works.
+    expect(
+      (await call(creator, "PUT", `/api/landing-pages/${page.id}`, { ...input, isPublished: false })).status,
+    ).toBe(200);
+  });
+
+  it("Remove deletes a reported discussion, and the decision goes to its author", async () => {
+    const [discussion] = (
+      (await ctx.runtime.db.execute(sql`insert into discussions (creator_id, course_id, author_id, title, body, body_html)
+        values (${creator.userId}, ${courseId}::uuid, ${student.userId}, 'Mua khóa học giá rẻ', 'Liên hệ zalo 0900', '<p>Liên hệ zalo 0900</p>')
+        returning id`)) as unknown as { rows: Array<{ id: string }> }
+    ).rows;
+    const [report] = await ctx.runtime.db
+      .insert(contentReports)
+      .values({
+        target_type: "discussion",
+        target_id: discussion.id,
+        owner_id: creator.userId,
+        reporter_id: other.userId,
+        reason: "spam",
+      })
+      .returning();
+    const listed = (await (await call(admin, "GET", "/api/admin/reports?status=pending")).json()) as {
+      reports: Array<{
+        id: string;
+        targetTitle: string | null;
+        targetExcerpt: string | null;
+        targetLink: string | null;
+      }>;
+    };
+    expect(listed.reports.find((r) => r.id === report.id)).toMatchObject({
+      targetTitle: "Mua khóa học giá rẻ",
+      targetExcerpt: "Mua khóa học giá rẻ — Liên hệ zalo 0900",
+      targetLink: `/dashboard/community?discussion=${discussion.id}`,
+    });
+    expect(
+      (await call(admin, "POST", `/api/admin/reports/${report.id}/review`, { decision: "removed" })).status,
+    ).toBe(204);
+    const left = (await ctx.runtime.db.execute(
+      sql`select count(*)::int as n from discussions where id = ${discussion.id}::uuid`,
+    )) as unknown as {
+      rows: Array<{ n: number }>;
+    };
+    expect(left.rows[0].n).toBe(0);
+    const toAuthor = await ctx.runtime.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.to_address, student.email.toLowerCase()),
+          eq(emailOutbox.template, "moderation-decision"),
+        ),
+      );
+    expect(toAuthor).toHaveLength(1);
+    expect((await auditFor("report.remove")).some((a) => a.target_id === discussion.id)).toBe(true);
   });
 });

@@ -209,6 +209,7 @@ describe("GET /api/courses: My Courses (000 §2, §7: newest created_at first)",
       price: 0,
       currency: "VND",
       rating: null, // no reviews (issue 24 §2: shown only from three)
+      takenDown: false,
       createdAt: newest.created_at.toISOString(),
       updatedAt: newest.updated_at.toISOString(),
     });

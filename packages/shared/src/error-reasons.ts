@@ -17,6 +17,7 @@ import { BULK_MESSAGES, COURSE_MESSAGES } from "./rules/course.ts";
 import { MAPPED_ERROR_TEXT } from "./rules/error-mapping.ts";
 import { ANALYTICS_ID_MESSAGES, LANDING_MESSAGES } from "./rules/landing-pages.ts";
 import { SAMPLE_TEXT_MESSAGE } from "./rules/landing-sample-text.ts";
+import { MODERATION_MESSAGES } from "./rules/moderation.ts";
 import { PAYMENT_METHOD_MESSAGES } from "./rules/payment-methods.ts";
 import { REVIEW_MESSAGES } from "./rules/reviews.ts";
 import { SCHOOL_MESSAGES } from "./rules/schools.ts";
@@ -115,6 +116,7 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>
   ["landingSample", { sampleText: SAMPLE_TEXT_MESSAGE }],
   ["learning", LEARNING_MESSAGES],
   ["messaging", MESSAGING_MESSAGES],
+  ["moderation", MODERATION_MESSAGES],
   ["payment", PAYMENT_MESSAGES],
   ["purchase", PURCHASE_MESSAGES],
   ["paymentMethod", PAYMENT_METHOD_MESSAGES],

@@ -13,6 +13,7 @@ export * from "./rules/landing-pages.ts";
 export * from "./rules/landing-sample-text.ts";
 export * from "./rules/lesson-content.ts";
 export * from "./rules/messaging.ts";
+export * from "./rules/moderation.ts";
 export * from "./rules/napas-banks.ts";
 export * from "./rules/orders.ts";
 export * from "./rules/payment-methods.ts";

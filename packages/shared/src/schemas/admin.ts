@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REPORT_DECISIONS } from "../rules/moderation.ts";
 import { ROLES } from "./profile.ts";
 
 /**
@@ -106,12 +107,31 @@ export const REPORT_REASONS = ["spam", "inappropriate", "copyright", "misleading
 export const REPORTS_PER_HOUR = 10;
 export type ReportCreateInput = z.input<typeof reportCreateSchema>;
 
+/** POST /api/moderation/appeals: the owner of a course or landing page an admin took down asks for a review. */
+export const appealCreateSchema = z.object({
+  targetType: z.enum(["course", "landing_page"]),
+  targetId: z.uuid(),
+  message: z
+    .string({ error: "Please fill in all required fields" })
+    .trim()
+    .min(1, "Please fill in all required fields")
+    .max(2000, "The details must be at most 2,000 characters"),
+});
+
 export const contentReportSchema = z.object({
   id: z.string(),
   targetType: z.enum(REPORT_TARGET_TYPES),
   targetId: z.string(),
   /** The content's title when Academy can read it (course, landing page, material), else null. */
   targetTitle: z.string().nullable(),
+  /** "report", or "appeal": the owner of taken-down content asks to publish again (issue 24 §4). */
+  kind: z.enum(["report", "appeal"]),
+  /** What the reported item says (a discussion's or reply's text, a review's), cut to 300 characters. */
+  targetExcerpt: z.string().nullable(),
+  /** Where to see it in the app (a path), or null when it is gone or private. */
+  targetLink: z.string().nullable(),
+  /** Whether a course or landing page is currently taken down. */
+  takenDown: z.boolean(),
   reason: z.string(),
   details: z.string().nullable(),
   status: z.enum(REPORT_STATUSES),
@@ -140,7 +160,8 @@ export const reportListSchema = z.object({
 });
 
 export const reportReviewSchema = z.object({
-  decision: z.enum(["approved", "rejected"]),
+  /** Keep ("approved"), Hide ("rejected") or Remove ("removed": discussions, replies, reviews). */
+  decision: z.enum(REPORT_DECISIONS),
   note: z.string().trim().max(1000).optional(),
 });
 

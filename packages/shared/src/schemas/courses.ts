@@ -154,6 +154,8 @@ export const courseSummarySchema = z.object({
   currency: z.enum(CURRENCIES),
   /** The course's rating, only from REVIEWS_PUBLIC_MINIMUM reviews (publicRating; issue 24 §2). */
   rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  /** An admin took the course down after a report; publishing waits for an approved review request. */
+  takenDown: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -165,6 +165,8 @@ export const landingPageSchema = z.object({
   styleData: styleDataSchema,
   seoData: seoDataSchema,
   isPublished: z.boolean(),
+  /** An admin took the page down after a report; publishing waits for an approved review request. */
+  takenDown: z.boolean(),
   viewCount: z.number().int(),
   conversionCount: z.number().int(),
   createdAt: z.string(),

@@ -92,6 +92,12 @@ export const courses = pgTable(
     rating_total: integer("rating_total").notNull().default(0),
     /** The share of the course (enrolment progress, %) a student completes before reviewing it. */
     review_min_progress: integer("review_min_progress").notNull().default(30),
+    /**
+     * Issue 24 §4: set when an admin upheld a report and took the course down. While set, the
+     * owner cannot publish it (services, and a trigger of migration 0038) until an admin approves
+     * their review request; copies keep it.
+     */
+    taken_down_at: timestamp("taken_down_at", { withTimezone: true }),
   },
   (t) => [
     index("courses_creator_created_idx").on(t.creator_id, t.created_at.desc()),

@@ -48,6 +48,8 @@ export const landingPages = pgTable(
     style_data: jsonb("style_data").notNull().default(sql`'{}'::jsonb`),
     seo_data: jsonb("seo_data").notNull().default(sql`'{}'::jsonb`),
     is_published: boolean("is_published").notNull().default(false),
+    /** Issue 24 §4: an admin took the page down; publishing waits for an approved review request. */
+    taken_down_at: timestamp("taken_down_at", { withTimezone: true }),
     view_count: integer("view_count").notNull().default(0),
     conversion_count: integer("conversion_count").notNull().default(0),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

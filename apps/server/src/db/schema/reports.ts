@@ -15,6 +15,11 @@ export const contentReports = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** discussion | discussion_reply | course | landing_page | material | course_review */
     target_type: text("target_type").notNull(),
+    /**
+     * "report" (someone reports content) or "appeal" (issue 24 §4: the owner of a course or landing
+     * page an admin took down asks for a review; approving it lets them publish again).
+     */
+    kind: text("kind").notNull().default("report"),
     target_id: text("target_id").notNull(),
     owner_id: text("owner_id").references(() => user.id, { onDelete: "set null" }),
     reporter_id: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
@@ -36,5 +41,6 @@ export const contentReports = pgTable(
       sql`${t.target_type} in ('discussion', 'discussion_reply', 'course', 'landing_page', 'material', 'course_review')`,
     ),
     check("content_reports_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("content_reports_kind_check", sql`${t.kind} in ('report', 'appeal')`),
   ],
 );

@@ -13,6 +13,7 @@ import {
   subjects,
   userSuspensions,
 } from "../../db/schema/index.ts";
+import { deleteDiscussionRow, deleteReplyRow } from "../community/community.queries.ts";
 
 export type SubjectRow = typeof subjects.$inferSelect & { total_courses: number };
 
@@ -75,12 +76,34 @@ export async function selectReports(
       created_at: contentReports.created_at,
       reporter_email: reporter.email,
       owner_email: owner.email,
+      kind: contentReports.kind,
+      // What the item says and where to see it (issue 24 §4: content and a link, not a UUID).
+      target_excerpt: sql<string | null>`case ${contentReports.target_type}
+        when 'discussion' then (select left(d.title || ' — ' || d.body, 300) from discussions d where d.id::text = ${contentReports.target_id})
+        when 'discussion_reply' then (select left(r.body, 300) from discussion_replies r where r.id::text = ${contentReports.target_id})
+        when 'course_review' then (select left(r.body, 300) from ${courseReviews} r where r.id::text = ${contentReports.target_id})
+        when 'course' then (select left(coalesce(${courses.short_description}, ${courses.description}, ''), 300) from ${courses} where ${courses.id}::text = ${contentReports.target_id})
+        when 'landing_page' then (select left(${landingPages.description}, 300) from ${landingPages} where ${landingPages.id}::text = ${contentReports.target_id})
+        else null end`,
+      target_link: sql<string | null>`case ${contentReports.target_type}
+        when 'course' then (select '/join/' || ${courses.id} from ${courses} where ${courses.id}::text = ${contentReports.target_id})
+        when 'landing_page' then (select '/lp/' || ${landingPages.slug} from ${landingPages} where ${landingPages.id}::text = ${contentReports.target_id})
+        when 'course_review' then (select '/join/' || r.course_id || '#reviews' from ${courseReviews} r where r.id::text = ${contentReports.target_id})
+        when 'discussion' then (select '/dashboard/community?discussion=' || d.id from discussions d where d.id::text = ${contentReports.target_id})
+        when 'discussion_reply' then (select '/dashboard/community?discussion=' || r.discussion_id from discussion_replies r where r.id::text = ${contentReports.target_id})
+        else null end`,
+      taken_down: sql<boolean>`case ${contentReports.target_type}
+        when 'course' then exists (select 1 from ${courses} where ${courses.id}::text = ${contentReports.target_id} and ${courses.taken_down_at} is not null)
+        when 'landing_page' then exists (select 1 from ${landingPages} where ${landingPages.id}::text = ${contentReports.target_id} and ${landingPages.taken_down_at} is not null)
+        else false end`,
       target_title: sql<string | null>`case ${contentReports.target_type}
         when 'course' then (select ${courses.title} from ${courses} where ${courses.id}::text = ${contentReports.target_id})
         when 'landing_page' then (select ${landingPages.title} from ${landingPages} where ${landingPages.id}::text = ${contentReports.target_id})
         when 'material' then (select ${materials.title} from ${materials} where ${materials.id}::text = ${contentReports.target_id})
         when 'course_review' then (select c.title || ' · ' || repeat('★', r.rating) || case when r.body <> '' then ' · ' || left(r.body, 200) else '' end
           from ${courseReviews} r join ${courses} c on c.id = r.course_id where r.id::text = ${contentReports.target_id})
+        when 'discussion' then (select d.title from discussions d where d.id::text = ${contentReports.target_id})
+        when 'discussion_reply' then (select d.title from discussion_replies r join discussions d on d.id = r.discussion_id where r.id::text = ${contentReports.target_id})
         else null end`,
     })
     .from(contentReports)
@@ -162,17 +185,21 @@ export async function findReportTarget(
 }
 
 /**
- * Hides rejected content Academy owns: a course or landing page is unpublished, a course review is
- * hidden (materials stay private to their owner).
+ * Hides rejected content Academy owns: a course or landing page is unpublished and taken down (its
+ * owner cannot publish it again until an admin approves a review request, issue 24 §4), a course
+ * review is hidden (materials stay private to their owner).
  */
 export async function hideTarget(db: Executor, type: string, id: string): Promise<void> {
   if (type === "course") {
     await db
       .update(courses)
-      .set({ is_published: false, updated_at: new Date() })
+      .set({ is_published: false, taken_down_at: new Date(), updated_at: new Date() })
       .where(sql`${courses.id}::text = ${id}`);
   } else if (type === "landing_page") {
-    await db.update(landingPages).set({ is_published: false }).where(sql`${landingPages.id}::text = ${id}`);
+    await db
+      .update(landingPages)
+      .set({ is_published: false, taken_down_at: new Date() })
+      .where(sql`${landingPages.id}::text = ${id}`);
   } else if (type === "course_review") {
     // Hidden: out of the lists and the course's rating (trigger); its author still sees it.
     await db
@@ -245,4 +272,58 @@ export async function isSuspended(db: Executor, userId: string): Promise<boolean
     .from(userSuspensions)
     .where(and(eq(userSuspensions.user_id, userId)));
   return rows.length > 0;
+}
+
+/** Lifts a take-down (an approved review request): the owner may publish the course or page again. */
+export async function liftTakeDown(db: Executor, type: string, id: string): Promise<void> {
+  if (type === "course") {
+    await db.update(courses).set({ taken_down_at: null }).where(sql`${courses.id}::text = ${id}`);
+  } else if (type === "landing_page") {
+    await db.update(landingPages).set({ taken_down_at: null }).where(sql`${landingPages.id}::text = ${id}`);
+  }
+}
+
+/** Deletes a discussion, a reply or a course review (an admin's "Remove"), with the community's own upkeep. */
+export async function removeTarget(db: Executor, type: string, id: string): Promise<void> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return;
+  if (type === "discussion") await deleteDiscussionRow(db, id);
+  else if (type === "discussion_reply") {
+    const rows = (
+      (await db.execute(
+        sql`select discussion_id from discussion_replies where id = ${id}::uuid`,
+      )) as unknown as {
+        rows: Array<{ discussion_id: string }>;
+      }
+    ).rows;
+    if (rows[0]) await deleteReplyRow(db, id, rows[0].discussion_id);
+  } else if (type === "course_review") await db.delete(courseReviews).where(eq(courseReviews.id, id));
+}
+
+/** The author of a reported item (the person the decision e-mail goes to), or null. */
+export async function authorOf(db: Executor, type: string, id: string): Promise<string | null> {
+  const query =
+    type === "discussion"
+      ? sql`select author_id as id from discussions where id::text = ${id}`
+      : type === "discussion_reply"
+        ? sql`select author_id as id from discussion_replies where id::text = ${id}`
+        : type === "course_review"
+          ? sql`select student_id as id from course_reviews where id::text = ${id}`
+          : type === "course"
+            ? sql`select creator_id as id from courses where id::text = ${id}`
+            : type === "landing_page"
+              ? sql`select creator_id as id from landing_pages where id::text = ${id}`
+              : sql`select creator_id as id from materials where id::text = ${id}`;
+  const rows = ((await db.execute(query)) as unknown as { rows: Array<{ id: string | null }> }).rows;
+  return rows[0]?.id ?? null;
+}
+
+/** Whether a course or landing page is taken down now. */
+export async function isTakenDown(
+  db: Executor,
+  type: "course" | "landing_page",
+  id: string,
+): Promise<boolean> {
+  const table = type === "course" ? courses : landingPages;
+  const [row] = await db.select({ at: table.taken_down_at }).from(table).where(eq(table.id, id));
+  return Boolean(row?.at);
 }

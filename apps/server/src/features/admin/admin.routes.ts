@@ -1,6 +1,7 @@
 import {
   adminUserListSchema,
   adminUserSchema,
+  appealCreateSchema,
   auditListSchema,
   brandingKitInputSchema,
   brandingKitListSchema,
@@ -21,7 +22,7 @@ import {
   suspendSchema,
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
-import { type AppDeps, createRouter } from "../../lib/http.ts";
+import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody } from "../../lib/openapi.ts";
 import {
   changeRole,
@@ -38,7 +39,13 @@ import {
   updateSubject,
 } from "./admin.service.ts";
 import { listBrandingKits, saveBrandingKit } from "./branding-kits.service.ts";
-import { createReport, deleteReport, listReports, reviewReport } from "./content-reports.service.ts";
+import {
+  createReport,
+  deleteReport,
+  listReports,
+  requestReview,
+  reviewReport,
+} from "./content-reports.service.ts";
 
 const tags = ["Admin"];
 const idParams = z.object({ id: z.string() });
@@ -112,6 +119,20 @@ const reportRoute = createRoute({
     401: errorResponses[401],
     404: missing,
     429: json(errorResponseSchema, "Too many reports"),
+  },
+});
+const appealRoute = createRoute({
+  method: "post",
+  path: "/moderation/appeals",
+  tags,
+  summary: "Ask for a review of a course or landing page an admin took down (its owner)",
+  request: jsonBody(appealCreateSchema),
+  responses: {
+    201: json(z.object({ id: z.string() }), "Waiting for an admin"),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: missing,
+    409: json(errorResponseSchema, "Not taken down, or a request is already waiting"),
   },
 });
 const reportsRoute = createRoute({
@@ -250,6 +271,9 @@ export function adminRoutes(deps: AppDeps) {
     })
     .openapi(reportRoute, async (c) =>
       c.json(await createReport(db, c.get("user"), c.req.valid("json")), 201),
+    )
+    .openapi(appealRoute, async (c) =>
+      c.json(await requestReview(db, requireUser(c), c.req.valid("json")), 201),
     )
     .openapi(reportsRoute, async (c) =>
       c.json(await listReports(db, c.get("user"), c.req.valid("query")), 200),

@@ -1,11 +1,14 @@
 import {
   ADMIN_MESSAGES,
   type ContentReport,
+  MODERATION_MESSAGES,
+  REMOVABLE_TYPES,
   REPORTS_PER_HOUR,
+  type ReportDecision,
   type ReportStatus,
   type reportCreateSchema,
 } from "@academy/shared";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { requireAdmin } from "../../auth/roles.ts";
 import type { Db } from "../../db/client.ts";
@@ -15,10 +18,14 @@ import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import {
+  authorOf,
   findPendingReport,
   findReportTarget,
   hideTarget,
+  isTakenDown,
+  liftTakeDown,
   lockReport,
+  removeTarget,
   selectReports,
 } from "./admin.queries.ts";
 import { ADMIN_PAGE_SIZE, type AdminDeps, actorOf, iso } from "./admin.shared.ts";
@@ -75,6 +82,10 @@ export async function listReports(
       targetType: r.target_type as ContentReport["targetType"],
       targetId: r.target_id,
       targetTitle: r.target_title,
+      kind: r.kind === "appeal" ? ("appeal" as const) : ("report" as const),
+      targetExcerpt: r.target_excerpt,
+      targetLink: r.target_link,
+      takenDown: Boolean(r.taken_down),
       reason: r.reason,
       details: r.details,
       status: r.status as ReportStatus,
@@ -99,77 +110,195 @@ const TYPE_LABEL: Record<string, { en: string; vi: string }> = {
   course_review: { en: "course review", vi: "đánh giá khóa học" },
 };
 
+/** The decision e-mail's sentences for a report (Keep / Hide / Remove) or a review request. */
+function decisionText(
+  kind: string,
+  decision: ReportDecision,
+  label: { en: string; vi: string },
+): { en: string; vi: string; subjectEn: string; subjectVi: string } {
+  if (kind === "appeal") {
+    return decision === "approved"
+      ? {
+          en: `An admin reviewed your ${label.en} again and lifted the take-down. You can publish it again.`,
+          vi: `Quản trị viên đã xem xét lại ${label.vi} của bạn và gỡ bỏ lệnh gỡ. Bạn có thể xuất bản lại.`,
+          subjectEn: `You can publish your ${label.en} again`,
+          subjectVi: `Bạn có thể xuất bản lại ${label.vi}`,
+        }
+      : {
+          en: `An admin reviewed your ${label.en} again. It stays taken down.`,
+          vi: `Quản trị viên đã xem xét lại ${label.vi} của bạn. Nội dung vẫn bị gỡ.`,
+          subjectEn: `The review of your ${label.en} is complete`,
+          subjectVi: `Kết quả xem xét lại ${label.vi} của bạn`,
+        };
+  }
+  const subjectEn = `The review of your ${label.en} is complete`;
+  const subjectVi = `Kết quả xem xét ${label.vi} của bạn`;
+  if (decision === "approved")
+    return {
+      en: `A report about your ${label.en} was reviewed. Your content stays as it is.`,
+      vi: `Một báo cáo về ${label.vi} của bạn đã được xem xét. Nội dung vẫn được giữ nguyên.`,
+      subjectEn,
+      subjectVi,
+    };
+  if (decision === "removed")
+    return {
+      en: `A report about your ${label.en} was reviewed and an admin removed it.`,
+      vi: `Một báo cáo về ${label.vi} của bạn đã được xem xét và quản trị viên đã xóa nội dung này.`,
+      subjectEn,
+      subjectVi,
+    };
+  const takenDown = label.en === "course" || label.en === "landing page";
+  return {
+    en: takenDown
+      ? `A report about your ${label.en} was reviewed and an admin took it down. To publish it again, ask for a review from your dashboard.`
+      : `A report about your ${label.en} was reviewed and the content has been hidden.`,
+    vi: takenDown
+      ? `Một báo cáo về ${label.vi} của bạn đã được xem xét và quản trị viên đã gỡ nội dung. Để xuất bản lại, hãy yêu cầu xem xét lại từ bảng điều khiển.`
+      : `Một báo cáo về ${label.vi} của bạn đã được xem xét và nội dung đã bị ẩn.`,
+    subjectEn,
+    subjectVi,
+  };
+}
+
 /**
- * Reviews a pending report (spec 001 §4 Admin content review: pending → approved | rejected).
- * Approved keeps the content; rejected unpublishes a course or landing page (other types are
- * acted on by their feature, which reads the report's status). The owner is e-mailed through the
- * outbox in the same transaction; the decision is audited.
- * @throws FORBIDDEN, NOT_FOUND, CONFLICT when the report is no longer pending.
+ * Reviews a pending report or review request (spec 001 §4 Admin content review; issue 24 §4).
+ * A report: Keep ("approved") leaves the content; Hide ("rejected") takes a course or landing page
+ * down (its owner cannot publish it until an admin approves their review request) and hides a
+ * course review; Remove ("removed") deletes a discussion, reply or review. A review request
+ * ("appeal"): "approved" lifts the take-down, "rejected" keeps it. The content's author is
+ * e-mailed through the outbox in the same transaction, in their language; the step is audited.
+ * @throws FORBIDDEN, NOT_FOUND, CONFLICT when the report is no longer pending, VALIDATION_FAILED
+ *   (removeNotAllowed) for Remove on a course, landing page or material, or on a review request.
  */
 export async function reviewReport(
   deps: AdminDeps,
   actor: SessionUser | null,
   id: string,
-  input: { decision: "approved" | "rejected"; note?: string },
+  input: { decision: ReportDecision; note?: string },
 ): Promise<void> {
   const admin = await requireAdmin(deps.db, actor);
   await deps.db.transaction(async (tx) => {
     const report = await lockReport(tx, id);
     if (!report) throw new AppError("NOT_FOUND", "Report not found.");
     if (report.status !== "pending") throw new AppError("CONFLICT", ADMIN_MESSAGES.notPending);
+    const kind = report.kind === "appeal" ? "appeal" : "report";
+    if (
+      input.decision === "removed" &&
+      (kind === "appeal" || !(REMOVABLE_TYPES as readonly string[]).includes(report.target_type))
+    ) {
+      throw new AppError("VALIDATION_FAILED", MODERATION_MESSAGES.removeNotAllowed);
+    }
+    // The author is read before a removal deletes the content.
+    const authorId = (await authorOf(tx, report.target_type, report.target_id)) ?? report.owner_id;
     await tx
       .update(contentReports)
       .set({
-        status: input.decision,
+        status: input.decision === "approved" ? "approved" : "rejected",
         reviewed_by: admin.id,
         review_note: input.note ?? null,
         reviewed_at: new Date(),
       })
       .where(eq(contentReports.id, id));
-    if (input.decision === "rejected") await hideTarget(tx, report.target_type, report.target_id);
+    if (kind === "appeal") {
+      if (input.decision === "approved") await liftTakeDown(tx, report.target_type, report.target_id);
+    } else if (input.decision === "rejected") await hideTarget(tx, report.target_type, report.target_id);
+    else if (input.decision === "removed") await removeTarget(tx, report.target_type, report.target_id);
+    const action =
+      kind === "appeal"
+        ? input.decision === "approved"
+          ? "appeal.approve"
+          : "appeal.reject"
+        : { approved: "report.keep", rejected: "report.hide", removed: "report.remove" }[input.decision];
     await recordAudit(tx, actorOf(admin), {
-      action: `report.${input.decision === "approved" ? "approve" : "reject"}`,
+      action,
       targetType: report.target_type,
       targetId: report.target_id,
       before: { status: report.status },
       after: { status: input.decision, note: input.note ?? null },
     });
-    if (report.owner_id) {
-      const [owner] = await tx
-        .select({ email: profiles.email, locale: profiles.locale, name: profiles.full_name })
-        .from(profiles)
-        .where(eq(profiles.user_id, report.owner_id));
-      if (owner) {
-        const vi = owner.locale === "vi";
-        const label = TYPE_LABEL[report.target_type] ?? { en: "content", vi: "nội dung" };
-        const approved = input.decision === "approved";
-        await deps.mailer.send(tx, {
-          to: owner.email,
-          ...noticeEmail({
-            template: "moderation-decision",
-            locale: owner.locale,
-            subject: vi
-              ? `Kết quả xem xét ${label.vi} của bạn`
-              : `The review of your ${label.en} is complete`,
-            paragraphs: [
-              vi
-                ? `Xin chào ${owner.name ?? ""},`.replace(" ,", ",")
-                : `Hi ${owner.name ?? ""},`.replace(" ,", ","),
-              vi
-                ? approved
-                  ? `Một báo cáo về ${label.vi} của bạn đã được xem xét. Nội dung vẫn được giữ nguyên.`
-                  : `Một báo cáo về ${label.vi} của bạn đã được xem xét và nội dung đã bị ẩn.`
-                : approved
-                  ? `A report about your ${label.en} was reviewed. Your content stays as it is.`
-                  : `A report about your ${label.en} was reviewed and the content has been hidden.`,
-              ...(input.note ? [vi ? `Ghi chú: ${input.note}` : `Note: ${input.note}`] : []),
-            ],
-            label: vi ? "Mở bảng điều khiển" : "Open your dashboard",
-            url: `${deps.appUrl}/dashboard`,
-          }),
-        });
-      }
+    if (!authorId) return;
+    const [author] = await tx
+      .select({ email: profiles.email, locale: profiles.locale, name: profiles.full_name })
+      .from(profiles)
+      .where(eq(profiles.user_id, authorId));
+    if (!author) return;
+    const vi = author.locale === "vi";
+    const label = TYPE_LABEL[report.target_type] ?? { en: "content", vi: "nội dung" };
+    const text = decisionText(kind, input.decision, label);
+    await deps.mailer.send(tx, {
+      to: author.email,
+      ...noticeEmail({
+        template: "moderation-decision",
+        locale: author.locale,
+        subject: vi ? text.subjectVi : text.subjectEn,
+        paragraphs: [
+          vi
+            ? `Xin chào ${author.name ?? ""},`.replace(" ,", ",")
+            : `Hi ${author.name ?? ""},`.replace(" ,", ","),
+          vi ? text.vi : text.en,
+          ...(input.note ? [vi ? `Ghi chú: ${input.note}` : `Note: ${input.note}`] : []),
+        ],
+        label: vi ? "Mở bảng điều khiển" : "Open your dashboard",
+        url: `${deps.appUrl}/dashboard`,
+      }),
+    });
+  });
+}
+
+/**
+ * A review request (issue 24 §4): the owner of a course or landing page an admin took down asks
+ * to publish it again, with a message. It waits in the Content Library as an "appeal"; one at a
+ * time per item. Audited as "appeal.request".
+ * @throws NOT_FOUND (not the actor's), CONFLICT (notTakenDown, appealPending).
+ */
+export async function requestReview(
+  db: Db,
+  actor: SessionUser,
+  input: { targetType: "course" | "landing_page"; targetId: string; message: string },
+): Promise<{ id: string }> {
+  const target = await findReportTarget(db, input.targetType, input.targetId);
+  if (!target || target.ownerId !== actor.id)
+    throw new AppError("NOT_FOUND", "The reported content was not found.");
+  return db.transaction(async (tx) => {
+    if (!(await isTakenDown(tx, input.targetType, input.targetId))) {
+      throw new AppError("CONFLICT", MODERATION_MESSAGES.notTakenDown);
     }
+    const [pending] = await tx
+      .select({ id: contentReports.id })
+      .from(contentReports)
+      .where(
+        and(
+          eq(contentReports.kind, "appeal"),
+          eq(contentReports.target_type, input.targetType),
+          eq(contentReports.target_id, input.targetId),
+          eq(contentReports.status, "pending"),
+        ),
+      );
+    if (pending) throw new AppError("CONFLICT", MODERATION_MESSAGES.appealPending);
+    const [row] = await tx
+      .insert(contentReports)
+      .values({
+        kind: "appeal",
+        target_type: input.targetType,
+        target_id: input.targetId,
+        owner_id: actor.id,
+        reporter_id: actor.id,
+        reason: "review_request",
+        details: input.message,
+      })
+      .returning({ id: contentReports.id });
+    await recordAudit(
+      tx,
+      { id: actor.id, email: actor.email },
+      {
+        action: "appeal.request",
+        targetType: input.targetType,
+        targetId: input.targetId,
+        before: null,
+        after: { message: input.message },
+      },
+    );
+    return { id: row.id };
   });
 }
 

@@ -8,6 +8,7 @@ import {
   type LessonContent,
   type LessonNeedingContent,
   lessonsWithoutContent,
+  MODERATION_MESSAGES,
   minutesToHours,
   missingContentPath,
   type OutlineSection,
@@ -198,6 +199,8 @@ export async function publishCourse(
   paymentReady: boolean;
 }> {
   const existing = draft.courseId ? await getOwnedCourse(db, actor, draft.courseId) : undefined;
+  // An admin took it down (issue 24 §4): it stays down until a review request is approved.
+  if (existing?.taken_down_at) throw new AppError("FORBIDDEN", MODERATION_MESSAGES.courseTakenDown);
   if (!existing) await assertCreator(db, actor);
   const title = draft.title.trim();
   if (!title) throw new AppError("VALIDATION_FAILED", COURSE_MESSAGES.titleRequired);

@@ -5,6 +5,7 @@ import {
   duplicateRoot,
   duplicateSlug,
   duplicateTitle,
+  MODERATION_MESSAGES,
   publicRating,
 } from "@academy/shared";
 import QRCode from "qrcode";
@@ -85,6 +86,7 @@ export function toCourseSummary(row: CourseRow): CourseSummary {
     price: Number(row.price),
     currency: row.currency as "VND" | "USD",
     rating: publicRating(row.rating, row.rating_count),
+    takenDown: row.taken_down_at !== null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -109,14 +111,20 @@ export async function listMyCourses(
   return { items: rows.map(toCourseSummary), total, page: query.page, pageSize: query.pageSize };
 }
 
-/** Go Live / Unpublish (000 §4). @throws AppError NOT_FOUND, FORBIDDEN */
+/**
+ * Go Live / Unpublish (000 §4). @throws AppError NOT_FOUND, FORBIDDEN (also courseTakenDown:
+ * an admin took the course down, issue 24 §4).
+ */
 export async function setCoursePublished(
   db: Db,
   actor: SessionUser,
   courseId: string,
   isPublished: boolean,
 ): Promise<CourseSummary> {
-  await getOwnedCourse(db, actor, courseId);
+  const course = await getOwnedCourse(db, actor, courseId);
+  // An admin took it down (issue 24 §4): it stays down until a review request is approved.
+  if (isPublished && course.taken_down_at)
+    throw new AppError("FORBIDDEN", MODERATION_MESSAGES.courseTakenDown);
   const [row] = await setPublished(db, [courseId], isPublished);
   return toCourseSummary(row);
 }
@@ -209,6 +217,9 @@ export async function bulkAction(
   switch (input.action) {
     case "publish":
     case "unpublish": {
+      // Taken-down courses cannot be published in bulk either (issue 24 §4); nothing is changed.
+      if (input.action === "publish" && owned.some((c) => c.taken_down_at))
+        throw new AppError("FORBIDDEN", MODERATION_MESSAGES.courseTakenDown);
       const rows = await setPublished(db, ids, input.action === "publish");
       return { action: input.action, affected: rows.length };
     }

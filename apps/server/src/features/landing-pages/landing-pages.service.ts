@@ -5,6 +5,7 @@ import {
   type LandingPageInput,
   type LandingTemplate,
   type landingPageInputSchema,
+  MODERATION_MESSAGES,
   normalizeSection,
   PAYMENT_METHOD_FIELDS,
   PAYMENT_METHOD_TYPES,
@@ -73,6 +74,7 @@ function toDto(row: { page: q.LandingPageRow; courseTitle: string | null }): Lan
     styleData: resolveStyles(p.style_data),
     seoData: resolveSeo(p.seo_data),
     isPublished: p.is_published,
+    takenDown: p.taken_down_at !== null,
     viewCount: p.view_count,
     conversionCount: p.conversion_count,
     createdAt: p.created_at.toISOString(),
@@ -184,6 +186,9 @@ export async function updateLandingPage(
 ): Promise<LandingPage> {
   const before = await ownedPage(deps.db, actor, id);
   await assertCreator(deps.db, actor);
+  // An admin took it down (issue 24 §4): it stays down until a review request is approved.
+  if (input.isPublished && before.page.taken_down_at)
+    throw new AppError("FORBIDDEN", MODERATION_MESSAGES.pageTakenDown);
   await checkReferences(deps.db, actor, input);
   await refuseSampleText(deps.db, input);
   try {

@@ -171,11 +171,12 @@ function AdminActionsList() {
           {audit.data?.entries.map((e) => (
             <li key={e.id} className="rounded-lg border bg-background p-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <Badge variant="secondary">{e.action}</Badge>
+                <Badge variant="secondary" data-testid="audit-action">
+                  {t(`audit.actions.${e.action}`, { defaultValue: e.action })}
+                </Badge>
                 <span className="break-all">{e.actorEmail}</span>
                 <span className="break-all text-muted-foreground">
-                  {e.targetType}
-                  {e.targetId ? ` ${e.targetId.slice(0, 8)}` : ""}
+                  {t(`reports.types.${e.targetType}`, { defaultValue: e.targetType })}
                 </span>
                 <span className="ml-auto text-xs text-muted-foreground">
                   {formatDateTime(e.createdAt, i18next.language)}

@@ -36,6 +36,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Spinner } from "@/components/ui/spinner";
+import { AskForReview } from "@/features/admin/components/ask-review";
 import { copyText } from "@/lib/clipboard";
 import { formatDate, formatNumber, renderLabel } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -160,7 +161,7 @@ export function CourseCard({
             className={cn("size-1.5 rounded-full", live ? "bg-emerald-500" : "bg-slate-400")}
             aria-hidden
           />
-          {live ? t("status.live") : t("status.draft")}
+          {live ? t("status.live") : course.takenDown ? t("status.takenDown") : t("status.draft")}
         </Badge>
       </div>
 
@@ -223,23 +224,32 @@ export function CourseCard({
               <span className="truncate">{t("actions.edit")}</span>
             </Link>
           </Button>
-          <Button
-            variant={live ? "outline" : "default"}
-            size="sm"
-            className="min-w-0 flex-auto px-2 @2xs:px-3"
-            onClick={togglePublished}
-            disabled={publish.isPending}
-            data-testid="toggle-published"
-          >
-            {publish.isPending ? (
-              <Spinner label={t("processing")} className="text-current [&_svg]:size-4" />
-            ) : live ? (
-              <EyeOffIcon className="hidden @2xs:block" aria-hidden />
-            ) : (
-              <RocketIcon className="hidden @2xs:block" aria-hidden />
-            )}
-            <span className="truncate">{live ? t("actions.unpublish") : t("actions.goLive")}</span>
-          </Button>
+          {course.takenDown ? (
+            // An admin took it down (issue 24 §4): no Go Live until a review request is approved.
+            <AskForReview
+              targetType="course"
+              targetId={course.id}
+              className="min-w-0 flex-auto px-2 @2xs:px-3"
+            />
+          ) : (
+            <Button
+              variant={live ? "outline" : "default"}
+              size="sm"
+              className="min-w-0 flex-auto px-2 @2xs:px-3"
+              onClick={togglePublished}
+              disabled={publish.isPending}
+              data-testid="toggle-published"
+            >
+              {publish.isPending ? (
+                <Spinner label={t("processing")} className="text-current [&_svg]:size-4" />
+              ) : live ? (
+                <EyeOffIcon className="hidden @2xs:block" aria-hidden />
+              ) : (
+                <RocketIcon className="hidden @2xs:block" aria-hidden />
+              )}
+              <span className="truncate">{live ? t("actions.unpublish") : t("actions.goLive")}</span>
+            </Button>
+          )}
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button

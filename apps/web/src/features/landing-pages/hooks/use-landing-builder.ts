@@ -38,6 +38,8 @@ export interface BuilderPage {
   styles: StyleData;
   seo: SeoData;
   isPublished: boolean;
+  /** An admin took the page down (issue 24 §4): Publish is refused until a review is approved. */
+  takenDown: boolean;
 }
 
 const EMPTY: BuilderPage = {
@@ -50,6 +52,7 @@ const EMPTY: BuilderPage = {
   styles: DEFAULT_STYLE_DATA,
   seo: DEFAULT_SEO_DATA,
   isPublished: false,
+  takenDown: false,
 };
 
 function fromPage(page: LandingPage): BuilderPage {
@@ -63,6 +66,7 @@ function fromPage(page: LandingPage): BuilderPage {
     styles: page.styleData,
     seo: page.seoData,
     isPublished: page.isPublished,
+    takenDown: page.takenDown,
   };
 }
 

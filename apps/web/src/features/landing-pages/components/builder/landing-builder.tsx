@@ -22,6 +22,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { AskForReview } from "@/features/admin/components/ask-review";
 import {
   landingQrUrl,
   landingUrl,
@@ -77,6 +78,7 @@ export function LandingBuilder({
 }) {
   const { t, i18n } = useTranslation("landingPages");
   const { t: tj } = useTranslation("journeys");
+  const { t: ta } = useTranslation("admin");
   const navigate = useNavigate();
   const b = useLandingBuilder(id, initialCourseId);
   const [tab, setTab] = React.useState(() =>
@@ -176,7 +178,7 @@ export function LandingBuilder({
           </h1>
           <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="save-state">
             <Badge variant="secondary" className="mr-2">
-              {page.isPublished ? t("list.live") : t("list.draft")}
+              {page.isPublished ? t("list.live") : page.takenDown ? ta("reports.takenDown") : t("list.draft")}
             </Badge>
             {b.saving
               ? t("builder.saving")
@@ -198,17 +200,30 @@ export function LandingBuilder({
             <SaveIcon aria-hidden />
             {t("builder.saveDraft")}
           </Button>
-          <Button
-            size="sm"
-            disabled={!canPublish || b.saving}
-            title={canPublish ? undefined : t("builder.publishHint")}
-            onClick={() => publish(false)}
-          >
-            <RocketIcon aria-hidden />
-            {t("builder.publish")}
-          </Button>
+          {page.takenDown && id ? (
+            <AskForReview targetType="landing_page" targetId={id} />
+          ) : (
+            <Button
+              size="sm"
+              disabled={!canPublish || b.saving}
+              title={canPublish ? undefined : t("builder.publishHint")}
+              onClick={() => publish(false)}
+            >
+              <RocketIcon aria-hidden />
+              {t("builder.publish")}
+            </Button>
+          )}
         </div>
       </header>
+      {page.takenDown ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="taken-down"
+        >
+          {ta("takedown.banner")}
+        </p>
+      ) : null}
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <Tabs value={tab} onValueChange={setTab} className="min-w-0">
