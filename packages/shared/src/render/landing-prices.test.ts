@@ -9,7 +9,7 @@ import {
   sectionPrice,
 } from "../rules/landing-pages.ts";
 import { sectionsWithSampleText } from "../rules/landing-sample-text.ts";
-import { type RenderInput, renderLandingBody } from "./landing-page.ts";
+import { type RenderCourse, type RenderInput, renderLandingBody } from "./landing-page.ts";
 
 /** Issue 17 item 3: landing-page prices follow the course; template sample text is flagged. */
 const templatePricing: LandingSection = {
@@ -109,21 +109,25 @@ describe("template sample text (testimonials, FAQ)", () => {
 });
 
 describe("the course's rating on a landing page (issue 24 §2)", () => {
+  const rated = (rating: RenderCourse["rating"]): RenderCourse => ({
+    ...(course(0) as RenderCourse),
+    rating,
+  });
   it("shows the rating only when publicRating gave one, in the page's language", () => {
-    const none = renderLandingBody({ ...base, sections: [], course: { ...course(0), rating: null } });
+    const none = renderLandingBody({ ...base, sections: [], course: rated(null) });
     expect(none).not.toContain("lp-rating");
     expect(none).not.toContain("★");
     const vi = renderLandingBody({
       ...base,
       sections: [],
-      course: { ...course(0), rating: { average: 4.3, count: 12 } },
+      course: rated({ average: 4.3, count: 12 }),
     });
     expect(vi).toContain('<li class="lp-rating">★ 4,3 (12 đánh giá)</li>');
     const en = renderLandingBody({
       ...base,
       sections: [],
       lang: "en",
-      course: { ...course(0), rating: { average: 4, count: 3 } },
+      course: rated({ average: 4, count: 3 }),
     });
     expect(en).toContain('<li class="lp-rating">★ 4.0 (3 reviews)</li>');
   });
