@@ -326,11 +326,12 @@ describe("POST /api/courses/publish: a new course (001 §5, §7)", () => {
     expect(DESCRIPTION.length).toBeGreaterThan(150);
     expect(course.short_description).toHaveLength(150);
 
-    // The school: created once, "<local part> Academy", "<first 8 of the user id>-academy".
+    // The school: created once, named after its creator (issue 24 §6: never the e-mail; the profile
+    // speaks Vietnamese by default), slug "<first 8 of the user id>-academy".
     const schoolRows = await ctx.runtime.db.select().from(schools).where(eq(schools.creator_id, cara.userId));
     expect(schoolRows).toHaveLength(1);
     expect(schoolRows[0]).toMatchObject({
-      name: `${cara.email.split("@")[0]} Academy`,
+      name: "Trường học của Creator Cara",
       slug: `${cara.userId.slice(0, 8).toLowerCase()}-academy`,
       is_active: true,
     });

@@ -151,10 +151,11 @@ describe("Branding & Domains: who may read and save", () => {
     ).toBe(403);
   });
 
-  it("shows the first-publish name and slug (001 §7) before anything is saved", async () => {
+  it("shows the first-publish name (issue 24 §6: the creator's name) and slug (001 §7) before anything is saved", async () => {
     const b = await branding(owner);
     expect(b.exists).toBe(true);
-    expect(b.name).toBe(`${owner.email.split("@")[0]} Academy`);
+    expect(b.name).toBe("Trường học của Owner Teacher");
+    expect(b.name).not.toContain(owner.email.split("@")[0]);
     expect(b.slug).toBe(`${owner.userId.slice(0, 8).toLowerCase()}-academy`);
     expect(b.primaryColor).toBe("#1A237E");
   });

@@ -152,9 +152,11 @@ describe("uniqueSlug", () => {
 });
 
 describe("schoolName / schoolSlug (001 §7)", () => {
-  it("names the school after the e-mail's local part + ' Academy'", () => {
-    expect(schoolName("lan.nguyen@example.com")).toBe("lan.nguyen Academy");
-    expect(schoolName("minh+test@gmail.com")).toBe("minh+test Academy");
+  it("names the school after its creator's display name, never the e-mail (issue 24 §6)", () => {
+    expect(schoolName("Lan Nguyen", "en")).toBe("Lan Nguyen's School");
+    expect(schoolName("  Lan   Nguyen ", "vi")).toBe("Trường học của Lan Nguyen");
+    expect(schoolName("", "en")).toBe("My School");
+    expect(schoolName(null, "vi")).toBe("Trường học của tôi");
   });
 
   it("slugs the school from the first 8 characters of the user id + '-academy'", () => {

@@ -79,9 +79,18 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
   }
 }
 
-/** School name on first publish (001 §7): the e-mail's local part + " Academy". */
-export function schoolName(email: string): string {
-  return `${email.split("@")[0]} Academy`;
+/**
+ * A school's name before its creator chose one in Branding (issue 24 §6, a departure from 001 §7's
+ * "{e-mail local part} Academy"): the creator's display name — "Lan Nguyen's School", or in
+ * Vietnamese "Trường học của Lan Nguyen" — never anything from the e-mail address. Without a
+ * name, "My School" / "Trường học của tôi".
+ * @param displayName the creator's profile name (or the name they signed up with).
+ * @param locale the creator's language.
+ */
+export function schoolName(displayName: string | null | undefined, locale: "en" | "vi"): string {
+  const name = (displayName ?? "").trim().replace(/\s+/g, " ").slice(0, 80);
+  if (!name) return locale === "vi" ? "Trường học của tôi" : "My School";
+  return locale === "vi" ? `Trường học của ${name}` : `${name}'s School`;
 }
 
 /** School slug on first publish (001 §7): the first 8 characters of the user id + "-academy". */

@@ -13,7 +13,6 @@ import {
   subjects,
   userSuspensions,
 } from "../../db/schema/index.ts";
-import { deleteDiscussionRow, deleteReplyRow } from "../community/community.queries.ts";
 
 export type SubjectRow = typeof subjects.$inferSelect & { total_courses: number };
 
@@ -283,20 +282,10 @@ export async function liftTakeDown(db: Executor, type: string, id: string): Prom
   }
 }
 
-/** Deletes a discussion, a reply or a course review (an admin's "Remove"), with the community's own upkeep. */
-export async function removeTarget(db: Executor, type: string, id: string): Promise<void> {
+/** Deletes a course review (an admin's "Remove"; discussions and replies go through the community service). */
+export async function removeReview(db: Executor, id: string): Promise<void> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return;
-  if (type === "discussion") await deleteDiscussionRow(db, id);
-  else if (type === "discussion_reply") {
-    const rows = (
-      (await db.execute(
-        sql`select discussion_id from discussion_replies where id = ${id}::uuid`,
-      )) as unknown as {
-        rows: Array<{ discussion_id: string }>;
-      }
-    ).rows;
-    if (rows[0]) await deleteReplyRow(db, id, rows[0].discussion_id);
-  } else if (type === "course_review") await db.delete(courseReviews).where(eq(courseReviews.id, id));
+  await db.delete(courseReviews).where(eq(courseReviews.id, id));
 }
 
 /** The author of a reported item (the person the decision e-mail goes to), or null. */

@@ -17,6 +17,7 @@ import { noticeEmail } from "../../email/templates.ts";
 import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { removeCommunityPost } from "../community/community.service.ts";
 import {
   authorOf,
   findPendingReport,
@@ -25,7 +26,7 @@ import {
   isTakenDown,
   liftTakeDown,
   lockReport,
-  removeTarget,
+  removeReview,
   selectReports,
 } from "./admin.queries.ts";
 import { ADMIN_PAGE_SIZE, type AdminDeps, actorOf, iso } from "./admin.shared.ts";
@@ -202,7 +203,10 @@ export async function reviewReport(
     if (kind === "appeal") {
       if (input.decision === "approved") await liftTakeDown(tx, report.target_type, report.target_id);
     } else if (input.decision === "rejected") await hideTarget(tx, report.target_type, report.target_id);
-    else if (input.decision === "removed") await removeTarget(tx, report.target_type, report.target_id);
+    else if (input.decision === "removed") {
+      if (report.target_type === "course_review") await removeReview(tx, report.target_id);
+      else await removeCommunityPost(tx, report.target_type, report.target_id);
+    }
     const action =
       kind === "appeal"
         ? input.decision === "approved"

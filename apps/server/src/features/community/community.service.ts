@@ -17,6 +17,7 @@ import {
   type UpdateDiscussionInput,
   type UpvoteResult,
 } from "@academy/shared";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -399,4 +400,24 @@ export async function deleteReply(db: Db, actor: SessionUser, replyId: string): 
       reviewerId: actor.id,
     });
   });
+}
+
+/**
+ * Deletes a discussion or a reply for a platform admin's "Remove" (issue 24 §4), with the
+ * community's upkeep (reply count, accepted answer, live update). Unknown ids are ignored.
+ * @param type "discussion" | "discussion_reply".
+ */
+export async function removeCommunityPost(tx: Executor, type: string, id: string): Promise<void> {
+  if (!UUID.test(id)) return;
+  if (type === "discussion") await deleteDiscussionRow(tx, id);
+  else if (type === "discussion_reply") {
+    const rows = (
+      (await tx.execute(
+        sql`select discussion_id from discussion_replies where id = ${id}::uuid`,
+      )) as unknown as {
+        rows: Array<{ discussion_id: string }>;
+      }
+    ).rows;
+    if (rows[0]) await deleteReplyRow(tx, id, rows[0].discussion_id);
+  }
 }

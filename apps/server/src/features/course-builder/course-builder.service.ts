@@ -13,7 +13,6 @@ import {
   missingContentPath,
   type OutlineSection,
   type SavedDraft,
-  schoolName,
   schoolSlug,
   shortDescription,
   uniqueSlug,
@@ -24,6 +23,7 @@ import type { SessionUser } from "../../lib/http.ts";
 import { isActiveSubject } from "../admin/admin.service.ts";
 import { assertCreator, getOwnedCourse } from "../courses/courses.service.ts";
 import { paymentSetup } from "../payments/methods.service.ts";
+import { defaultSchoolName } from "../schools/schools.service.ts";
 import { fileUrlsOwnedBy } from "../uploads/uploads.service.ts";
 import {
   type DraftRow,
@@ -418,11 +418,12 @@ async function ensureSchool(tx: Executor, actor: SessionUser) {
   if (found) return found;
   let slug = schoolSlug(actor.id);
   for (let n = 2; await schoolSlugTaken(tx, slug); n++) slug = `${schoolSlug(actor.id)}-${n}`;
+  const name = await defaultSchoolName(tx, actor);
   return insertSchool(tx, {
     creator_id: actor.id,
-    name: schoolName(actor.email),
+    name,
     slug,
-    description: `${schoolName(actor.email)} on Academy`,
+    description: `${name} on Academy`,
     is_active: true,
   });
 }

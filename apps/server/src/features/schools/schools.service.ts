@@ -14,8 +14,10 @@ import {
   schoolSlug,
   verificationRecordName,
 } from "@academy/shared";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.ts";
+import { profiles } from "../../db/schema/index.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { recordSecurityEvent } from "../../lib/security-events.ts";
@@ -96,7 +98,7 @@ async function toBranding(
   return {
     exists: Boolean(school),
     id: school?.id ?? null,
-    name: school?.name ?? schoolName(actor.email),
+    name: school?.name ?? (await defaultSchoolName(deps.db, actor)),
     slug,
     description: school?.description ?? "",
     logoUrl: school?.logo_url ?? "",
@@ -120,11 +122,23 @@ async function toBranding(
   };
 }
 
+/**
+ * The name a creator's school gets before they choose one (issue 24 §6): their profile's display
+ * name (else the name they signed up with) in their language, never their e-mail address.
+ */
+export async function defaultSchoolName(db: Executor, actor: SessionUser): Promise<string> {
+  const [profile] = await db
+    .select({ name: profiles.full_name, locale: profiles.locale })
+    .from(profiles)
+    .where(eq(profiles.user_id, actor.id));
+  return schoolName(profile?.name || actor.name, profile?.locale === "en" ? "en" : "vi");
+}
+
 /** The creator's school, created with the 001 §7 defaults when missing (same as first publish). */
 async function ensureSchool(db: Executor, actor: SessionUser): Promise<q.SchoolRow> {
   const existing = await q.findSchoolByCreator(db, actor.id);
   if (existing) return existing;
-  const name = schoolName(actor.email);
+  const name = await defaultSchoolName(db, actor);
   const inserted = await q.insertSchool(db, {
     creator_id: actor.id,
     name,

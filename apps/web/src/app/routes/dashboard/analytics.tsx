@@ -3,12 +3,21 @@ import { useTranslation } from "react-i18next";
 import { PageTitle } from "@/components/page-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { accountQueryOptions } from "@/features/account/api/account";
+import { ReportContent } from "@/features/admin/components/report-content";
 import { CreatorAnalytics } from "@/features/analytics/components/creator-analytics";
 import { MessageActionContext } from "@/features/analytics/components/creator-shared";
 import { StudentAnalytics } from "@/features/analytics/components/student-analytics";
 import { meQueryOptions } from "@/features/auth/api/session";
 import { MessageButton } from "@/features/messaging/components/message-button";
+import { CreatorReviewInbox } from "@/features/reviews/components/creator-review-inbox";
 import { studentCoursesQueryOptions } from "@/features/students/api/students";
+
+const renderReviewInbox = (courseId: string) => (
+  <CreatorReviewInbox
+    courseId={courseId}
+    renderReport={(reviewId) => <ReportContent targetType="course_review" targetId={reviewId} compact />}
+  />
+);
 
 const renderMessage = ({ courseId, studentId }: { courseId: string; studentId: string }) => (
   <MessageButton courseId={courseId} studentId={studentId} variant="outline" className="h-8" />
@@ -37,7 +46,11 @@ export function Component() {
         <StudentAnalytics />
       ) : (
         <MessageActionContext.Provider value={renderMessage}>
-          <CreatorAnalytics courses={courses.data ?? []} timeZone={account.data?.timeZone} />
+          <CreatorAnalytics
+            courses={courses.data ?? []}
+            timeZone={account.data?.timeZone}
+            renderReviewInbox={renderReviewInbox}
+          />
         </MessageActionContext.Provider>
       )}
     </>

@@ -121,19 +121,6 @@ export const useSuspend = () =>
   );
 
 /** POST /api/reports: report a course, landing page or material. */
-/**
- * POST /api/moderation/appeals: the owner of a course or landing page an admin took down asks for
- * a review (issue 24 §4). Errors: ApiError 404, 409 (not down, or a request already waiting).
- */
-export function useRequestReview() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (json: { targetType: "course" | "landing_page"; targetId: string; message: string }) =>
-      unwrap(api.moderation.appeals.$post({ json })),
-    onSuccess: () => void client.invalidateQueries(),
-  });
-}
-
 export function useReportContent() {
   return useMutation({ mutationFn: (json: ReportCreateInput) => unwrap(api.reports.$post({ json })) });
 }

@@ -53,8 +53,11 @@ export function presetRange(
 export function CreatorAnalytics({
   courses,
   timeZone,
+  renderReviewInbox,
 }: {
   courses: Array<{ id: string; title: string }>;
+  /** The Reviews tab's inbox (the reviews feature's, composed by the page; issue 24 §2). */
+  renderReviewInbox?: (courseId: string) => React.ReactNode;
   /** The creator's profile time zone (IANA); ranges are local days there. Browser's zone if absent. */
   timeZone?: string;
 }) {
@@ -218,7 +221,7 @@ export function CreatorAnalytics({
         </TabsContent>
         <TabsContent value="reviews">
           <TabBody tab="reviews" params={params} enabled={ready && tab === "reviews"}>
-            {(d) => <ReviewsTab data={d} courseId={courseId} />}
+            {(d) => <ReviewsTab data={d} courseId={courseId} renderInbox={renderReviewInbox} />}
           </TabBody>
         </TabsContent>
         <TabsContent value="alerts">

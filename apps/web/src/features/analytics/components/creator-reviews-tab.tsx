@@ -1,22 +1,14 @@
 import type { CreatorReviewAnalytics } from "@academy/shared";
-import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
-import { Pagination } from "@/components/ui/pagination";
-import { Skeleton } from "@/components/ui/skeleton";
-import {
-  type CreatorReviewFilter,
-  creatorReviewsQueryOptions,
-  useSetReviewMinProgress,
-} from "@/features/reviews/api/reviews";
-import { formatStars, ReviewItem, Stars } from "@/features/reviews/components/course-reviews";
+import { formatStars, Stars } from "@/components/ui/stars";
 import { formatNumber } from "@/lib/format";
 import { errorText } from "@/lib/utils";
+import { useSetReviewMinProgress } from "../api/analytics";
 import { formatDay } from "../format";
 import { COLORS } from "./chart-colors";
 import { Charts, Section } from "./creator-shared";
@@ -73,70 +65,21 @@ function MinProgressField({ courseId, value, title }: { courseId: string; value:
   );
 }
 
-/** The creator's review inbox: newest first, all / unanswered / 1–2 stars, with reply and report. */
-function ReviewInbox({ courseId }: { courseId: string }) {
-  const { t } = useTranslation("analytics");
-  const [filter, setFilter] = React.useState<CreatorReviewFilter>("all");
-  const [page, setPage] = React.useState(1);
-  const inbox = useQuery(creatorReviewsQueryOptions({ courseId, filter, page }));
-  return (
-    <Section title={t("creator.reviews.inbox")} help={t("creator.reviews.inboxHelp")} testId="reviews-inbox">
-      <div className="mb-2 flex flex-wrap items-end gap-2">
-        <div className="grid gap-1">
-          <Label htmlFor="reviews-filter" className="text-xs">
-            {t("creator.reviews.filterLabel")}
-          </Label>
-          <NativeSelect
-            id="reviews-filter"
-            value={filter}
-            onChange={(e) => {
-              setFilter(e.target.value as CreatorReviewFilter);
-              setPage(1);
-            }}
-          >
-            <option value="all">{t("creator.reviews.filter.all")}</option>
-            <option value="unanswered">{t("creator.reviews.filter.unanswered")}</option>
-            <option value="low">{t("creator.reviews.filter.low")}</option>
-          </NativeSelect>
-        </div>
-      </div>
-      {inbox.data ? (
-        inbox.data.reviews.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("creator.reviews.inboxEmpty")}</p>
-        ) : (
-          <>
-            <ul>
-              {inbox.data.reviews.map((r) => (
-                <ReviewItem key={r.id} review={r} signedIn viewerIsCreator courseTitle={r.courseTitle} />
-              ))}
-            </ul>
-            <Pagination
-              page={page}
-              pageSize={inbox.data.pageSize}
-              total={inbox.data.total}
-              onPageChange={setPage}
-              busy={inbox.isFetching}
-              label={t("creator.reviews.pages")}
-            />
-          </>
-        )
-      ) : inbox.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorText(inbox.error)}
-        </p>
-      ) : (
-        <Skeleton className="h-24 w-full" />
-      )}
-    </Section>
-  );
-}
-
 /**
  * Creator analytics' Reviews tab (issue 24 §2): the average and count per course (all time; the
  * public pages show them only from 3 reviews), the share a student completes before reviewing,
  * the trend of reviews written in the range, and the inbox to reply or report.
  */
-export function ReviewsTab({ data, courseId }: { data: CreatorReviewAnalytics; courseId: string }) {
+export function ReviewsTab({
+  data,
+  courseId,
+  renderInbox,
+}: {
+  data: CreatorReviewAnalytics;
+  courseId: string;
+  /** The review inbox (the reviews feature's, composed by the page). */
+  renderInbox?: (courseId: string) => React.ReactNode;
+}) {
   const { t, i18n } = useTranslation("analytics");
   const lng = i18n.language;
   const month = data.bucket === "month";
@@ -201,7 +144,7 @@ export function ReviewsTab({ data, courseId }: { data: CreatorReviewAnalytics; c
           kind="bar"
         />
       </Section>
-      <ReviewInbox courseId={courseId} />
+      {renderInbox?.(courseId)}
     </>
   );
 }

@@ -25,6 +25,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { AskForReview } from "@/components/ask-review";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -36,7 +37,6 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Spinner } from "@/components/ui/spinner";
-import { AskForReview } from "@/features/admin/components/ask-review";
 import { copyText } from "@/lib/clipboard";
 import { formatDate, formatNumber, renderLabel } from "@/lib/format";
 import { cn } from "@/lib/utils";

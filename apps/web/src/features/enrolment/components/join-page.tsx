@@ -7,7 +7,6 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
-import { CourseReviews } from "@/features/reviews/components/course-reviews";
 import { ApiError } from "@/lib/api-client";
 import { rememberedReferral, rememberReferral } from "@/lib/referral";
 import { meQueryOptions } from "@/lib/session";
@@ -30,11 +29,14 @@ export function JoinPage({
   courseId,
   brand,
   renderMessageTeacher,
+  renderReviews,
 }: {
   courseId: string;
   brand?: React.ReactNode;
   /** "Message teacher" for a course without payment methods (composed by the route, issue 11 §2). */
   renderMessageTeacher?: (courseId: string) => React.ReactNode;
+  /** The course's reviews (the reviews feature's, composed by the route; issue 24 §2). */
+  renderReviews?: (courseId: string, signedIn: boolean) => React.ReactNode;
 }) {
   const { t } = useTranslation("join");
   const navigate = useNavigate();
@@ -141,9 +143,7 @@ export function JoinPage({
                 <p className="mt-4 text-muted-foreground">{t("about.empty")}</p>
               )}
             </section>
-            <div className="lg:col-start-1">
-              <CourseReviews courseId={course.data.id} signedIn={Boolean(me.data)} />
-            </div>
+            <div className="lg:col-start-1">{renderReviews?.(course.data.id, Boolean(me.data))}</div>
           </div>
         ) : course.isError && !notAvailable ? (
           <div

@@ -87,18 +87,3 @@ export function creatorReviewsQueryOptions(params: {
     placeholderData: keepPreviousData,
   });
 }
-
-/** PATCH /api/courses/{courseId}/review-settings: the share (0–100 %) done before reviewing. */
-export function useSetReviewMinProgress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { courseId: string; minProgress: number }) =>
-      unwrap(
-        api.courses[":courseId"]["review-settings"].$patch({
-          param: { courseId: input.courseId },
-          json: { minProgress: input.minProgress },
-        }),
-      ),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["analytics"] }),
-  });
-}

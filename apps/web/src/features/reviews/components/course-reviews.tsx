@@ -17,37 +17,12 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatStars, Stars } from "@/components/ui/stars";
 import { Textarea } from "@/components/ui/textarea";
-import { ReportContent } from "@/features/admin/components/report-content";
 import { ApiError } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { cn, errorText } from "@/lib/utils";
 import { courseReviewsQueryOptions, useMarkHelpful, useReplyToReview, useSaveReview } from "../api/reviews";
-
-/** An average (1–5) with one decimal in the UI language ("4,3" in Vietnamese). */
-export function formatStars(average: number, lng: string): string {
-  return new Intl.NumberFormat(lng === "vi" ? "vi-VN" : "en-US", {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(average);
-}
-
-/** Five stars, `value` of them filled (rounded to the nearest half is not needed: whole stars). */
-export function Stars({ value, className }: { value: number; className?: string }) {
-  return (
-    <span className={cn("inline-flex items-center gap-0.5", className)} aria-hidden>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon
-          key={n}
-          className={cn(
-            "size-4",
-            n <= Math.round(value) ? "fill-amber-400 text-amber-400" : "text-slate-300",
-          )}
-        />
-      ))}
-    </span>
-  );
-}
 
 /**
  * The 1–5 star picker: five native radio buttons (arrow keys move and choose) drawn as stars.
@@ -243,11 +218,14 @@ export function ReviewItem({
   signedIn,
   viewerIsCreator,
   courseTitle,
+  renderReport,
 }: {
   review: Review;
   signedIn: boolean;
   viewerIsCreator: boolean;
   courseTitle?: string;
+  /** The Report control for a review (composed by the page: the admin feature's dialog). */
+  renderReport?: (reviewId: string) => React.ReactNode;
 }) {
   const { t, i18n } = useTranslation("join");
   const lng = i18n.language;
@@ -302,9 +280,7 @@ export function ReviewItem({
           </span>
         ) : null}
         {viewerIsCreator && !review.reply ? <ReplyForm review={review} /> : null}
-        {signedIn && !review.own ? (
-          <ReportContent targetType="course_review" targetId={review.id} compact />
-        ) : null}
+        {signedIn && !review.own ? renderReport?.(review.id) : null}
       </div>
     </li>
   );
@@ -331,7 +307,16 @@ function Blocked({ data }: { data: CourseReviewsData }) {
  * creator's share of the course), the list sorted by newest or most helpful with pagination, the
  * creator's reply, "helpful" marks and Report.
  */
-export function CourseReviews({ courseId, signedIn }: { courseId: string; signedIn: boolean }) {
+export function CourseReviews({
+  courseId,
+  signedIn,
+  renderReport,
+}: {
+  courseId: string;
+  signedIn: boolean;
+  /** The Report control for a review (composed by the page). */
+  renderReport?: (reviewId: string) => React.ReactNode;
+}) {
   const { t, i18n } = useTranslation("join");
   const lng = i18n.language;
   const [sort, setSort] = React.useState<ReviewSort>("recent");
@@ -395,6 +380,7 @@ export function CourseReviews({ courseId, signedIn }: { courseId: string; signed
                   review={r}
                   signedIn={signedIn}
                   viewerIsCreator={data.viewerIsCreator}
+                  renderReport={renderReport}
                 />
               ))}
             </ul>

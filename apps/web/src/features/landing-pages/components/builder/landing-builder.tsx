@@ -6,6 +6,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { AskForReview } from "@/components/ask-review";
 import { PageTitle } from "@/components/page-title";
 import {
   AlertDialog,
@@ -22,7 +23,6 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { AskForReview } from "@/features/admin/components/ask-review";
 import {
   landingQrUrl,
   landingUrl,

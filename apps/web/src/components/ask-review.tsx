@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ShieldAlertIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
@@ -15,9 +16,21 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiError } from "@/lib/api-client";
+import { ApiError, api, unwrap } from "@/lib/api-client";
 import { errorText } from "@/lib/utils";
-import { useRequestReview } from "../api/admin";
+
+/**
+ * POST /api/moderation/appeals: the owner of a course or landing page an admin took down asks for
+ * a review. Errors: ApiError 404, 409 (not down, or a request already waiting).
+ */
+function useRequestReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (json: { targetType: "course" | "landing_page"; targetId: string; message: string }) =>
+      unwrap(api.moderation.appeals.$post({ json })),
+    onSuccess: () => void client.invalidateQueries(),
+  });
+}
 
 /**
  * "Ask for a review" (issue 24 §4): the owner of a course or landing page an admin took down says
