@@ -141,6 +141,10 @@ describe.skipIf(skip)("enrolment and learning journey", () => {
     await screenshot(page, "join-desktop");
     await page.getByRole("button", { name: "Enroll Now" }).first().click();
     await page.waitForURL(/\/auth\?/);
+    // The sign-up page names the course being joined (issue 24 §6), not "Start teaching".
+    await expect
+      .poll(() => page.getByTestId("auth-headline").textContent())
+      .toBe(`Create your account to join ${courseTitle}`);
 
     // Sign up (a student account), verify, sign in, back to /join.
     await page.getByLabel("Full name").fill(student.name);

@@ -13,6 +13,7 @@ import { authConfigQueryOptions, meQueryOptions } from "@/features/auth/api/sess
 import { GoogleButton } from "@/features/auth/components/google-button";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/features/auth/components/sign-up-form";
+import { joinCourseQueryOptions } from "@/features/enrolment/api/enrolment";
 import { invitationLookupQueryOptions } from "@/features/invitations/api/invitations";
 import { ApiError } from "@/lib/api-client";
 import { usePlatformName } from "@/lib/platform";
@@ -60,6 +61,12 @@ export function Component() {
     ? invitationPath
     : `/auth?verified=1${redirectTo !== "/dashboard" ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
   const invitedEmail = invitation.data?.email;
+  // Arriving from a course's /join page: the page names that course and its school (issue 24 §6).
+  const joinCourseId = /^\/join\/([0-9a-f-]{36})/i.exec(redirectTo)?.[1] ?? "";
+  const joining = useQuery({
+    ...joinCourseQueryOptions(joinCourseId),
+    enabled: Boolean(joinCourseId) && !invitationToken,
+  });
 
   React.useEffect(() => {
     if (verifyError === "account_suspended" || verifyError === "two_factor_password") {
@@ -90,15 +97,25 @@ export function Component() {
       <main className="flex flex-1 items-start justify-center px-4 pb-12 pt-4 sm:items-center">
         <Card className="w-full max-w-md">
           <CardHeader className="text-center">
-            <h1 className="text-2xl font-bold tracking-tight">
-              {invitationToken ? t("invitation.title") : t("headline", { platform })}
+            <h1 className="text-2xl font-bold tracking-tight" data-testid="auth-headline">
+              {invitationToken
+                ? t("invitation.title")
+                : joining.data
+                  ? t(tab === "signup" ? "joinCourse.signUp" : "joinCourse.signIn", {
+                      course: joining.data.title,
+                    })
+                  : t("headline", { platform })}
             </h1>
             <p className="text-sm text-muted-foreground">
               {invitation.data
                 ? t("invitation.subtitle", {
                     who: invitation.data.creatorName ?? invitation.data.schoolName ?? platform,
                   })
-                : t("subheadline")}
+                : joining.data && (joining.data.instructorName || joining.data.schoolName)
+                  ? t("joinCourse.by", {
+                      who: [joining.data.instructorName, joining.data.schoolName].filter(Boolean).join(" · "),
+                    })
+                  : t("subheadline")}
             </p>
             {invitation.data && invitation.data.courses.length > 0 ? (
               <ul className="mt-2 grid gap-1 text-sm font-medium" data-testid="invited-courses">
