@@ -90,6 +90,27 @@ describe.skipIf(skip)("the Vietnamese UI shows server errors in Vietnamese", () 
     }, 90_000);
   }
 
+  it("a person who chose Vietnamese sees it on another device at sign-in (issue 24 §7)", async () => {
+    const person = newAccount("lang-devices", "Trần Thu Trang");
+    const personCookie = await createVerifiedAccount(baseURL, person);
+    // On their first device they switched to Vietnamese (the language switch saves it).
+    const saved = await fetch(`${baseURL}/api/me`, {
+      method: "PATCH",
+      headers: { cookie: personCookie, origin: baseURL, "content-type": "application/json" },
+      body: JSON.stringify({ locale: "vi" }),
+    });
+    expect(saved.status).toBeLessThan(300);
+    // A second device: an English browser that never chose a language.
+    const context = await newContext(browser, baseURL, PHONE);
+    contexts.push(context);
+    await useSession(context, baseURL, personCookie);
+    const page = await context.newPage();
+    await page.goto("/dashboard");
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("vi");
+    await page.getByText("Chào mừng trở lại").first().waitFor();
+    await expectNoHorizontalOverflow(page, "dashboard in the stored language");
+  }, 60_000);
+
   it("the /lp 404 of an unknown page is in the visitor's language", async () => {
     const context = await vietnameseContext(browser, baseURL, PHONE);
     contexts.push(context);

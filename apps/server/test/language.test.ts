@@ -95,6 +95,20 @@ describe("the profile's language", () => {
     expect(response.status).toBeLessThan(300);
     expect(await localeOf(person)).toBe("en");
   });
+
+  it("is reported by /api/me as chosen only once the person stated it (issue 24 §7: every device uses it)", async () => {
+    const me = async (account: Account) =>
+      (await (await ctx.request("/api/me", { cookie: account.cookie })).json()) as {
+        locale: string;
+        localeChosen: boolean;
+      };
+    const stated = await signUpWith({ cookie: "academy_lang=en" }, "Stated En");
+    expect(await me(stated)).toMatchObject({ locale: "en", localeChosen: true });
+    const unstated = await signUpWith({}, "Never Said");
+    expect(await me(unstated)).toMatchObject({ locale: "vi", localeChosen: false });
+    await ctx.request("/api/me", { method: "PATCH", cookie: unstated.cookie, json: { locale: "en" } });
+    expect(await me(unstated)).toMatchObject({ locale: "en", localeChosen: true });
+  });
 });
 
 describe("e-mails go out in the recipient's language, not the sender's", () => {

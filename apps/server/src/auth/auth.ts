@@ -160,7 +160,7 @@ export function createAuth(opts: {
               await queueAfterTransactionHook(async () => {
                 await opts.db
                   .update(schema.profiles)
-                  .set({ locale })
+                  .set({ locale, locale_chosen: true })
                   .where(eq(schema.profiles.user_id, user.id));
               });
             }

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api, unwrap } from "./api-client";
+import { queryClient } from "./query-client";
 
 /**
  * The signed-in user's profile, or null when signed out (GET /api/me). Cross-cutting: pages and
@@ -31,7 +32,13 @@ export const publicConfigQueryOptions = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** Remembers the UI language on the profile (used for e-mails); failures are ignored. */
+/**
+ * Remembers the UI language on the profile (e-mails, and every device the person signs in on:
+ * issue 24 §7); the cached profile follows at once. Failures are ignored.
+ */
 export function saveLocale(locale: "en" | "vi"): void {
+  queryClient.setQueryData(meQueryOptions.queryKey, (me) =>
+    me ? { ...me, locale, localeChosen: true } : me,
+  );
   void api.me.$patch({ json: { locale } }).catch(() => undefined);
 }

@@ -15,5 +15,9 @@ export const meSchema = z.object({
   emailVerified: z.boolean(),
   /** Two-factor sign-in is on (issue 25 item 6): platform admins need it for the Admin Panel. */
   twoFactorEnabled: z.boolean(),
+  /** The profile's language (e-mails; and the app's on every device once `localeChosen`). */
+  locale: z.enum(["en", "vi"]),
+  /** The person stated their language (issue 24 §7): every device they sign in on uses `locale`. */
+  localeChosen: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
 /**
@@ -22,6 +22,11 @@ export const profiles = pgTable(
     locale: text("locale", { enum: ["en", "vi"] })
       .notNull()
       .default("vi"),
+    /**
+     * Issue 24 §7: the person stated their language (the UI language at sign-up, the language
+     * switch, account settings): every device they sign in on then uses `locale`.
+     */
+    locale_chosen: boolean("locale_chosen").notNull().default(false),
     time_zone: text("time_zone").notNull().default("Asia/Ho_Chi_Minh"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

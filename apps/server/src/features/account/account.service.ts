@@ -64,6 +64,7 @@ export async function updateAccount(
         full_name: input.fullName,
         avatar_url: input.avatarUrl,
         locale: input.locale,
+        locale_chosen: true,
         time_zone: input.timeZone,
         updated_at: now,
       })

@@ -12,6 +12,7 @@ export async function findProfile(db: Executor, userId: string) {
       avatarUrl: profiles.avatar_url,
       role: profiles.role,
       locale: profiles.locale,
+      localeChosen: profiles.locale_chosen,
       emailVerified: user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled,
     })
@@ -23,5 +24,8 @@ export async function findProfile(db: Executor, userId: string) {
 }
 
 export async function updateProfileLocale(db: Executor, userId: string, locale: "en" | "vi"): Promise<void> {
-  await db.update(profiles).set({ locale, updated_at: new Date() }).where(eq(profiles.user_id, userId));
+  await db
+    .update(profiles)
+    .set({ locale, locale_chosen: true, updated_at: new Date() })
+    .where(eq(profiles.user_id, userId));
 }

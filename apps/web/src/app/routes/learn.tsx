@@ -5,6 +5,7 @@ import { meQueryOptions, saveLocale } from "@/features/auth/api/session";
 import { MessageButton } from "@/features/messaging/components/message-button";
 import { LessonPlayer } from "@/features/player/components/lesson-player";
 import { SchoolBrandBadge } from "@/features/schools/components/school-brand-badge";
+import { useProfileLanguage } from "@/lib/profile-language";
 import { queryClient } from "@/lib/query-client";
 
 /** /learn/{courseId} needs a session (spec 001 §2): a visitor without one signs in and comes back. */
@@ -22,6 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export function Component() {
   const { courseId = "" } = useParams();
   const { data: me } = useQuery(meQueryOptions);
+  useProfileLanguage(me);
   return (
     <LessonPlayer
       key={courseId}

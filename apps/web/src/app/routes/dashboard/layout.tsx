@@ -41,6 +41,7 @@ import { UnreadBadge } from "@/features/messaging/components/unread-badge";
 import { useMessagingEvents } from "@/features/messaging/hooks/use-messaging-events";
 import { CreatorsOnly, isCreatorOnlyPath } from "@/features/role-guard/creators-only";
 import { usePlatformName } from "@/lib/platform";
+import { useProfileLanguage } from "@/lib/profile-language";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
 
@@ -216,6 +217,7 @@ export function Component() {
   const { t: tAccount } = useTranslation("account");
   const navigate = useNavigate();
   const { data: me } = useQuery(meQueryOptions);
+  useProfileLanguage(me);
   const location = useLocation();
   const signOut = useSignOut();
   // One realtime connection per tab while signed in: new messages, unread counts (issue 6 §4).

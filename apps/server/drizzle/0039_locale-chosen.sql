@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "locale_chosen" boolean DEFAULT false NOT NULL;
