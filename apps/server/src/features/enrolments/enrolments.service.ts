@@ -5,6 +5,7 @@ import {
   type JoinCourse,
   LEARNING_MESSAGES,
   STUDENT_MESSAGES,
+  shownGuaranteeDays,
   toMinorUnits,
 } from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
@@ -95,7 +96,9 @@ export function estimatedHours(minutes: number): number {
  * The public enrolment page of a course (001 §2 "Course enrolment page", §7 "Select course by id
  * … filters is_published true"). No session needed; with one, `enrolment` is the caller's own
  * enrolment (id and payment_status) or null. estimatedHours in hours (one decimal); price in the
- * course currency; instructorName from the creator's profile; schoolName from schools.
+ * course currency; instructorName from the creator's profile; schoolName from schools;
+ * guaranteeDays the money-back guarantee in days only for a paid course that has one, else null
+ * (issue 24 §3).
  * @param actor the signed-in visitor, or null for an anonymous one.
  * @throws AppError NOT_FOUND (courseNotAvailable) for unknown, malformed or unpublished ids.
  */
@@ -130,6 +133,7 @@ export async function getJoinCourse(
     price: Number(course.price),
     currency: course.currency as JoinCourse["currency"],
     isFree: isFreePrice(Number(course.price)),
+    guaranteeDays: shownGuaranteeDays(Number(course.price), course.guarantee_days),
     totalLessons: lessonCount,
     schoolName: schoolName ?? null,
     instructorName: instructorName ?? null,
@@ -174,6 +178,7 @@ export async function enrollInCourse(
         currency: course.currency,
         creatorId: course.creator_id,
         schoolId: course.school_id,
+        guaranteeDays: shownGuaranteeDays(price, course.guarantee_days),
       },
       from,
     );
