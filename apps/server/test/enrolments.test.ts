@@ -176,6 +176,7 @@ describe("GET /api/public/courses/{id} (001 §2 Course enrolment page)", () => {
       price: 0,
       currency: "VND",
       isFree: true,
+      guaranteeDays: null,
       totalLessons: 3,
       schoolName: school.name,
       instructorName: "Chef Cara",

@@ -37,7 +37,12 @@ import { CHALLENGE_MESSAGES } from "./schemas/challenges.ts";
 import { HELP_MESSAGES } from "./schemas/help.ts";
 import { LEARNING_MESSAGES } from "./schemas/learning.ts";
 import { MESSAGING_MESSAGES } from "./schemas/messaging.ts";
-import { PAYMENT_MESSAGES, PURCHASE_MESSAGES, REFUND_MESSAGES } from "./schemas/payments.ts";
+import {
+  PAYMENT_MESSAGES,
+  PURCHASE_MESSAGES,
+  REFUND_MESSAGES,
+  REFUND_REQUEST_MESSAGES,
+} from "./schemas/payments.ts";
 import { BUDDY_MESSAGES } from "./schemas/study-buddies.ts";
 import { STUDY_GROUP_MESSAGES } from "./schemas/study-groups.ts";
 
@@ -122,6 +127,7 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>
   ["paymentMethod", PAYMENT_METHOD_MESSAGES],
   ["refund", REFUND_MESSAGES],
   ["review", REVIEW_MESSAGES],
+  ["refundRequest", REFUND_REQUEST_MESSAGES],
   ["school", SCHOOL_MESSAGES],
   ["student", STUDENT_MESSAGES],
   ["studyGroup", STUDY_GROUP_MESSAGES],

@@ -259,3 +259,70 @@ export function purchaseReceiptEmail(o: {
     footer: vi ? "Hãy giữ email này làm biên nhận." : "Keep this e-mail as your receipt.",
   });
 }
+
+/** A payment date for an e-mail: long date in Vietnam time, in the recipient's language. */
+function paidDateText(locale: Locale, paidAt: Date | string): string {
+  return new Intl.DateTimeFormat(locale === "vi" ? "vi-VN" : "en-GB", {
+    dateStyle: "long",
+    timeZone: "Asia/Ho_Chi_Minh",
+  }).format(new Date(paidAt));
+}
+
+/**
+ * To the creator: a buyer asks for a refund under the course's money-back guarantee (issue 24 §3).
+ * `guaranteeDays` in days; `paidAt` the order's payment instant; `reason` the student's words or
+ * null. The call to action opens Earnings, where the request waits.
+ */
+export function refundRequestedEmail(
+  o: OrderEmailFacts & { guaranteeDays: number; paidAt: Date | string; reason: string | null },
+): RenderedEmail {
+  const vi = o.locale === "vi";
+  return withCallToAction({
+    template: "refund-requested",
+    brand: o.schoolName,
+    locale: o.locale,
+    subject: vi
+      ? `Yêu cầu hoàn tiền đơn ${o.reference}: ${o.courseTitle}`
+      : `Refund request for order ${o.reference}: ${o.courseTitle}`,
+    paragraphs: [
+      greet(o.locale, o.recipientName),
+      vi
+        ? `${o.studentLabel} yêu cầu hoàn tiền theo cam kết hoàn tiền trong ${o.guaranteeDays} ngày của bạn (đã thanh toán ngày ${paidDateText(o.locale, o.paidAt)}).`
+        : `${o.studentLabel} asks for a refund under your ${o.guaranteeDays}-day money-back guarantee (paid ${paidDateText(o.locale, o.paidAt)}).`,
+      ...(o.reason ? [vi ? `Lý do: ${o.reason}` : `Reason: ${o.reason}`] : []),
+      ...orderLines(o),
+      vi
+        ? "Hãy chấp nhận và hoàn tiền, hoặc từ chối kèm lý do, trong mục Doanh thu & Giới thiệu."
+        : "Approve and refund it, or decline it with a reason, in Earnings & Referrals.",
+    ],
+    label: vi ? "Mở Doanh thu & Giới thiệu" : "Open Earnings & Referrals",
+    url: o.url,
+    footer: vi
+      ? `Bạn nhận được email này vì bạn bán khóa học trên ${PLATFORM}.`
+      : `You receive this because you sell courses on ${PLATFORM}.`,
+  });
+}
+
+/** To the student: the creator declined their refund request, with the creator's reason (issue 24 §3). */
+export function refundRequestDeclinedEmail(o: OrderEmailFacts & { reason: string }): RenderedEmail {
+  const vi = o.locale === "vi";
+  return withCallToAction({
+    template: "refund-request-declined",
+    brand: o.schoolName,
+    locale: o.locale,
+    subject: vi
+      ? `Yêu cầu hoàn tiền đơn ${o.reference} bị từ chối`
+      : `Your refund request for order ${o.reference} was declined`,
+    paragraphs: [
+      greet(o.locale, o.recipientName),
+      vi
+        ? `Giáo viên đã từ chối yêu cầu hoàn tiền của bạn. Lý do: ${o.reason}`
+        : `The teacher declined your refund request. Reason: ${o.reason}`,
+      vi ? "Bạn vẫn giữ quyền truy cập khóa học." : "You keep your access to the course.",
+      ...orderLines(o),
+    ],
+    label: vi ? "Xem các giao dịch" : "See your purchases",
+    url: o.url,
+    footer: vi ? "Hãy nhắn cho giáo viên nếu bạn có câu hỏi." : "Message the teacher if you have questions.",
+  });
+}

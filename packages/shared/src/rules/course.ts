@@ -176,11 +176,12 @@ export const COURSE_MESSAGES = {
   sectionHasNoLessons: "This section has no lessons yet.",
   fileNotYours:
     "A lesson uses a file that is not one of your uploads. Upload the file again, or choose another one.",
+  guaranteeInvalid: "The money-back guarantee is 1 to 90 days, or empty for none.",
 } as const;
 
 /**
  * A blank course (spec 001 §2 Course builder): what `courseDraftSchema.parse({})` gives — no title,
- * VND, beginner, adults, 0 hours, free, no outline or materials — without zod, so the builder page
+ * VND, beginner, adults, 0 hours, free, no guarantee, no outline or materials — without zod, so the builder page
  * can start without it (issue 17 §14; course.test.ts keeps the two equal). A new object each call.
  */
 export function emptyCourseDraft(): CourseDraft {
@@ -194,6 +195,7 @@ export function emptyCourseDraft(): CourseDraft {
     estimatedDuration: 0,
     price: 0,
     currency: "VND",
+    guaranteeDays: null,
     thumbnailUrl: null,
     courseId: null,
     outline: [],

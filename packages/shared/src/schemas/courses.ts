@@ -12,6 +12,7 @@ import {
   MATERIAL_TYPES,
   SKILL_LEVELS,
 } from "../rules/course.ts";
+import { GUARANTEE_MAX_DAYS, GUARANTEE_MIN_DAYS } from "../rules/guarantee.ts";
 
 /**
  * Course builder and course contracts (spec 001 §2 Course builder, §3 Course / Lesson / Course
@@ -102,6 +103,17 @@ export const courseInfoSchema = z.object({
     .max(1_000_000_000, COURSE_MESSAGES.priceInvalid)
     .default(0),
   currency: z.enum(CURRENCIES).default("VND"),
+  /**
+   * Money-back guarantee in days (issue 24 §3): null = none, else a whole number 1–90. Shown and
+   * honoured only while the course is paid (a free course publishes with none).
+   */
+  guaranteeDays: z
+    .number(COURSE_MESSAGES.guaranteeInvalid)
+    .int(COURSE_MESSAGES.guaranteeInvalid)
+    .min(GUARANTEE_MIN_DAYS, COURSE_MESSAGES.guaranteeInvalid)
+    .max(GUARANTEE_MAX_DAYS, COURSE_MESSAGES.guaranteeInvalid)
+    .nullable()
+    .default(null),
   thumbnailUrl: z.string().max(2048).nullable().default(null),
 });
 export type CourseInfo = z.infer<typeof courseInfoSchema>;

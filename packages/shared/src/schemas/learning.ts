@@ -51,6 +51,11 @@ export const joinCourseSchema = z.object({
   price: z.number(),
   currency: z.enum(CURRENCIES),
   isFree: z.boolean(),
+  /**
+   * The course's money-back guarantee in days (issue 24 §3): set only for a paid course whose
+   * creator chose one (1–90); null otherwise, and then no guarantee is shown.
+   */
+  guaranteeDays: z.number().int().nullable(),
   totalLessons: z.number().int(),
   schoolName: z.string().nullable(),
   instructorName: z.string().nullable(),

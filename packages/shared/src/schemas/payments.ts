@@ -159,6 +159,11 @@ export interface CheckoutView {
    * checkout shows "Checking your payment…" instead of inviting a second payment.
    */
   openAttempt: { provider: "momo" | "zalopay" | "stripe"; createdAt: string; expiresAt: string } | null;
+  /**
+   * The money-back guarantee this order was opened with, in days (issue 24 §3): the course's
+   * setting when the order was opened, kept on the order; null when none (or nothing to pay).
+   */
+  guaranteeDays: number | null;
 }
 
 /** POST /api/checkout/{reference}/method */
@@ -376,6 +381,17 @@ export interface PurchaseRow {
   refundedAmount: number;
   /** A receipt exists (paid or refunded). */
   hasReceipt: boolean;
+  /** The order's money-back guarantee in days (issue 24 §3), null when none. */
+  guaranteeDays: number | null;
+  /** When the guarantee ends (paid_at + guaranteeDays days), null without one or before payment. */
+  guaranteeEndsAt: string | null;
+  /**
+   * "Request a refund" is offered: paid, something paid, inside the guarantee, no request yet and
+   * no refund recorded or under way.
+   */
+  canRequestRefund: boolean;
+  /** The refund request of this order (at most one), or null. */
+  refundRequest: RefundRequestView | null;
 }
 
 export interface PurchaseList {
@@ -383,6 +399,93 @@ export interface PurchaseList {
   total: number;
   page: number;
   pageSize: number;
+}
+
+// ---- Refund requests under a money-back guarantee (issue 24 §3, decision 0227) ----
+
+/** Texts of refund requests that the server answers with and the web shows. */
+export const REFUND_REQUEST_MESSAGES = {
+  noGuarantee: "This order has no money-back guarantee. Message the teacher about a refund.",
+  windowClosed: "The money-back guarantee of this order has ended.",
+  alreadyRequested: "You have already asked for a refund of this order.",
+  refundUnderway: "A refund of this order is already under way.",
+  notFound: "Refund request not found.",
+  decided: "This refund request has already been decided.",
+} as const;
+
+export const REFUND_REQUEST_STATUSES = ["pending", "approved", "declined"] as const;
+export type RefundRequestStatus = (typeof REFUND_REQUEST_STATUSES)[number];
+
+/** Longest reason a student or a creator can give, in characters. */
+export const REFUND_REQUEST_REASON_MAX = 1000;
+
+/** Body of POST /api/purchases/{reference}/refund-request: an optional reason. */
+export const refundRequestInputSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(REFUND_REQUEST_REASON_MAX, "At most 1000 characters")
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .strict();
+export type RefundRequestInput = z.output<typeof refundRequestInputSchema>;
+
+/**
+ * Body of POST /api/earnings/refund-requests/{id}/approve: `outside` records a refund the creator
+ * made themselves ("Mark refunded outside Academy"); otherwise the money goes back through the
+ * provider that took it (or is recorded outside Academy when it cannot).
+ */
+export const refundRequestApproveSchema = z.object({ outside: z.boolean().optional() }).strict();
+
+/** Body of POST /api/earnings/refund-requests/{id}/decline: the reason the student is e-mailed. */
+export const refundRequestDeclineSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(1, PAYMENT_MESSAGES.reasonRequired)
+      .max(REFUND_REQUEST_REASON_MAX, "At most 1000 characters"),
+  })
+  .strict();
+
+/** A refund request as its student sees it. Dates are ISO instants. */
+export interface RefundRequestView {
+  id: string;
+  status: RefundRequestStatus;
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  /** The creator's reason, for a declined request. */
+  declineReason: string | null;
+}
+
+/**
+ * A pending refund request in the creator's Earnings queue (GET /api/earnings/refund-requests).
+ * `amount` in the currency's smallest unit; `refundThrough`: where the money goes back (the
+ * provider that took it, or "manual" — outside Academy); `refundPending`: a refund of it is under
+ * way at the provider; `refundFailed`: the last attempt failed (retry, or refund outside Academy).
+ * Student fields are null once the student deleted their account.
+ */
+export interface RefundRequestItem {
+  id: string;
+  orderId: string;
+  reference: string;
+  courseId: string;
+  courseTitle: string;
+  studentName: string | null;
+  studentEmail: string | null;
+  amount: number;
+  currency: string;
+  method: OrderMethod | null;
+  paidAt: string;
+  guaranteeDays: number;
+  reason: string | null;
+  createdAt: string;
+  refundThrough: "momo" | "zalopay" | "stripe" | "manual";
+  refundPending: boolean;
+  refundFailed: boolean;
 }
 
 export const PURCHASE_MESSAGES = {

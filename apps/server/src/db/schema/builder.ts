@@ -36,6 +36,8 @@ export const courseDrafts = pgTable(
     estimated_duration: real("estimated_duration").notNull().default(0),
     price: real("price").notNull().default(0),
     currency: text("currency").notNull().default("VND"),
+    /** Money-back guarantee in days as set in the builder (issue 24 §3); null = none. */
+    guarantee_days: integer("guarantee_days"),
     thumbnail_url: text("thumbnail_url"),
     outline: jsonb("outline").notNull().default(sql`'[]'::jsonb`),
     materials: jsonb("materials").notNull().default(sql`'[]'::jsonb`),

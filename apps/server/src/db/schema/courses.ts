@@ -79,6 +79,11 @@ export const courses = pgTable(
     is_free: boolean("is_free").notNull().default(true),
     currency: text("currency").notNull().default("VND"),
     price: numeric("price", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    /**
+     * Money-back guarantee in days (issue 24 §3): null = none; 1–90. Shown and honoured only for a
+     * paid course; new orders keep the value they were opened with (`orders.guarantee_days`).
+     */
+    guarantee_days: integer("guarantee_days"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** academy_fold(title), kept by the database for accent-insensitive search. */
@@ -107,6 +112,10 @@ export const courses = pgTable(
     check("courses_price_check", sql`${t.price} >= 0`),
     check("courses_currency_check", sql`${t.currency} in ('VND', 'USD')`),
     check("courses_review_min_progress_check", sql`${t.review_min_progress} between 0 and 100`),
+    check(
+      "courses_guarantee_days_check",
+      sql`${t.guarantee_days} is null or ${t.guarantee_days} between 1 and 90`,
+    ),
   ],
 );
 

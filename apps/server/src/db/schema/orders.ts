@@ -76,6 +76,11 @@ export const orders = pgTable(
      * (MoMo's query lists `refundTrans`; issue 23 §7, `portal-refunds.service.ts`); null = never.
      */
     refunds_checked_at: timestamp("refunds_checked_at", { withTimezone: true }),
+    /**
+     * The course's money-back guarantee in days when the order was opened (issue 24 §3), kept so a
+     * later change of the setting does not change what the buyer was promised; null = none.
+     */
+    guarantee_days: integer("guarantee_days"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -101,6 +106,10 @@ export const orders = pgTable(
     check(
       "orders_amount_check",
       sql`${t.amount} >= 0 and ${t.list_amount} >= 0 and ${t.discount_amount} >= 0`,
+    ),
+    check(
+      "orders_guarantee_days_check",
+      sql`${t.guarantee_days} is null or ${t.guarantee_days} between 1 and 90`,
     ),
   ],
 );
@@ -237,5 +246,34 @@ export const refunds = pgTable(
     ),
     check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check("refunds_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * refund_requests (issue 24 §3, decision 0227): a buyer's request for a refund under the course's
+ * money-back guarantee, made from Purchases within `orders.guarantee_days` of `paid_at`. At most one
+ * per order. status pending → approved (set when a refund of the order's own payment succeeded and
+ * covers it, whoever made it) | declined (by the course's creator, with `decline_reason`).
+ * `student_id` is null once the student deleted their account (the request stays with the order).
+ */
+export const refundRequests = pgTable(
+  "refund_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    order_id: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    student_id: text("student_id").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    status: text("status").notNull().default("pending"),
+    decided_by: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decided_at: timestamp("decided_at", { withTimezone: true }),
+    decline_reason: text("decline_reason"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("refund_requests_order_key").on(t.order_id),
+    index("refund_requests_pending_idx").on(t.created_at).where(sql`${t.status} = 'pending'`),
+    check("refund_requests_status_check", sql`${t.status} in ('pending', 'approved', 'declined')`),
   ],
 );

@@ -15,6 +15,7 @@ import {
   type SavedDraft,
   schoolSlug,
   shortDescription,
+  shownGuaranteeDays,
   uniqueSlug,
 } from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
@@ -58,6 +59,7 @@ function draftToDto(row: DraftRow): SavedDraft {
     estimatedDuration: row.estimated_duration,
     price: row.price,
     currency: row.currency as SavedDraft["currency"],
+    guaranteeDays: row.guarantee_days ?? null,
     thumbnailUrl: row.thumbnail_url,
     outline: (row.outline as OutlineSection[]) ?? [],
     materials: (row.materials as string[]) ?? [],
@@ -101,6 +103,7 @@ export async function saveDraft(db: Db, actor: SessionUser, draft: CourseDraft):
     estimated_duration: draft.estimatedDuration,
     price: draft.price,
     currency: draft.currency,
+    guarantee_days: draft.guaranteeDays,
     thumbnail_url: draft.thumbnailUrl,
     outline: draft.outline,
     materials: draft.materials,
@@ -138,6 +141,7 @@ export async function loadCourseForBuilder(
     estimatedDuration: minutesToHours(course.estimated_duration),
     price: Number(course.price),
     currency: course.currency as BuilderCourse["currency"],
+    guaranteeDays: course.guarantee_days ?? null,
     thumbnailUrl: course.thumbnail_url,
     outline: Array.isArray(course.course_structure) ? (course.course_structure as OutlineSection[]) : [],
     // The materials used by the published structure (lessons' and sections'): selected again.
@@ -181,6 +185,7 @@ function cleanContent(
  * publish (name "<e-mail local part> Academy", slug "<first 8 of user id>-academy"); creates the
  * course or updates it in place (DESIGN §5: never a second copy); slug from the title, made
  * unique; short description = first 150 characters; estimated_duration = hours × 60 (minutes);
+ * guarantee_days = the builder's money-back guarantee (days) for a paid course, null for a free one;
  * one lesson row per builder lesson (a section without lessons becomes one lesson); lessons that
  * still exist keep their ids (and their students' progress); total_lessons; is_published true.
  * The draft is removed. @returns the course id, slug and the structure with the stored lesson ids.
@@ -283,6 +288,8 @@ export async function publishCourse(
       is_free: isFreePrice(draft.price),
       currency: draft.currency,
       price: draft.price,
+      // Issue 24 §3: a free course has no money-back guarantee.
+      guarantee_days: shownGuaranteeDays(draft.price, draft.guaranteeDays),
       school_id: existing?.school_id ?? school.id,
     };
     let courseId: string;

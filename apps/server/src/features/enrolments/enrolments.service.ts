@@ -7,6 +7,7 @@ import {
   LEARNING_MESSAGES,
   publicRating,
   STUDENT_MESSAGES,
+  shownGuaranteeDays,
   toMinorUnits,
 } from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
@@ -97,7 +98,9 @@ export function estimatedHours(minutes: number): number {
  * The public enrolment page of a course (001 §2 "Course enrolment page", §7 "Select course by id
  * … filters is_published true"). No session needed; with one, `enrolment` is the caller's own
  * enrolment (id and payment_status) or null. estimatedHours in hours (one decimal); price in the
- * course currency; instructorName from the creator's profile; schoolName from schools.
+ * course currency; instructorName from the creator's profile; schoolName from schools;
+ * guaranteeDays the money-back guarantee in days only for a paid course that has one, else null
+ * (issue 24 §3).
  * @param actor the signed-in visitor, or null for an anonymous one.
  * @throws AppError NOT_FOUND (courseNotAvailable) for unknown, malformed or unpublished ids.
  */
@@ -133,6 +136,7 @@ export async function getJoinCourse(
     price: Number(course.price),
     currency: course.currency as JoinCourse["currency"],
     isFree: isFreePrice(Number(course.price)),
+    guaranteeDays: shownGuaranteeDays(Number(course.price), course.guarantee_days),
     totalLessons: lessonCount,
     schoolName: schoolName ?? null,
     instructorName: instructorName ?? null,
@@ -177,6 +181,7 @@ export async function enrollInCourse(
         currency: course.currency,
         creatorId: course.creator_id,
         schoolId: course.school_id,
+        guaranteeDays: shownGuaranteeDays(price, course.guarantee_days),
       },
       from,
     );

@@ -48,7 +48,8 @@ export function expiryFor(method: OrderMethod | null): Date {
  * One transaction: the enrolment is inserted as pending when absent (a cancelled one becomes
  * pending again — issue 16 item 13), then the open order of the student and course is reused or a
  * new one inserted (reference: 8 characters, retried on a clash; the partial unique index keeps
- * one open order). list_amount = the course price in the smallest unit (server-computed). A
+ * one open order). list_amount = the course price in the smallest unit (server-computed);
+ * guarantee_days = the course's money-back guarantee in days at this moment (issue 24 §3). A
  * referral code of one of the creator's partners is attributed; others are ignored.
  * @returns the order reference, or null when the enrolment is already completed.
  * @throws AppError CONFLICT noPaymentSetUp when the course takes no payment method.
@@ -56,7 +57,15 @@ export function expiryFor(method: OrderMethod | null): Date {
 export async function openOrder(
   db: Db,
   actor: SessionUser,
-  course: { id: string; price: number; currency: string; creatorId: string; schoolId: string | null },
+  course: {
+    id: string;
+    price: number;
+    currency: string;
+    creatorId: string;
+    schoolId: string | null;
+    /** The course's money-back guarantee in days (null = none), kept on a new order (issue 24 §3). */
+    guaranteeDays?: number | null;
+  },
   input: { landingPage?: string; ref?: string; contact?: boolean } & Attribution,
 ): Promise<{ reference: string | null; enrollmentId: string; created: boolean }> {
   // Issue 12 §3: the page and campaign of the visit are kept on a new enrolment and the new order.
@@ -128,6 +137,7 @@ export async function openOrder(
           utm_campaign: attribution.utm_campaign ?? null,
           status: "pending",
           expires_at: expiryFor(null),
+          guarantee_days: course.guaranteeDays ?? null,
         });
         return { reference: order.reference, enrollmentId: enrolment.id, created };
       });
@@ -205,6 +215,7 @@ export async function viewOf(db: Executor, order: q.OrderRecord): Promise<Checko
           expiresAt: new Date(open.provider_expires_at).toISOString(),
         }
       : null,
+    guaranteeDays: order.amount > 0 ? (order.guarantee_days ?? null) : null,
   };
 }
 

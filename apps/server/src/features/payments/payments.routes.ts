@@ -1,7 +1,8 @@
 /**
  * The payments routes as one router, mounted by app.ts under /api: the buyer's checkout
  * (checkout.routes.ts), the creator's Earnings & Referrals (earnings.routes.ts), refunds and the
- * attention list (refunds.routes.ts), and the provider callbacks (callbacks.routes.ts).
+ * attention list (refunds.routes.ts), refund requests under a money-back guarantee
+ * (refund-requests.routes.ts), and the provider callbacks (callbacks.routes.ts).
  */
 import type { AppDeps } from "../../lib/http.ts";
 import { createRouter } from "../../lib/http.ts";
@@ -9,6 +10,7 @@ import { callbackRoutes } from "./callbacks.routes.ts";
 import { checkoutRoutes } from "./checkout.routes.ts";
 import { earningsRoutes } from "./earnings.routes.ts";
 import type { OrderHub } from "./payments.stream.ts";
+import { refundRequestRoutes } from "./refund-requests.routes.ts";
 import { refundRoutes } from "./refunds.routes.ts";
 
 /**
@@ -21,5 +23,6 @@ export function paymentRoutes(deps: AppDeps, hub: OrderHub) {
     .route("/", checkoutRoutes(deps, hub))
     .route("/", earningsRoutes(deps))
     .route("/", refundRoutes(deps))
+    .route("/", refundRequestRoutes(deps))
     .route("/", callbackRoutes(deps));
 }

@@ -20,19 +20,37 @@ export interface PurchaseRecord {
   paid_at: Date | string | null;
   refunded_at: Date | string | null;
   refunded_amount: number;
+  guarantee_days: number | null;
+  /** A refund of the order's own payment is pending at a provider. */
+  refund_pending: boolean;
+  request_id: string | null;
+  request_status: string | null;
+  request_reason: string | null;
+  request_created_at: Date | string | null;
+  request_decided_at: Date | string | null;
+  request_decline_reason: string | null;
 }
 
 const PURCHASE_COLUMNS = sql`
   o.id, o.reference, o.status, o.method, o.provider, o.course_id, c.title as course_title, s.name as school_name,
   o.amount, o.currency, o.created_at, o.paid_at, o.refunded_at,
-  coalesce((select sum(r.amount) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0)::int as refunded_amount`;
+  coalesce((select sum(r.amount) from refunds r where r.order_id = o.id and r.status = 'succeeded'), 0)::int as refunded_amount,
+  o.guarantee_days,
+  exists(select 1 from refunds r where r.order_id = o.id and r.attempt_id is null and r.status = 'pending') as refund_pending,
+  rr.id as request_id, rr.status as request_status, rr.reason as request_reason,
+  rr.created_at as request_created_at, rr.decided_at as request_decided_at,
+  rr.decline_reason as request_decline_reason`;
 
-/** A student's orders, newest first, one page; with the total. */
+/**
+ * A student's orders, newest first, one page; with the total. Each with its money-back guarantee
+ * (days), whether a refund is pending, and its refund request (issue 24 §3), if any.
+ */
 export async function listPurchases(db: Executor, studentId: string, page: number, pageSize: number) {
   const [rows, total] = await Promise.all([
     db.execute(sql`
       select ${PURCHASE_COLUMNS}
       from orders o join courses c on c.id = o.course_id left join schools s on s.id = c.school_id
+      left join refund_requests rr on rr.order_id = o.id
       where o.student_id = ${studentId}
       order by o.created_at desc, o.id
       limit ${pageSize} offset ${(page - 1) * pageSize}`),
@@ -62,6 +80,7 @@ export async function findReceipt(db: Executor, studentId: string, reference: st
         sp.locale as buyer_locale, cu.email as creator_email, cp.full_name as creator_name,
         s.support_email, s.legal_name, s.tax_code, s.business_address
       from orders o join courses c on c.id = o.course_id left join schools s on s.id = c.school_id
+      left join refund_requests rr on rr.order_id = o.id
       join "user" su on su.id = o.student_id left join profiles sp on sp.user_id = o.student_id
       join "user" cu on cu.id = c.creator_id left join profiles cp on cp.user_id = c.creator_id
       where o.student_id = ${studentId} and o.reference = ${reference}`),

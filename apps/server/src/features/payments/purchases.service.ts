@@ -1,10 +1,14 @@
 import {
+  guaranteeEndsAt,
   isOrderReference,
+  isWithinGuarantee,
   type OrderMethod,
   type OrderStatus,
   PURCHASE_MESSAGES,
   type PurchaseList,
   type PurchaseListQuery,
+  type PurchaseRow,
+  type RefundRequestStatus,
 } from "@academy/shared";
 import type { Db } from "../../db/client.ts";
 import type { Mailer } from "../../email/mailer.ts";
@@ -22,8 +26,42 @@ export const RECEIPT_EMAILS_PER_HOUR = 5;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /**
+ * The money-back guarantee part of a purchase (issue 24 §3): the order's guarantee (days), when it
+ * ends (paid_at + days), whether "Request a refund" is offered at `now` (paid, something paid,
+ * inside the guarantee, no request yet, nothing refunded or pending), and the request's state.
+ */
+export function guaranteeOf(
+  r: q.PurchaseRecord,
+  now: Date = new Date(),
+): Pick<PurchaseRow, "guaranteeDays" | "guaranteeEndsAt" | "canRequestRefund" | "refundRequest"> {
+  const days = r.amount > 0 ? (r.guarantee_days ?? null) : null;
+  return {
+    guaranteeDays: days,
+    guaranteeEndsAt: days && r.paid_at ? guaranteeEndsAt(r.paid_at, days).toISOString() : null,
+    canRequestRefund:
+      r.status === "paid" &&
+      days !== null &&
+      isWithinGuarantee(r.paid_at, days, now) &&
+      !r.request_id &&
+      r.refunded_amount === 0 &&
+      !r.refund_pending,
+    refundRequest: r.request_id
+      ? {
+          id: r.request_id,
+          status: r.request_status as RefundRequestStatus,
+          reason: r.request_reason,
+          createdAt: iso(r.request_created_at) ?? "",
+          decidedAt: iso(r.request_decided_at),
+          declineReason: r.request_decline_reason,
+        }
+      : null,
+  };
+}
+
+/**
  * GET /api/purchases (issue 23 §9): the signed-in student's orders, newest first, one page
- * (`pageSize` ≤ 50) — status, amount (smallest unit), method, dates, money refunded.
+ * (`pageSize` ≤ 50) — status, amount (smallest unit), method, dates, money refunded, and the
+ * money-back guarantee with its refund request (issue 24 §3, `guaranteeOf`).
  */
 export async function listMyPurchases(
   db: Db,
@@ -46,6 +84,7 @@ export async function listMyPurchases(
       refundedAt: iso(r.refunded_at),
       refundedAmount: r.refunded_amount,
       hasReceipt: r.status === "paid" || r.status === "refunded",
+      ...guaranteeOf(r),
     })),
     total,
     page: query.page,

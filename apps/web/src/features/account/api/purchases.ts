@@ -1,5 +1,5 @@
-import { isErrorBody, type PurchaseList } from "@academy/shared";
-import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
+import { isErrorBody, type PurchaseList, type RefundRequestView } from "@academy/shared";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
 
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -44,5 +44,22 @@ export function useEmailReceipt() {
         headers: { "content-type": "application/json" },
         body: "{}",
       }),
+  });
+}
+
+/**
+ * POST /api/purchases/{reference}/refund-request: ask for a refund under the order's money-back
+ * guarantee (issue 24 §3), with an optional reason. Purchases are fetched again afterwards.
+ */
+export function useRequestRefund() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { reference: string; reason: string }) =>
+      request<RefundRequestView>(`/purchases/${encodeURIComponent(v.reference)}/refund-request`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(v.reason.trim() ? { reason: v.reason.trim() } : {}),
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ["purchases"] }),
   });
 }

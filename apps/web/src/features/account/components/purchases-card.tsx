@@ -1,20 +1,33 @@
 import type { PurchaseRow } from "@academy/shared";
 import { useQuery } from "@tanstack/react-query";
-import { DownloadIcon, MailIcon, ReceiptIcon } from "lucide-react";
+import { DownloadIcon, MailIcon, ReceiptIcon, ShieldCheckIcon, Undo2Icon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatMoney } from "@/lib/format";
 import {
   PURCHASES_PAGE_SIZE,
   purchasesQueryOptions,
   receiptPdfPath,
   useEmailReceipt,
+  useRequestRefund,
 } from "../api/purchases";
 
 function money(amount: number, currency: string, lng: string): string {
@@ -28,10 +41,113 @@ const TONE: Record<string, string> = {
   awaiting_confirmation: "bg-amber-100 text-amber-900",
 };
 
+/**
+ * The money-back guarantee of an order (issue 24 §3): until when it runs while a refund can still
+ * be asked for, and the refund request's state — waiting for the teacher, approved (refunded) or
+ * declined with the teacher's reason.
+ */
+function GuaranteeLine({ p }: { p: PurchaseRow }) {
+  const { t, i18n } = useTranslation("account");
+  const lng = i18n.language;
+  const request = p.refundRequest;
+  if (request) {
+    const text =
+      request.status === "pending"
+        ? t("purchases.request.pending", { date: formatDate(request.createdAt, lng) })
+        : request.status === "approved"
+          ? t("purchases.request.approved")
+          : t("purchases.request.declined", { reason: request.declineReason ?? "" });
+    return (
+      <p
+        className={
+          request.status === "declined"
+            ? "break-words rounded-md bg-red-50 px-2.5 py-1.5 text-xs text-red-900"
+            : request.status === "pending"
+              ? "break-words rounded-md bg-amber-50 px-2.5 py-1.5 text-xs text-amber-950"
+              : "break-words rounded-md bg-emerald-50 px-2.5 py-1.5 text-xs text-emerald-900"
+        }
+        data-testid={`refund-request-${p.reference}`}
+      >
+        {text}
+      </p>
+    );
+  }
+  if (!p.canRequestRefund || !p.guaranteeEndsAt) return null;
+  return (
+    <p
+      className="flex items-center gap-1.5 text-xs text-emerald-800"
+      data-testid={`guarantee-${p.reference}`}
+    >
+      <ShieldCheckIcon className="size-3.5 shrink-0" aria-hidden />
+      {t("purchases.guaranteeUntil", {
+        count: p.guaranteeDays ?? 0,
+        date: formatDate(p.guaranteeEndsAt, lng),
+      })}
+    </p>
+  );
+}
+
+/** "Request a refund": the confirmation with an optional reason (issue 24 §3). */
+function RequestRefundDialog({ p, open, onClose }: { p: PurchaseRow; open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation("account");
+  const ask = useRequestRefund();
+  const [reason, setReason] = React.useState("");
+  const id = `refund-reason-${p.reference}`;
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <AlertDialogContent data-testid="request-refund-dialog">
+        <AlertDialogHeader>
+          <AlertDialogTitle>
+            {t("purchases.request.title", { amount: money(p.amount, p.currency, i18n.language) })}
+          </AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div className="grid gap-2">
+              <p>{t("purchases.request.body", { course: p.courseTitle })}</p>
+              <p>{t("purchases.request.access")}</p>
+            </div>
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <div className="grid gap-1.5">
+          <Label htmlFor={id}>{t("purchases.request.reason")}</Label>
+          <Textarea
+            id={id}
+            value={reason}
+            maxLength={1000}
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("purchases.request.cancel")}</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={ask.isPending}
+            data-testid="request-refund-confirm"
+            onClick={() =>
+              ask.mutate(
+                { reference: p.reference, reason },
+                {
+                  onSuccess: () => {
+                    toast.success(t("purchases.request.sent"));
+                    setReason("");
+                  },
+                  onError: (error) => toast.error(error.message),
+                },
+              )
+            }
+          >
+            {t("purchases.request.send")}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 function PurchaseItem({ p }: { p: PurchaseRow }) {
   const { t, i18n } = useTranslation("account");
   const lng = i18n.language;
   const email = useEmailReceipt();
+  const [asking, setAsking] = React.useState(false);
   const open = p.status === "pending" || p.status === "awaiting_confirmation";
   return (
     <li
@@ -65,6 +181,7 @@ function PurchaseItem({ p }: { p: PurchaseRow }) {
             })}`
           : ""}
       </p>
+      <GuaranteeLine p={p} />
       <div className="flex flex-wrap gap-2">
         {open ? (
           <Button asChild size="sm">
@@ -101,7 +218,21 @@ function PurchaseItem({ p }: { p: PurchaseRow }) {
             </Button>
           </>
         ) : null}
+        {p.canRequestRefund ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setAsking(true)}
+            data-testid={`request-refund-${p.reference}`}
+          >
+            <Undo2Icon aria-hidden />
+            {t("purchases.request.button")}
+          </Button>
+        ) : null}
       </div>
+      {p.canRequestRefund ? (
+        <RequestRefundDialog p={p} open={asking} onClose={() => setAsking(false)} />
+      ) : null}
     </li>
   );
 }
@@ -109,7 +240,8 @@ function PurchaseItem({ p }: { p: PurchaseRow }) {
 /**
  * Purchases (account settings, issue 23 §9): every order of the signed-in person — course, status,
  * amount, method, dates, refund — newest first, ten a page; a receipt PDF and "E-mail me the
- * receipt" for paid and refunded orders; an open order links to its checkout.
+ * receipt" for paid and refunded orders; an open order links to its checkout; inside a money-back
+ * guarantee "Request a refund", and the request's state (issue 24 §3).
  */
 export function PurchasesCard() {
   const { t } = useTranslation("account");

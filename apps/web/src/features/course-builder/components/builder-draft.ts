@@ -11,6 +11,7 @@ export const INFO_FIELDS = [
   "estimatedDuration",
   "price",
   "currency",
+  "guaranteeDays",
   "thumbnailUrl",
 ] as const satisfies readonly (keyof CourseInfo)[];
 

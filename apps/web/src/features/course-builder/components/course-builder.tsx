@@ -211,6 +211,7 @@ export function CourseBuilder({
     if (!field) return undefined;
     if (field === "estimatedDuration") return t("validation.durationInvalid");
     if (field === "price") return t("validation.priceInvalid");
+    if (field === "guaranteeDays") return t("validation.guaranteeInvalid");
     return translateMessage(t, errors[field]?.message ?? "");
   };
 

@@ -5,6 +5,8 @@ import {
   type CourseInfo,
   CURRENCIES,
   type courseInfoSchema,
+  GUARANTEE_MAX_DAYS,
+  GUARANTEE_MIN_DAYS,
   isFreePrice,
   SKILL_LEVELS,
 } from "@academy/shared";
@@ -29,9 +31,14 @@ const NO_CATEGORY = "none";
 const toNumber = (value: unknown) =>
   value === "" || value === null || value === undefined ? 0 : Number(value);
 
+/** An empty guarantee means none (null); anything else is the number of days typed. */
+const toDays = (value: unknown) =>
+  value === "" || value === null || value === undefined ? null : Number(value);
+
 /**
  * Course Information (spec 001 §2): title, category, description, thumbnail, skill level,
- * target audience, estimated duration (hours) and price with currency; validated by the shared
+ * target audience, estimated duration (hours), price with currency and the money-back guarantee
+ * in days (issue 24 §3: empty = none; only for a paid course); validated by the shared
  * courseInfoSchema (loaded on first validation, lib/lazy-zod-resolver.ts), messages translated.
  */
 /** A subject the builder offers (Admin Panel Subjects, issue 14). */
@@ -54,14 +61,21 @@ export function CourseInfoCard({
     control,
     formState: { errors },
   } = form;
-  const [title, category, price, currency, thumbnailUrl] = form.watch([
+  const [title, category, price, currency, thumbnailUrl, guaranteeDays] = form.watch([
     "title",
     "category",
     "price",
     "currency",
     "thumbnailUrl",
+    "guaranteeDays",
   ]);
   const priceNumber = Number(price ?? 0);
+  const paid = Number.isFinite(priceNumber) && !isFreePrice(priceNumber);
+  const guaranteeHint = !paid
+    ? t("info.guaranteeHintFree")
+    : guaranteeDays
+      ? t("info.guaranteeHintSet", { count: guaranteeDays })
+      : t("info.guaranteeHintNone");
   const priceHint =
     Number.isFinite(priceNumber) && !isFreePrice(priceNumber)
       ? t("info.priceHintPaid", { price: formatMoney(priceNumber, currency ?? "VND", i18n.language) })
@@ -259,6 +273,34 @@ export function CourseInfoCard({
                       </Select>
                     )}
                   />
+                </div>
+              </BuilderField>
+              <BuilderField
+                id="course-guarantee"
+                label={t("info.guarantee")}
+                hint={guaranteeHint}
+                error={errors.guaranteeDays ? COURSE_MESSAGES.guaranteeInvalid : undefined}
+              >
+                <div className="relative">
+                  <Input
+                    id="course-guarantee"
+                    type="number"
+                    inputMode="numeric"
+                    min={GUARANTEE_MIN_DAYS}
+                    max={GUARANTEE_MAX_DAYS}
+                    step={1}
+                    placeholder={t("info.guaranteeNone")}
+                    className="pr-16"
+                    disabled={!paid}
+                    aria-invalid={Boolean(errors.guaranteeDays)}
+                    aria-describedby={
+                      errors.guaranteeDays ? "course-guarantee-error" : "course-guarantee-hint"
+                    }
+                    {...register("guaranteeDays", { setValueAs: toDays })}
+                  />
+                  <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
+                    {t("info.daysUnit")}
+                  </span>
                 </div>
               </BuilderField>
             </div>

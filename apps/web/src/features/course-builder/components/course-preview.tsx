@@ -1,4 +1,4 @@
-import { type CourseDraft, isFreePrice } from "@academy/shared";
+import { type CourseDraft, isFreePrice, shownGuaranteeDays } from "@academy/shared";
 import type { TFunction } from "i18next";
 import {
   AwardIcon,
@@ -12,6 +12,7 @@ import {
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { GuaranteeNote } from "@/components/guarantee-note";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -31,9 +32,10 @@ function compactDuration(t: TFunction, { hours, minutes }: { hours: number; minu
  * category and level badges, title (fallback "Course Title"), description, total duration
  * "Xh Ym", lesson count (a section without lessons counts as one), audience; Course Content (video
  * or document icon per lesson); price or "Free" ("One-time payment" only for a paid course),
- * "Enroll Now", what the course includes; "Your Progress" 0%. The spec's fixed rating 4.8 (124)
- * and "30-day money-back guarantee" are not shown: no review or guarantee exists behind them
- * (issue 24 §1, decision 0222).
+ * "Enroll Now", the money-back guarantee only when the creator set one for a paid course (issue 24
+ * §3: "N-day money-back guarantee"), what the course includes; "Your Progress" 0%. The spec's
+ * fixed rating 4.8 (124) and fixed "30-day money-back guarantee" are not shown: no review or
+ * guarantee exists behind them (issue 24 §1, decision 0222).
  */
 export function CoursePreview({ draft }: { draft: CourseDraft }) {
   const { t, i18n } = useTranslation("builder");
@@ -42,6 +44,7 @@ export function CoursePreview({ draft }: { draft: CourseDraft }) {
   const duration = splitMinutes(totals.minutes);
   const videoHours = Math.round((totals.videoMinutes / 60) * 10) / 10;
   const free = isFreePrice(draft.price);
+  const guaranteeDays = shownGuaranteeDays(draft.price, draft.guaranteeDays);
 
   return (
     <div
@@ -97,6 +100,7 @@ export function CoursePreview({ draft }: { draft: CourseDraft }) {
             <Button type="button" size="lg" onClick={() => toast.info(t("preview.enrollHint"))}>
               {t("preview.enrollNow")}
             </Button>
+            {guaranteeDays ? <GuaranteeNote days={guaranteeDays} className="-mt-1" /> : null}
             <div className="grid gap-2 border-t border-border pt-4">
               <p className="text-sm font-semibold">{t("preview.includes")}</p>
               <ul className="grid gap-2 text-sm">

@@ -139,8 +139,9 @@ describe("Course Preview totals (spec 000 §2)", () => {
     expect(outlineTotals([])).toEqual({ sections: 0, lessons: 0, minutes: 0, videoMinutes: 0 });
   });
 
-  it("shows the totals, the price or Free, no invented rating or guarantee, and the fallbacks", () => {
-    const draft: CourseDraft = { ...emptyDraft(), title: "Spanish", outline, price: 0 };
+  it("shows the totals, the price or Free, no invented rating, the guarantee only when set on a paid course, and the fallbacks", () => {
+    // A free course never shows the guarantee, whatever the builder holds (issue 24 §3).
+    const draft: CourseDraft = { ...emptyDraft(), title: "Spanish", outline, price: 0, guaranteeDays: 30 };
     const { rerender } = render(<CoursePreview draft={draft} />);
     expect(screen.getByTestId("preview-title").textContent).toBe("Spanish");
     expect(screen.getByTestId("preview-duration").textContent).toBe("2h 0m");
@@ -161,6 +162,10 @@ describe("Course Preview totals (spec 000 §2)", () => {
     expect(screen.getByTestId("preview-duration").textContent).toBe("0h 0m");
     expect(screen.getByTestId("preview-price").textContent).toMatch(/1,990,000/);
     expect(screen.getByText("One-time payment")).toBeTruthy();
+    expect(screen.queryByText(/money-back/i)).toBeNull();
+
+    rerender(<CoursePreview draft={{ ...emptyDraft(), price: 1_990_000, guaranteeDays: 14 }} />);
+    expect(screen.getByTestId("guarantee-note").textContent).toBe("14-day money-back guarantee");
   });
 
   it("the client fallback outline is two sections of 45 and 90 minutes", () => {

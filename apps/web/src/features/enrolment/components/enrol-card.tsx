@@ -15,6 +15,7 @@ import {
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { GuaranteeNote } from "@/components/guarantee-note";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatMoney, formatNumber } from "@/lib/format";
@@ -60,7 +61,8 @@ export function PriceText({ course, className }: { course: JoinCourse; className
 
 /**
  * The sticky price card of /join/{courseId}: cover (wide screens), price or "Free", then either
- * Enroll Now with what the course includes, or the enrolment's state (spec 001 §2, issue 4).
+ * Enroll Now with the money-back guarantee when the creator set one (issue 24 §3) and what the
+ * course includes, or the enrolment's state (spec 001 §2, issue 4).
  */
 export function EnrolCard({
   course,
@@ -131,6 +133,9 @@ export function EnrolCard({
             {course.isFree ? null : (
               <p className="-mt-2 text-center text-xs text-muted-foreground">{t("card.paidNote")}</p>
             )}
+            {!course.isFree && course.guaranteeDays ? (
+              <GuaranteeNote days={course.guaranteeDays} className="-mt-2" />
+            ) : null}
             <div className="grid gap-3 border-t border-border pt-4">
               <p className="text-sm font-semibold">{t("card.includes")}</p>
               <ul className="grid gap-2.5 text-sm text-slate-700">

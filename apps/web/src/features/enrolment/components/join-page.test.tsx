@@ -34,6 +34,7 @@ function course(overrides: Partial<JoinCourse> = {}): JoinCourse {
     price: 0,
     currency: "VND",
     isFree: true,
+    guaranteeDays: null,
     totalLessons: 8,
     schoolName: "Hanoi English House",
     instructorName: "Lan Nguyen",
@@ -137,7 +138,7 @@ describe("/join/{courseId} (spec 001 §2 Course enrolment page, §8; issue 4)", 
   });
 
   it("shows the course with 'Free' for price 0, its facts and badges, and no rating when it is 0", async () => {
-    mockApi({});
+    mockApi({ course: course({ guaranteeDays: 30 }) });
     renderPage();
     expect(
       await screen.findByRole("heading", { level: 1, name: "Conversational English for Beginners" }),
@@ -152,15 +153,20 @@ describe("/join/{courseId} (spec 001 §2 Course enrolment page, §8; issue 4)", 
     expect(screen.getByRole("heading", { name: "About this course" })).toBeTruthy();
     expect(screen.queryByTestId("fact-rating")).toBeNull();
     expect(screen.queryByText(/review/)).toBeNull();
+    // A free course never shows a money-back guarantee (issue 24 §3), even if one were sent.
+    expect(screen.queryByTestId("guarantee-note")).toBeNull();
     expect(screen.getByRole("button", { name: "Enroll Now" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Conversational English for Beginners · Academy"));
   });
 
-  it("shows a paid price in VND without decimals and the rating with its review count when above 0", async () => {
-    mockApi({ course: course({ price: 499000, isFree: false, rating: 4.66, ratingCount: 27 }) });
+  it("shows a paid price in VND without decimals, the creator's guarantee, and the rating with its review count when above 0", async () => {
+    mockApi({
+      course: course({ price: 499000, isFree: false, rating: 4.66, ratingCount: 27, guaranteeDays: 14 }),
+    });
     renderPage();
     const price = await screen.findByTestId("join-price");
     expect(price.textContent).toMatch(/^₫499,000$|^499,000 ₫$/);
+    expect(screen.getByTestId("guarantee-note").textContent).toBe("14-day money-back guarantee");
     expect(screen.getByTestId("fact-rating").textContent).toContain("4.7");
     expect(screen.getByText("(27 reviews)")).toBeTruthy();
     expect(screen.getByText("Rated 4.7 out of 5 from 27 reviews")).toBeTruthy();
@@ -251,7 +257,10 @@ describe("/join/{courseId} (spec 001 §2 Course enrolment page, §8; issue 4)", 
         }),
     });
     renderPage(`/join/${COURSE_ID}?lp=pho-page&ref=BEPLAN`);
-    fireEvent.click(await screen.findByRole("button", { name: "Enroll Now" }));
+    const enrol = await screen.findByRole("button", { name: "Enroll Now" });
+    // A paid course without a guarantee shows none.
+    expect(screen.queryByTestId("guarantee-note")).toBeNull();
+    fireEvent.click(enrol);
     expect((await screen.findByTestId("at-checkout")).textContent).toBe("/checkout/AC7K2QFP");
     const [, init] = enrollCalls()[0];
     expect(JSON.parse(String(init?.body))).toEqual({

@@ -8,6 +8,8 @@ import {
   type OrderList,
   type OrderMethod,
   type PartnerRow,
+  type RefundRequestItem,
+  type RefundRequestView,
   type RefundView,
 } from "@academy/shared";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -133,6 +135,12 @@ export const attentionQueryOptions = queryOptions({
   queryFn: () => request<{ items: AttentionItem[] }>("/earnings/attention"),
 });
 
+/** GET /api/earnings/refund-requests: pending refund requests under a money-back guarantee (issue 24 §3). */
+export const refundRequestsQueryOptions = queryOptions({
+  queryKey: ["earnings", "refund-requests"],
+  queryFn: () => request<{ requests: RefundRequestItem[] }>("/earnings/refund-requests"),
+});
+
 export const couponsQueryOptions = queryOptions({
   queryKey: ["earnings", "coupons"],
   queryFn: () => request<{ coupons: CouponRow[] }>("/earnings/coupons"),
@@ -165,6 +173,24 @@ export function useEarningsActions() {
             ...(v.attemptId ? { attemptId: v.attemptId } : {}),
             ...(v.outside ? { outside: true } : {}),
           },
+        }),
+      onSuccess: refresh,
+    }),
+    /** Issue 24 §3: "Approve and refund" a refund request (`outside`: refunded outside Academy). */
+    approveRequest: useMutation({
+      mutationFn: (v: { id: string; outside?: boolean }) =>
+        request<RefundView>(`/earnings/refund-requests/${v.id}/approve`, {
+          method: "POST",
+          json: v.outside ? { outside: true } : {},
+        }),
+      onSuccess: refresh,
+    }),
+    /** Issue 24 §3: decline a refund request with the reason the student is e-mailed. */
+    declineRequest: useMutation({
+      mutationFn: (v: { id: string; reason: string }) =>
+        request<RefundRequestView>(`/earnings/refund-requests/${v.id}/decline`, {
+          method: "POST",
+          json: { reason: v.reason },
         }),
       onSuccess: refresh,
     }),

@@ -32,6 +32,7 @@ function view(over: Partial<CheckoutView> = {}): CheckoutView {
     methods: [{ type: "momo" }, { type: "zalopay" }],
     unavailableMethods: [],
     qrDataUrl: null,
+    guaranteeDays: null,
     openAttempt: {
       provider: "momo",
       createdAt: new Date(NOW - 60_000).toISOString(),

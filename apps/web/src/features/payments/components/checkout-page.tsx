@@ -17,6 +17,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { GuaranteeNote } from "@/components/guarantee-note";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -99,7 +100,8 @@ function useLiveStatus(reference: string, enabled: boolean) {
 }
 
 /**
- * /checkout/{reference} (issue 11 §3): the buyer's order — amount (after a coupon), the methods the
+ * /checkout/{reference} (issue 11 §3): the buyer's order — amount (after a coupon), the money-back
+ * guarantee the order was opened with when there is one (issue 24 §3), the methods the
  * course takes and per method what to do: VietQR (QR with amount and reference, copyable details,
  * countdown, "I have transferred"), bank transfer, cash, MoMo / ZaloPay (redirect to the wallet).
  * The status updates live; on "paid" it says so and opens /learn.
@@ -199,6 +201,9 @@ function Checkout({
             </p>
           </div>
         </div>
+        {view.guaranteeDays ? (
+          <GuaranteeNote days={view.guaranteeDays} className="justify-start border-t border-border pt-3" />
+        ) : null}
       </Card>
 
       {view.status === "paid" ? (

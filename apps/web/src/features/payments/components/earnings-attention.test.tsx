@@ -1,4 +1,4 @@
-import type { AttentionItem } from "@academy/shared";
+import type { AttentionItem, RefundRequestItem } from "@academy/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Toaster } from "sonner";
@@ -36,15 +36,42 @@ function item(over: Partial<AttentionItem>): AttentionItem {
 }
 
 let items: AttentionItem[] = [];
+let requests: RefundRequestItem[] = [];
+
+function request(over: Partial<RefundRequestItem> = {}): RefundRequestItem {
+  return {
+    id: "00000000-0000-4000-8000-0000000000aa",
+    orderId: "00000000-0000-4000-8000-000000000002",
+    reference: "RQ7K2QFP",
+    courseId: "c1",
+    courseTitle: "Phở at home",
+    studentName: "Minh",
+    studentEmail: "minh@example.com",
+    amount: 490000,
+    currency: "VND",
+    method: "cash",
+    paidAt: "2026-11-20T10:00:00.000Z",
+    guaranteeDays: 14,
+    reason: "The lessons are too fast for me.",
+    createdAt: "2026-11-27T10:00:00.000Z",
+    refundThrough: "manual",
+    refundPending: false,
+    refundFailed: false,
+    ...over,
+  };
+}
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
 });
 beforeEach(() => {
   fetchMock.mockReset();
+  requests = [];
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.endsWith("/api/earnings/attention")) return json({ items });
+    if (url.endsWith("/api/earnings/refund-requests")) return json({ requests });
+    if (url.endsWith("/decline")) return json({ id: "x", status: "declined" });
     if (url.includes("/refund"))
       return json({
         id: "r1",
@@ -213,5 +240,53 @@ describe("Needs your attention (issue 23 §10)", () => {
     expect(row.textContent).toContain("Thanh toán sai số tiền");
     expect(within(row).getByRole("button", { name: "Hoàn tiền" })).toBeTruthy();
     await i18n.changeLanguage("en");
+  });
+});
+
+describe("Refund requests under a money-back guarantee (issue 24 §3)", () => {
+  it("shows who asks, for what, when they paid and why; Approve and refund goes through the refund confirmation", async () => {
+    items = [];
+    requests = [request()];
+    renderList();
+    const row = await screen.findByTestId("refund-request-RQ7K2QFP");
+    expect(screen.queryByTestId("attention-empty")).toBeNull();
+    for (const part of [
+      "Refund request",
+      "Minh",
+      "Phở at home",
+      "Reason: The lessons are too fast for me.",
+      "₫490,000 · paid Nov 20, 2026 · 14-day guarantee · asked Nov 27, 2026",
+    ])
+      expect(row.textContent).toContain(part);
+    fireEvent.click(within(row).getByRole("button", { name: "Approve and refund" }));
+    const dialog = await screen.findByTestId("refund-dialog");
+    expect(dialog.textContent).toContain("Refund ₫490,000 for order RQ7K2QFP?");
+    expect(dialog.textContent).toContain("Give it back to the buyer yourself");
+    expect(posted("/approve")).toBeUndefined();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Mark refunded outside Academy" }));
+    await waitFor(() =>
+      expect(posted("/api/earnings/refund-requests/00000000-0000-4000-8000-0000000000aa/approve")).toEqual({
+        outside: true,
+      }),
+    );
+  });
+
+  it("Decline asks for the reason the student is e-mailed", async () => {
+    items = [];
+    requests = [request({ reason: null, studentName: null, studentEmail: null })];
+    renderList();
+    const row = await screen.findByTestId("refund-request-RQ7K2QFP");
+    expect(row.textContent).toContain("No reason given.");
+    expect(row.textContent).toContain("Deleted student");
+    fireEvent.click(within(row).getByRole("button", { name: "Decline" }));
+    const dialog = await screen.findByTestId("decline-request-dialog");
+    expect(dialog.textContent).toContain("gets your reason by e-mail");
+    const confirm = within(dialog).getByTestId("decline-request-confirm");
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText("Reason"), {
+      target: { value: " You finished the course. " },
+    });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(posted("/decline")).toEqual({ reason: "You finished the course." }));
   });
 });

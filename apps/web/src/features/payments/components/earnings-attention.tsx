@@ -19,8 +19,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
-import { attentionQueryOptions, useEarningsActions } from "../api/payments";
+import { attentionQueryOptions, refundRequestsQueryOptions, useEarningsActions } from "../api/payments";
 import { money } from "./checkout-page";
+import { RefundRequestRows } from "./earnings-refund-requests";
 import { RefundDialog, type RefundTarget } from "./refund-dialog";
 
 /** Stripe's list of disputes, where a creator answers one. */
@@ -32,12 +33,15 @@ type Confirm = { kind: "enrol" | "resolve"; item: AttentionItem } | null;
  * "Needs your attention" (issue 23 §10): every order a person must act on — paid twice, paid after
  * expiry, amount mismatch, refund failed, dispute — with one action each (and "Mark refunded
  * outside Academy" beside "Retry refund"). Every action asks for confirmation first; a refund of
- * an online payment says it goes back to the buyer's MoMo / ZaloPay / card. An empty state when
- * nothing needs attention.
+ * an online payment says it goes back to the buyer's MoMo / ZaloPay / card. Refund requests under
+ * a money-back guarantee (issue 24 §3) come first. An empty state when nothing needs attention.
  */
 export function EarningsAttention() {
   const { t } = useTranslation("payments");
   const list = useQuery(attentionQueryOptions);
+  const requests = useQuery(refundRequestsQueryOptions);
+  const requestItems = requests.data?.requests ?? [];
+  const count = (list.data?.items.length ?? 0) + requestItems.length;
   const actions = useEarningsActions();
   const [refunding, setRefunding] = React.useState<{ item: AttentionItem; target: RefundTarget } | null>(
     null,
@@ -67,9 +71,7 @@ export function EarningsAttention() {
         <CardTitle className="flex items-center gap-2 text-base">
           <TriangleAlertIcon className="size-4 text-amber-600" aria-hidden />
           {t("attention.title")}
-          {list.data && list.data.items.length > 0 ? (
-            <Badge className="bg-amber-100 text-amber-900">{list.data.items.length}</Badge>
-          ) : null}
+          {count > 0 ? <Badge className="bg-amber-100 text-amber-900">{count}</Badge> : null}
         </CardTitle>
         <p className="text-sm text-muted-foreground">{t("attention.hint")}</p>
       </CardHeader>
@@ -78,7 +80,7 @@ export function EarningsAttention() {
           <Skeleton className="h-24 w-full" />
         ) : list.isError ? (
           <p role="alert">{list.error.message}</p>
-        ) : list.data.items.length === 0 ? (
+        ) : count === 0 ? (
           <p
             className="flex items-center gap-2 rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground"
             data-testid="attention-empty"
@@ -88,6 +90,7 @@ export function EarningsAttention() {
           </p>
         ) : (
           <ul className="grid gap-2" aria-label={t("attention.title")}>
+            <RefundRequestRows requests={requestItems} />
             {list.data.items.map((item) => (
               <AttentionRow
                 key={item.orderId}
