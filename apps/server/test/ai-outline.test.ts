@@ -51,14 +51,13 @@ describe("outline template without a model (issue 17 §2; 000 §2, §5, §7)", (
             const outline = generateOfflineOutline(
               outlineRequest({ category, skillLevel, locale, estimatedDuration: hours }),
             );
-            expect(outline.length).toBeGreaterThanOrEqual(3);
-            expect(outline.length).toBeLessThanOrEqual(10);
+            expect(outline.length).toBe(3);
             expect(total(outline)).toBe(Math.round(hours * 60));
             for (const section of outline) {
               expect(outlineSectionSchema.parse(section)).toEqual(section);
               expect(Number.isInteger(section.duration)).toBe(true);
               expect(section.lessons.length).toBeGreaterThanOrEqual(1);
-              expect(section.lessons.length).toBeLessThanOrEqual(5);
+              expect(section.lessons.length).toBeLessThanOrEqual(3);
               expect(section.duration).toBe(section.lessons.reduce((sum, l) => sum + l.duration, 0));
               for (const lesson of section.lessons) {
                 expect(Number.isInteger(lesson.duration)).toBe(true);
@@ -78,13 +77,15 @@ describe("outline template without a model (issue 17 §2; 000 §2, §5, §7)", (
     expect(total(outline)).toBe(120);
   });
 
-  it("gives longer courses more sections (3 for an hour, 10 for forty hours)", () => {
+  it("makes at most 3 sections × 3 lessons, however long the course (issue 24 §8: the creator adds more)", () => {
     expect(outlineSectionCount(60)).toBe(3);
-    expect(outlineSectionCount(2400)).toBe(10);
+    expect(outlineSectionCount(2400)).toBe(3);
     const short = generateOfflineOutline(outlineRequest({ estimatedDuration: 1 }));
     const long = generateOfflineOutline(outlineRequest({ estimatedDuration: 40 }));
     expect(short).toHaveLength(3);
-    expect(long).toHaveLength(10);
+    expect(long).toHaveLength(3);
+    expect(Math.max(...long.map((s) => s.lessons.length))).toBe(3);
+    expect(total(long)).toBe(40 * 60);
   });
 
   it("ends every section of two or more lessons with a quiz and uses unique ids", () => {

@@ -20,9 +20,14 @@ import type { Locale, SkillLevel } from "./types.ts";
 
 /** Total minutes of an outline when the course has no estimated duration (hours = 0). */
 export const DEFAULT_OUTLINE_MINUTES = 120;
-/** Section count bounds of the template outline. */
+/**
+ * Section count bounds of the template outline: 3 × 3 at most (issue 24 §8: a starting point that
+ * respects the creator's time; they add more sections and lessons themselves).
+ */
 export const OUTLINE_MIN_SECTIONS = 3;
-export const OUTLINE_MAX_SECTIONS = 10;
+export const OUTLINE_MAX_SECTIONS = 3;
+/** Lesson slots of one template section, at most (the last is its quiz). */
+export const OUTLINE_MAX_LESSONS = 3;
 
 type LessonType = (typeof LESSON_TYPES)[number];
 
@@ -125,7 +130,7 @@ function fill(template: string, values: Record<string, string | number>): string
 const cut = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
-/** How many sections an outline of `totalMinutes` gets: 3 for an hour, 4 for two, 8 for seven, 10 from about eleven hours. */
+/** How many sections an outline of `totalMinutes` gets: always within OUTLINE_MIN_SECTIONS–OUTLINE_MAX_SECTIONS (3). */
 export function outlineSectionCount(totalMinutes: number): number {
   const n = Math.round(3 * Math.sqrt(Math.max(0, totalMinutes) / 60));
   return Math.min(OUTLINE_MAX_SECTIONS, Math.max(OUTLINE_MIN_SECTIONS, n));
@@ -137,8 +142,8 @@ export function outlineSectionCount(totalMinutes: number): number {
  * @param request title (named in the section titles), skillLevel (section names and lesson
  *   length: 12 / 15 / 20 minutes), estimatedDuration in HOURS (0 → 120 minutes), locale.
  *   category and audience are not used: the template claims no subject knowledge.
- * @returns 3–10 sections (more for longer courses): an opening section, numbered middle sections
- *   and a closing review/project/capstone by level. Each section has 2–5 lesson slots
+ * @returns 3 sections: an opening section, a middle section and a closing review/project/capstone
+ *   by level (issue 24 §8: at most 3 × 3; the creator adds more). Each section has 2–3 lesson slots
  *   ("Video lesson 1.1", "Reading 1.2", …, ending with "Section 1 check", a quiz) — fewer only when
  *   a section is shorter than its lessons. Durations are integer MINUTES; a section is the sum of
  *   its lessons and all sections add up to exactly round(hours × 60). Ids are fresh UUIDs. The
@@ -156,7 +161,7 @@ export function generateOfflineOutline(request: OutlineRequest): OutlineSection[
 
   return sectionMinutes.map((minutes, index) => {
     const s = index + 1;
-    const wanted = Math.min(5, Math.max(2, Math.round(minutes / LESSON_MINUTES[level])));
+    const wanted = Math.min(OUTLINE_MAX_LESSONS, Math.max(2, Math.round(minutes / LESSON_MINUTES[level])));
     const lessonCount = Math.max(1, Math.min(wanted, minutes));
     const types: LessonType[] =
       lessonCount === 1
