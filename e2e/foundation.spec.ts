@@ -132,11 +132,14 @@ describe.skipIf(skip)("foundation journey", () => {
 
     // Vietnamese and back.
     await page.getByRole("button", { name: "vi", exact: true }).first().click();
-    await page.getByText("Chào mừng trở lại").first().waitFor();
+    // A new account is welcomed, not "welcomed back" (issue 24 §8).
+    await page.getByText("Chào mừng bạn").first().waitFor();
+    expect(await page.getByText("Chào mừng trở lại").count()).toBe(0);
     expect(await page.locator("html").getAttribute("lang")).toBe("vi");
     await screenshot(page, "dashboard-creator-vi-desktop");
     await page.getByRole("button", { name: "en", exact: true }).first().click();
-    await page.getByText("Welcome back").first().waitFor();
+    await page.getByText("Welcome", { exact: true }).first().waitFor();
+    expect(await page.getByText("Welcome back").count()).toBe(0);
 
     // Sign out; the dashboard now sends the visitor to /auth.
     await page.getByRole("button", { name: "Sign Out" }).first().click();

@@ -19,5 +19,16 @@ export const meSchema = z.object({
   locale: z.enum(["en", "vi"]),
   /** The person stated their language (issue 24 §7): every device they sign in on uses `locale`. */
   localeChosen: z.boolean(),
+  /** When the account was made (ISO): a new account is welcomed, not "welcomed back" (issue 24 §8). */
+  createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** An account younger than this is greeted "Welcome", not "Welcome back" (issue 24 §8), in hours. */
+export const NEW_ACCOUNT_HOURS = 24;
+
+/** Whether `createdAt` (ISO) is within NEW_ACCOUNT_HOURS of `now`. */
+export function isNewAccount(createdAt: string | undefined, now = Date.now()): boolean {
+  const at = createdAt ? Date.parse(createdAt) : Number.NaN;
+  return Number.isFinite(at) && now - at < NEW_ACCOUNT_HOURS * 3_600_000;
+}

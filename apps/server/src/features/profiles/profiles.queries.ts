@@ -13,6 +13,7 @@ export async function findProfile(db: Executor, userId: string) {
       role: profiles.role,
       locale: profiles.locale,
       localeChosen: profiles.locale_chosen,
+      createdAt: profiles.created_at,
       emailVerified: user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled,
     })
@@ -20,7 +21,9 @@ export async function findProfile(db: Executor, userId: string) {
     .innerJoin(user, eq(user.id, profiles.user_id))
     .where(eq(profiles.user_id, userId))
     .limit(1);
-  return row ? { ...row, twoFactorEnabled: row.twoFactorEnabled === true } : undefined;
+  return row
+    ? { ...row, twoFactorEnabled: row.twoFactorEnabled === true, createdAt: row.createdAt.toISOString() }
+    : undefined;
 }
 
 export async function updateProfileLocale(db: Executor, userId: string, locale: "en" | "vi"): Promise<void> {

@@ -1,3 +1,4 @@
+import { isNewAccount } from "@academy/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "@/components/page-title";
@@ -15,6 +16,8 @@ export function Component() {
   const { data: me } = useQuery(meQueryOptions);
   const dashboard = useQuery(dashboardQueryOptions);
   const name = me?.fullName || me?.email || "";
+  // A new account is welcomed, not "welcomed back" (issue 24 §8).
+  const isNew = isNewAccount(me?.createdAt);
   return (
     <>
       <PageTitle>{t("title")}</PageTitle>
@@ -38,12 +41,13 @@ export function Component() {
         <StudentDashboard
           data={dashboard.data}
           name={name}
+          isNew={isNew}
           courseAction={(courseId) => <MessageButton courseId={courseId} />}
         />
       ) : (
         <div className="grid gap-6">
           <TwoFactorPrompt />
-          <CreatorDashboard data={dashboard.data} name={name} />
+          <CreatorDashboard data={dashboard.data} name={name} isNew={isNew} />
         </div>
       )}
     </>

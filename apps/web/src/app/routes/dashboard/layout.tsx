@@ -1,3 +1,4 @@
+import { isNewAccount } from "@academy/shared";
 import { useQuery } from "@tanstack/react-query";
 import {
   BarChart3Icon,
@@ -242,7 +243,9 @@ export function Component() {
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-background/95 px-3 backdrop-blur sm:px-6">
           <SidebarTrigger label={t("menu.toggle")} />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm text-muted-foreground">{t("header.welcomeBack")}</p>
+            <p className="truncate text-sm text-muted-foreground">
+              {t(isNewAccount(me.createdAt) ? "header.welcome" : "header.welcomeBack")}
+            </p>
             <p className="truncate font-semibold" data-testid="greeting-name">
               {me.fullName || me.email}
             </p>

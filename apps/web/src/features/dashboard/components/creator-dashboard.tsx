@@ -25,7 +25,16 @@ import { StatCard } from "./stat-card";
  * The creator dashboard (spec 000 §2): welcome banner with setup progress, four stat cards,
  * the "Get Started" checklist and Recent Activity — all from the database.
  */
-export function CreatorDashboard({ data, name }: { data: CreatorDashboardData; name: string }) {
+export function CreatorDashboard({
+  data,
+  name,
+  isNew = false,
+}: {
+  data: CreatorDashboardData;
+  name: string;
+  /** A new account: "Welcome", not "Welcome back" (issue 24 §8). */
+  isNew?: boolean;
+}) {
   const { t, i18n } = useTranslation("dashboard");
   const lng = i18n.language;
   const growth = data.stats.growth;
@@ -48,7 +57,9 @@ export function CreatorDashboard({ data, name }: { data: CreatorDashboardData; n
   return (
     <div className="grid gap-6">
       <section className="overflow-hidden rounded-xl bg-gradient-to-r from-brand to-[#3949ab] p-6 text-white shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold sm:text-3xl">{t("creator.welcome", { name })}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {t(isNew ? "creator.welcomeNew" : "creator.welcome", { name })}
+        </h1>
         <p className="mt-1 text-white/80">{t("creator.welcomeBody")}</p>
         <div className="mt-6 max-w-md">
           <div className="mb-2 flex items-center justify-between text-sm">

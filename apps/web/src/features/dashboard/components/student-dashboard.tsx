@@ -13,10 +13,13 @@ import { StatCard } from "./stat-card";
 export function StudentDashboard({
   data,
   name,
+  isNew = false,
   courseAction,
 }: {
   data: StudentDashboardData;
   name: string;
+  /** A new account: "Welcome", not "Welcome back" (issue 24 §8). */
+  isNew?: boolean;
   /** Extra actions on each enrolled course card ("Message teacher"). */
   courseAction?: (courseId: string) => React.ReactNode;
 }) {
@@ -26,7 +29,9 @@ export function StudentDashboard({
   return (
     <div className="grid gap-6">
       <section className="rounded-xl bg-gradient-to-r from-brand to-[#3949ab] p-6 text-white shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold sm:text-3xl">{t("student.welcome", { name })}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {t(isNew ? "student.welcomeNew" : "student.welcome", { name })}
+        </h1>
         <p className="mt-1 text-white/80">{t("student.welcomeBody")}</p>
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
           {[
