@@ -13,6 +13,19 @@ export function formatMoney(amount: number, currency: string, lng: string): stri
   }).format(amount);
 }
 
+/**
+ * Money in a short form for chart axes ("₫2M", "2 Tr ₫"): compact notation, at most one decimal
+ * (issue 24 §5: axis labels are never clipped). Tooltips and tables keep `formatMoney`.
+ */
+export function formatMoneyCompact(amount: number, currency: string, lng: string): string {
+  return new Intl.NumberFormat(LOCALE_TAG[lng] ?? lng, {
+    style: "currency",
+    currency,
+    notation: "compact",
+    maximumFractionDigits: 1,
+  }).format(amount);
+}
+
 export function formatNumber(value: number, lng: string): string {
   return new Intl.NumberFormat(LOCALE_TAG[lng] ?? lng).format(value);
 }

@@ -50,3 +50,13 @@ export function monthStart(monthsBack: number, now = new Date(), timeZone?: stri
   const [y, m] = localDate(0, now, timeZone).split("-").map(Number);
   return new Date(Date.UTC(y, m - 1 - monthsBack, 1)).toISOString().slice(0, 10);
 }
+
+/**
+ * The pixel width a chart's value axis needs for its longest label (11 px text, ~7 px a
+ * character, 12 px of padding), between 40 and 140: labels are never clipped (issue 24 §5).
+ * @param labels the formatted tick labels (or the largest value's label, which is the longest).
+ */
+export function valueAxisWidth(labels: string[]): number {
+  const longest = labels.reduce((n, label) => Math.max(n, label.length), 0);
+  return Math.min(140, Math.max(40, Math.ceil(longest * 7) + 12));
+}

@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { valueAxisWidth } from "../format";
 
 /**
  * Charts of the analytics pages (issue 12 §5), in their own lazily loaded chunk (recharts).
@@ -32,6 +33,8 @@ interface ChartProps {
   series: Series[];
   /** Formats a value of a series for tooltip and table. */
   formatValue: (value: number, key: string) => string;
+  /** Formats the value axis' ticks (default: formatValue of the first series), e.g. compact money. */
+  formatAxis?: (value: number) => string;
   kind?: "line" | "bar";
   testId?: string;
 }
@@ -44,10 +47,15 @@ export function SeriesChart({
   formatX,
   series,
   formatValue,
+  formatAxis,
   kind = "line",
   testId,
 }: ChartProps) {
   const Chart = kind === "bar" ? BarChart : LineChart;
+  const axisLabel = formatAxis ?? ((v: number) => formatValue(v, series[0]?.key ?? ""));
+  // Wide enough for the largest tick (the axis rounds the maximum up, ~20 %): never clipped.
+  const largest = Math.max(0, ...data.flatMap((row) => series.map((s) => Number(row[s.key] ?? 0))));
+  const axisWidth = valueAxisWidth([axisLabel(Math.ceil(largest * 1.25)), axisLabel(largest)]);
   return (
     <figure className="grid gap-2" data-testid={testId}>
       <div className="h-64 w-full min-w-0" aria-hidden>
@@ -57,9 +65,9 @@ export function SeriesChart({
             <XAxis dataKey={xKey} tickFormatter={formatX} tick={{ fontSize: 11 }} minTickGap={16} />
             <YAxis
               tick={{ fontSize: 11 }}
-              width={56}
+              width={axisWidth}
               allowDecimals={false}
-              tickFormatter={(v: number) => formatValue(v, series[0]?.key ?? "")}
+              tickFormatter={(v: number) => axisLabel(v)}
             />
             <Tooltip
               labelFormatter={(v) => formatX(String(v))}

@@ -1,6 +1,6 @@
 import type { CreatorOverview } from "@academy/shared";
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatNumber } from "@/lib/format";
+import { formatMoney, formatMoneyCompact, formatNumber } from "@/lib/format";
 import { formatDay, formatPercent } from "../format";
 import { COLORS } from "./chart-colors";
 import { Charts, Section } from "./creator-shared";
@@ -58,6 +58,7 @@ export function OverviewTab({ data }: { data: CreatorOverview }) {
                   formatX={(d) => formatDay(d, lng, month)}
                   series={[{ key: "amount", label: currency, color: COLORS[(i + 1) % COLORS.length] }]}
                   formatValue={(v) => formatMoney(v, currency, lng)}
+                  formatAxis={(v) => formatMoneyCompact(v, currency, lng)}
                   kind="bar"
                 />
               </Section>
