@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
-import pg from "pg";
-import { type AcademyServer, startAcademy } from "../lib/academy.ts";
+import type pg from "pg";
+import type { AcademyServer } from "../lib/academy.ts";
 import { percentile } from "../lib/in-process.ts";
-import { makeTempDir } from "../lib/process.ts";
+import { withPostgresBench } from "../lib/postgres-bench.ts";
 import type { BenchContext, Benchmark, Row } from "../lib/types.ts";
 import { row } from "../lib/types.ts";
 
@@ -221,38 +221,11 @@ export const communityBenchmark: Benchmark = {
   id: "community",
   title: "Community discussions at 100,000 posts (PostgreSQL)",
   async run(ctx) {
-    const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-    const database = `academy_bench_community_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    try {
-      await admin.connect();
-    } catch {
-      ctx.note("community: skipped, no PostgreSQL reachable (set BENCH_DATABASE_URL)");
-      return [
-        row("Community first page (100k posts) on PostgreSQL, p95", Number.NaN, "ms", null, {
-          skipped: true,
-        }),
-      ];
-    }
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.query(`create database ${database}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    let server: AcademyServer | undefined;
-    const db = new pg.Client({ connectionString: url.toString() });
-    try {
-      server = await startAcademy({
-        dataDir: makeTempDir("academy-bench-community-"),
-        databaseUrl: url.toString(),
-        label: "academy (PostgreSQL, community)",
-      });
-      await db.connect();
-      return await measure(ctx, server, db);
-    } finally {
-      await db.end().catch(() => {});
-      await server?.stop();
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    }
+    return withPostgresBench(
+      ctx,
+      "community",
+      "Community first page (100k posts) on PostgreSQL, p95",
+      (server, db) => measure(ctx, server, db),
+    );
   },
 };

@@ -3,10 +3,10 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon, { type Result } from "autocannon";
-import pg from "pg";
-import { type AcademyServer, startAcademy } from "../lib/academy.ts";
+import type pg from "pg";
+import type { AcademyServer } from "../lib/academy.ts";
 import { percentile } from "../lib/in-process.ts";
-import { makeTempDir } from "../lib/process.ts";
+import { withPostgresBench } from "../lib/postgres-bench.ts";
 import { type BenchContext, type Benchmark, type Row, row } from "../lib/types.ts";
 
 /** Enrolments of the measured creator (issue 5: "a creator with 100,000 enrolments"). */
@@ -433,38 +433,11 @@ export const studentsBenchmark: Benchmark = {
   id: "students",
   title: "Student Management at 100,000 enrolments (PostgreSQL)",
   async run(ctx) {
-    const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-    const database = `academy_bench_students_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    try {
-      await admin.connect();
-    } catch {
-      ctx.note("students: skipped, no PostgreSQL reachable (set BENCH_DATABASE_URL)");
-      return [
-        row("Student Management first page (100k enrolments) on PostgreSQL, p95", Number.NaN, "ms", null, {
-          skipped: true,
-        }),
-      ];
-    }
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.query(`create database ${database}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    let server: AcademyServer | undefined;
-    const db = new pg.Client({ connectionString: url.toString() });
-    try {
-      server = await startAcademy({
-        dataDir: makeTempDir("academy-bench-students-"),
-        databaseUrl: url.toString(),
-        label: "academy (PostgreSQL, students)",
-      });
-      await db.connect();
-      return await measure(ctx, server, db);
-    } finally {
-      await db.end().catch(() => {});
-      await server?.stop();
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    }
+    return withPostgresBench(
+      ctx,
+      "students",
+      "Student Management first page (100k enrolments) on PostgreSQL, p95",
+      (server, db) => measure(ctx, server, db),
+    );
   },
 };
