@@ -26,7 +26,6 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 /** The API's texts for review refusals (the web app translates them by code and reason). */
 export const REVIEW_MESSAGES = {
-  signIn: "Please sign in to review this course.",
   notEnrolled: "Only students of this course can review it.",
   ownCourse: "You cannot review your own course.",
   notEnoughProgress: "Complete more of this course before reviewing it.",

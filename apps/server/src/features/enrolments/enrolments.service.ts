@@ -120,6 +120,7 @@ export async function getJoinCourse(
         currency: course.currency,
       });
   const openReference = actor && !free ? await openOrderOf(db, actor.id, course.id) : null;
+  const rating = publicRating(course.rating, course.rating_count);
   return {
     id: course.id,
     title: course.title,
@@ -129,8 +130,8 @@ export async function getJoinCourse(
     estimatedHours: estimatedHours(course.estimated_duration),
     studentCount: course.enrollment_count,
     // Shown only from REVIEWS_PUBLIC_MINIMUM real reviews (issue 24 §2); 0 hides it.
-    rating: publicRating(course.rating, course.rating_count)?.average ?? 0,
-    ratingCount: publicRating(course.rating, course.rating_count)?.count ?? 0,
+    rating: rating?.average ?? 0,
+    ratingCount: rating?.count ?? 0,
     skillLevel: course.skill_level,
     category: course.category,
     price: Number(course.price),

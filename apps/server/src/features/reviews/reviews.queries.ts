@@ -20,6 +20,8 @@ export interface ReviewRow {
   author_name: string | null;
   voted: boolean;
   course_title?: string;
+  /** Set by selectReview: the creator of the review's course. */
+  creator_id?: string;
 }
 
 /** The course facts a review rule needs, or undefined for an unknown id. */
@@ -90,11 +92,11 @@ export function selectCourseReviews(
   );
 }
 
-/** One review with its author's name, or undefined. */
+/** One review with its author's name, its course's title and creator, or undefined. */
 export async function selectReview(db: Executor, reviewId: string, viewerId: string | null) {
   const [row] = await rows<ReviewRow>(
     db,
-    sql`select ${reviewColumns(viewerId)}, c.title as course_title
+    sql`select ${reviewColumns(viewerId)}, c.title as course_title, c.creator_id
           from ${courseReviews} r
           join ${courses} c on c.id = r.course_id
           left join ${profiles} p on p.user_id = r.student_id

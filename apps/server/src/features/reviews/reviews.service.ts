@@ -9,7 +9,7 @@ import {
   type ReviewSort,
 } from "@academy/shared";
 import type { Db } from "../../db/client.ts";
-import { AppError, isUniqueViolation } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import {
   enrolmentProgress,
@@ -121,24 +121,17 @@ export async function saveMyReview(
   if (progress === undefined) throw new AppError("FORBIDDEN", REVIEW_MESSAGES.notEnrolled);
   if (!mayReview(progress, course.minProgress))
     throw new AppError("FORBIDDEN", REVIEW_MESSAGES.notEnoughProgress);
-  let id: string;
-  try {
-    id = await upsertReview(db, { courseId: course.id, studentId: actor.id, ...input });
-  } catch (error) {
-    // Two first reviews at once: the unique key keeps one; the second becomes an edit.
-    if (!isUniqueViolation(error)) throw error;
-    id = await upsertReview(db, { courseId: course.id, studentId: actor.id, ...input });
-  }
+  // One per student and course: a second write is an edit (ON CONFLICT on the unique key).
+  const id = await upsertReview(db, { courseId: course.id, studentId: actor.id, ...input });
   const row = await selectReview(db, id, actor.id);
   return toReview(row as ReviewRow, actor.id);
 }
 
-/** The review and its course's creator, or NOT_FOUND. */
+/** The review (with its course's creator), or NOT_FOUND. */
 async function reviewOr404(db: Db, reviewId: string, viewerId: string) {
   const row = UUID.test(reviewId) ? await selectReview(db, reviewId, viewerId) : undefined;
   if (!row) throw new AppError("NOT_FOUND", REVIEW_MESSAGES.notFound);
-  const course = await findReviewCourse(db, row.course_id);
-  return { row, creatorId: course?.creatorId };
+  return { row, creatorId: row.creator_id };
 }
 
 /**
