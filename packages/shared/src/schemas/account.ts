@@ -14,7 +14,11 @@ export const ACCOUNT_MESSAGES = {
   deleteSignInAgain: "For your safety, sign in again, then delete your account within 10 minutes.",
   deleteHasPaidStudents:
     "Students have paid for enrolments in your courses, so your account cannot be deleted yet. Refund those orders in Earnings, or contact support to close your school.",
+  exportTooOften: "You have downloaded your data several times in the last hour. Please try again later.",
 } as const;
+
+/** How many data exports (issue 24 §8) one person may download per hour. */
+export const DATA_EXPORTS_PER_HOUR = 5;
 
 /**
  * An account without a password (Google-only) may be deleted only from a session signed in within

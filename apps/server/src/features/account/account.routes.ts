@@ -21,6 +21,7 @@ import {
   twoFactorStatus,
   updateAccount,
 } from "./account.service.ts";
+import { exportMyData } from "./account-export.service.ts";
 
 const tags = ["Account"];
 
@@ -116,6 +117,22 @@ const deleteRoute = createRoute({
   },
 });
 
+const exportRoute = createRoute({
+  method: "get",
+  path: "/account/export",
+  tags,
+  summary:
+    "Download all the person's data as a ZIP: profile, enrolments, progress, certificates, orders, posts, messages and reviews as JSON and CSV (issue 24 §8); 5 a person an hour",
+  responses: {
+    200: {
+      description: "The ZIP archive (attachment academy-data-YYYY-MM-DD.zip)",
+      content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
+    },
+    401: errorResponses[401],
+    429: json(errorResponseSchema, "Too many exports this hour"),
+  },
+});
+
 /** /api/account: the account settings page's endpoints (issue 16 item 14). Every call is the signed-in person's own. */
 export function accountRoutes(deps: AppDeps) {
   return createRouter()
@@ -134,6 +151,18 @@ export function accountRoutes(deps: AppDeps) {
       c.json(await listMySecurityEvents(deps.db, requireUser(c), c.req.valid("query").page), 200),
     )
     .openapi(twoFactorRoute, async (c) => c.json(await twoFactorStatus(deps.db, requireUser(c)), 200))
+    .openapi(exportRoute, async (c) => {
+      const zip = await exportMyData(deps.db, requireUser(c), deps.env.appUrl);
+      const day = new Date().toISOString().slice(0, 10);
+      return new Response(zip, {
+        status: 200,
+        headers: {
+          "Content-Type": "application/zip",
+          "Content-Disposition": `attachment; filename="academy-data-${day}.zip"`,
+          "Cache-Control": "no-store",
+        },
+      }) as never;
+    })
     .openapi(deletionRoute, async (c) =>
       c.json(await accountDeletion(deps.db, requireUser(c), c.get("sessionId")), 200),
     )

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PageTitle } from "@/components/page-title";
 import { Skeleton } from "@/components/ui/skeleton";
 import { accountQueryOptions } from "@/features/account/api/account";
+import { DataExportCard } from "@/features/account/components/data-export";
 import { DeleteAccountCard } from "@/features/account/components/delete-account-card";
 import { PasswordForm } from "@/features/account/components/password-form";
 import { ProfileForm } from "@/features/account/components/profile-form";
@@ -15,7 +16,7 @@ import { TwoFactorCard } from "@/features/account/components/two-factor-card";
  * /dashboard/account — account settings (issue 16 item 14), for creators and students alike:
  * profile (name ≤ 120, photo, language, time zone), password, two-factor authentication (issue 25
  * item 6), signed-in devices, recent security activity (issue 25 item 7), purchases with
- * receipts (issue 23 §9), delete account.
+ * receipts (issue 23 §9), download my data (issue 24 §8), delete account.
  */
 export function Component() {
   const { t } = useTranslation("account");
@@ -35,6 +36,7 @@ export function Component() {
           <SessionsCard />
           <SecurityActivityCard />
           <PurchasesCard />
+          <DataExportCard />
           <DeleteAccountCard email={account.data.email} />
         </>
       ) : account.isError ? (

@@ -70,3 +70,28 @@ export async function signOutToSignInAgain(): Promise<void> {
   const { authClient } = await import("@/lib/auth-client");
   await authClient.signOut();
 }
+
+/**
+ * GET /api/account/export (issue 24 §8): downloads the person's data as a ZIP (profile, enrolments,
+ * progress, certificates, orders, posts, messages, reviews as JSON and CSV) under the server's file
+ * name (`academy-data-YYYY-MM-DD.zip`).
+ * @throws ApiError with the server's message (e.g. 429 past 5 exports an hour) or a network failure.
+ */
+export async function downloadMyData(): Promise<void> {
+  const response = await api.account.export.$get().catch((error: unknown) => unwrap(Promise.reject(error)));
+  if (!response.ok) {
+    await unwrap(Promise.resolve(response));
+    return;
+  }
+  const blob = await response.blob();
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "academy-data.zip";
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
+import { Toaster } from "sonner";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import i18n from "@/lib/i18n";
 import enCatalogue from "@/locales/en/account.json";
@@ -24,9 +25,14 @@ function keyPaths(value: unknown, prefix = ""): string[] {
 }
 
 /** Answers GET /api/account/deletion with `needs`, and DELETE /api/account with `deleteAnswer`. */
-function serve(needs: unknown, deleteAnswer: () => Response = () => new Response(null, { status: 204 })) {
+function serve(
+  needs: unknown,
+  deleteAnswer: () => Response = () => new Response(null, { status: 204 }),
+  exportAnswer: () => Response = () => json({}, 404),
+) {
   fetchMock.mockImplementation(async (url, init) => {
     if (String(url).endsWith("/api/account/deletion")) return json(needs, 200);
+    if (String(url).endsWith("/api/account/export")) return exportAnswer();
     if (String(url).endsWith("/api/account") && init?.method === "DELETE") return deleteAnswer();
     return json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404);
   });
@@ -40,7 +46,15 @@ function renderCard() {
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={["/dashboard/account"]}>
         <Routes>
-          <Route path="/dashboard/account" element={<DeleteAccountCard email="minh@example.com" />} />
+          <Route
+            path="/dashboard/account"
+            element={
+              <>
+                <DeleteAccountCard email="minh@example.com" />
+                <Toaster />
+              </>
+            }
+          />
           <Route path="/account-deleted" element={<p>deleted page</p>} />
         </Routes>
       </MemoryRouter>
@@ -125,5 +139,54 @@ describe("delete-account card (issue 23 item 8)", () => {
     expect(confirm.disabled).toBe(true);
     fireEvent.click(confirm);
     expect(deleteCalls()).toHaveLength(0);
+  });
+
+  it("offers the data download in the dialog: the ZIP is saved under the server's name, a refusal is said", async () => {
+    let exportAnswer = () =>
+      json(
+        {
+          error: {
+            code: "RATE_LIMITED",
+            message: "You have downloaded your data several times in the last hour. Please try again later.",
+            reason: "account.exportTooOften",
+          },
+        },
+        429,
+      );
+    serve({ hasPassword: true, paidOrders: 0, freshUntil: null }, undefined, () => exportAnswer());
+    const saved: string[] = [];
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:zip", revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderCard();
+    const open = screen.getByTestId("delete-account") as HTMLButtonElement;
+    await waitFor(() => expect(open.disabled).toBe(false));
+    fireEvent.click(open);
+    await screen.findByText("Want a copy first? Download your data before you delete the account.");
+    fireEvent.click(screen.getByTestId("download-data"));
+    await screen.findByText(
+      "You have downloaded your data several times in the last hour. Please try again later.",
+    );
+    expect(saved).toEqual([]);
+
+    exportAnswer = () =>
+      new Response(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), {
+        status: 200,
+        headers: {
+          "content-type": "application/zip",
+          "content-disposition": 'attachment; filename="academy-data-2026-11-28.zip"',
+        },
+      });
+    fireEvent.click(screen.getByTestId("download-data"));
+    await screen.findByText("Your data was downloaded.");
+    expect(saved).toEqual(["academy-data-2026-11-28.zip"]);
+    expect(deleteCalls()).toHaveLength(0);
+    click.mockRestore();
   });
 });

@@ -20,13 +20,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client";
 import { accountDeletionQueryOptions, signOutToSignInAgain, useDeleteAccount } from "../api/account";
+import { DownloadDataButton } from "./data-export";
 
 /**
  * The danger zone (issue 23 item 8): delete the account after the password — or, for an account
  * without one, within 10 minutes of signing in. A creator whose students hold paid enrolments is
  * told so (with the count) before opening anything, and cannot delete. The dialog says that
  * certificates stop verifying and that bought orders stay with their seller, anonymised (ux N16,
- * M1). After deletion the person lands on /account-deleted.
+ * M1), and offers the data download first (issue 24 §8). After deletion the person lands on /account-deleted.
  */
 export function DeleteAccountCard({ email }: { email: string }) {
   const { t } = useTranslation("account");
@@ -116,6 +117,10 @@ export function DeleteAccountCard({ email }: { email: string }) {
                 <li>{t("delete.certificates")}</li>
                 <li>{t("delete.orders")}</li>
               </ul>
+              <div className="grid gap-2 rounded-md border bg-muted/40 p-3" data-testid="delete-export">
+                <p className="text-sm">{t("export.beforeDelete")}</p>
+                <DownloadDataButton />
+              </div>
               {needs?.hasPassword ? (
                 <div className="grid gap-1.5">
                   <Label htmlFor="delete-password">{t("delete.passwordLabel")}</Label>
