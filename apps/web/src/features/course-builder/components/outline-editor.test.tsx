@@ -117,6 +117,46 @@ describe("OutlineEditor (spec 000 §2, §5)", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete section" }));
     expect(seen.latest).toEqual([]);
   });
+
+  it("deletes several selected sections in one step, after one confirmation (issue 24 §8)", () => {
+    const lesson = (id: string) => ({ id, title: id, type: "video" as const, duration: 5 });
+    const seen = renderEditor([
+      section({ id: "s1", lessons: [lesson("a")] }),
+      section({ id: "s2", title: "Second", lessons: [lesson("b"), lesson("c")] }),
+      section({ id: "s3", title: "Third", lessons: [lesson("d")] }),
+      section({ id: "s4", title: "Fourth" }),
+    ]);
+    expect(screen.queryByTestId("outline-delete-selected")).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select section 2" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select section 3" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select section 4" }));
+    expect(screen.getByText("3 sections selected")).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: "Select all" }).getAttribute("data-state")).toBe(
+      "indeterminate",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Delete 3 sections" }));
+    const dialog = screen.getByRole("alertdialog");
+    expect(within(dialog).getByText("Delete 3 sections?")).toBeTruthy();
+    expect(within(dialog).getByText("3 lessons in them will be deleted too.")).toBeTruthy();
+    // Cancel keeps everything.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(seen.latest.map((s) => s.id)).toEqual(["s1", "s2", "s3", "s4"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Delete 3 sections" }));
+    fireEvent.click(
+      within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete 3 sections" }),
+    );
+    expect(seen.latest.map((s) => s.id)).toEqual(["s1"]);
+    expect(screen.queryByTestId("outline-delete-selected")).toBeNull();
+
+    // Select all, then delete: the outline is empty in one step.
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
+    fireEvent.click(screen.getByRole("button", { name: "Delete 1 section" }));
+    fireEvent.click(
+      within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete 1 section" }),
+    );
+    expect(seen.latest).toEqual([]);
+  });
 });
 
 describe("Course Preview totals (spec 000 §2)", () => {

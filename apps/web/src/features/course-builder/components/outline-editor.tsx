@@ -13,6 +13,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -63,11 +64,15 @@ function MinutesInput({
 function SectionCard({
   section,
   index,
+  selected,
+  onSelect,
   onChange,
   onDelete,
 }: {
   section: OutlineSection;
   index: number;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
   onChange: (section: OutlineSection) => void;
   onDelete: () => void;
 }) {
@@ -81,6 +86,12 @@ function SectionCard({
   return (
     <li className="rounded-lg border border-border bg-background p-3 sm:p-4" data-testid="outline-section">
       <div className="mb-3 flex items-center gap-2">
+        <Checkbox
+          checked={selected}
+          onCheckedChange={(value) => onSelect(value === true)}
+          aria-label={t("outline.selectSection", { n: number })}
+          data-testid="outline-section-select"
+        />
         <span
           className="flex size-7 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-brand"
           aria-hidden
@@ -181,7 +192,9 @@ function SectionCard({
 /**
  * The editable outline of the AI Outline tab (spec 000 §2): each section has a number, title,
  * description, duration in minutes, a materials count and a lessons count; sections can be added
- * ("New Section", "Section description", 30 min) or deleted (confirmed when they have lessons).
+ * ("New Section", "Section description", 30 min) or deleted (confirmed when they have lessons);
+ * several sections are selected with their checkboxes (or "Select all") and deleted in one step
+ * with one confirmation (issue 24 §8).
  */
 export function OutlineEditor({
   outline,
@@ -198,6 +211,23 @@ export function OutlineEditor({
     document.getElementById(`section-${added.current}-title`)?.focus();
     added.current = null;
   });
+
+  const [selected, setSelected] = React.useState<ReadonlySet<string>>(new Set());
+  const [confirmingMany, setConfirmingMany] = React.useState(false);
+  // Only ids still in the outline count (a section deleted on its own leaves the selection).
+  const chosen = outline.filter((section) => selected.has(section.id));
+  const chosenLessons = chosen.reduce((sum, section) => sum + section.lessons.length, 0);
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const deleteChosen = () => {
+    onChange(outline.filter((section) => !selected.has(section.id)));
+    setSelected(new Set());
+  };
 
   const add = () => {
     const section = createSection({
@@ -217,18 +247,74 @@ export function OutlineEditor({
           <p className="max-w-sm text-sm text-muted-foreground">{t("outline.empty.body")}</p>
         </div>
       ) : (
-        <ol className="grid gap-3" aria-label={t("outline.listLabel")}>
-          {outline.map((section, index) => (
-            <SectionCard
-              key={section.id}
-              section={section}
-              index={index}
-              onChange={(next) => onChange(outline.map((s) => (s.id === section.id ? next : s)))}
-              onDelete={() => onChange(outline.filter((s) => s.id !== section.id))}
-            />
-          ))}
-        </ol>
+        <>
+          <div
+            className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-border bg-muted/40 px-3 py-2"
+            data-testid="outline-selection"
+          >
+            <div className="flex items-center gap-2">
+              <Checkbox
+                checked={
+                  chosen.length === 0 ? false : chosen.length === outline.length ? true : "indeterminate"
+                }
+                onCheckedChange={(value) =>
+                  setSelected(value === true ? new Set(outline.map((section) => section.id)) : new Set())
+                }
+                data-testid="outline-select-all"
+                id="outline-select-all"
+              />
+              <Label htmlFor="outline-select-all">{t("outline.selectAll")}</Label>
+            </div>
+            <span className="text-sm text-muted-foreground" aria-live="polite">
+              {chosen.length > 0 ? t("outline.selected", { count: chosen.length }) : t("outline.selectHint")}
+            </span>
+            {chosen.length > 0 ? (
+              <Button
+                type="button"
+                variant="destructive"
+                size="sm"
+                className="ml-auto"
+                data-testid="outline-delete-selected"
+                onClick={() => setConfirmingMany(true)}
+              >
+                <Trash2Icon aria-hidden />
+                {t("outline.deleteSelected", { count: chosen.length })}
+              </Button>
+            ) : null}
+          </div>
+          <ol className="grid gap-3" aria-label={t("outline.listLabel")}>
+            {outline.map((section, index) => (
+              <SectionCard
+                key={section.id}
+                section={section}
+                index={index}
+                selected={selected.has(section.id)}
+                onSelect={(on) => select(section.id, on)}
+                onChange={(next) => onChange(outline.map((s) => (s.id === section.id ? next : s)))}
+                onDelete={() => onChange(outline.filter((s) => s.id !== section.id))}
+              />
+            ))}
+          </ol>
+        </>
       )}
+      <AlertDialog open={confirmingMany} onOpenChange={setConfirmingMany}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>
+              {t("outline.confirmDeleteMany.title", { count: chosen.length })}
+            </AlertDialogTitle>
+            <AlertDialogDescription>
+              {t("outline.confirmDeleteMany.body", { count: chosenLessons })}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={deleteChosen}>
+              {t("outline.confirmDeleteMany.confirm", { count: chosen.length })}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
       <Button type="button" variant="outline" className="justify-self-start" onClick={add}>
         <PlusIcon aria-hidden />
         {t("outline.addSection")}
