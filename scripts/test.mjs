@@ -43,6 +43,7 @@ function startTypecheck() {
 }
 
 let ok = run("lint", "npm", ["run", "--silent", "lint"]);
+const lintOk = ok;
 // The typecheck (about a minute of both cores) runs beside the browser suite, which leaves about
 // one core idle while it waits on Chromium and the server (docs/testing.md).
 let typecheck = Promise.resolve(true);
@@ -59,6 +60,8 @@ const suites = [
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** What failed, repeated at the very end: CI shows only a log's tail, where the cause must be. */
+const failures = [];
 for (const suite of suites) {
   // TYPECHECK=done: .ci/run ran it beside the PostgreSQL suite and fails the run itself if it failed.
   if (suite.projects.includes("e2e") && process.env.TYPECHECK !== "done") typecheck = startTypecheck();
@@ -79,9 +82,23 @@ for (const suite of suites) {
   } catch {
     failed += 1;
     ok = false;
+    failures.push(`${suite.label}: Vitest wrote no report (it crashed or was killed: see above)`);
     continue;
   }
   const failedFiles = json.testResults.filter((f) => f.status === "failed").map((f) => f.name);
+  const describeFailures = (report, label) => {
+    for (const file of report.testResults.filter((f) => f.status === "failed")) {
+      const tests = file.assertionResults.filter((test) => test.status === "failed");
+      if (tests.length === 0)
+        failures.push(`${label}: ${file.name}: ${String(file.message || "the file failed").slice(0, 600)}`);
+      for (const test of tests)
+        failures.push(
+          `${label}: ${file.name} › ${test.fullName}: ${String(test.failureMessages?.[0] ?? "")
+            .split("\n")[0]
+            .slice(0, 600)}`,
+        );
+    }
+  };
   // A browser journey that fails is run once more, alone, on a fresh server and database (decision
   // 0211): a pass there is reported as flaky by name; a second failure fails the run.
   if (suite.projects.includes("e2e") && failedFiles.length > 0 && failedFiles.length <= 3) {
@@ -113,12 +130,26 @@ for (const suite of suites) {
       // The re-run wrote no report: the first failures stand.
     }
   }
+  if (!suiteOk) {
+    describeFailures(json, suite.label);
+    if (json.numFailedTests === 0 && !json.testResults.some((f) => f.status === "failed"))
+      failures.push(
+        `${suite.label}: Vitest failed with no failed test (an unhandled error or a timeout in teardown: see "Unhandled Errors" above)`,
+      );
+  }
   ok = suiteOk && ok;
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   skipped += json.numPendingTests + json.numTodoTests;
 }
-ok = (await typecheck) && ok;
+if (!lintOk) failures.push("lint failed (its output is at the top)");
+const typecheckOk = await typecheck;
+if (!typecheckOk) failures.push("typecheck failed (its output is above)");
+ok = typecheckOk && ok;
 if (!ok && failed === 0) failed = 1;
+if (failures.length > 0) {
+  console.log("\n✗ what failed:");
+  for (const line of failures) console.log(`✗ ${line}`);
+}
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok ? 0 : 1);
