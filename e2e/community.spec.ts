@@ -72,7 +72,7 @@ describe.skipIf(skip)("student community", () => {
     await browser?.close();
   });
 
-  it("starts and answers a discussion live, reports and removes a post, and earns an achievement", async () => {
+  it("starts and answers a discussion live, reports and hides a post, and earns an achievement", async () => {
     const errors: string[] = [];
     const author = await pageFor(anhCookie);
     const helper = await pageFor(binhCookie);
@@ -124,7 +124,7 @@ describe.skipIf(skip)("student community", () => {
     await answer.getByRole("button", { name: "Mark as answer" }).click();
     await answer.getByText("Answer", { exact: true }).waitFor();
 
-    // A spam reply: Ánh reports it, it lands in the creator's queue, the creator removes it.
+    // A spam reply: Ánh reports it, it lands in the creator's queue, the creator hides it.
     await helper.getByLabel("Your reply").fill("Mua đồng hồ giá rẻ tại spam.example");
     await helper.getByRole("button", { name: "Reply", exact: true }).click();
     const spam = author.getByTestId("reply").filter({ hasText: "spam.example" });
@@ -143,12 +143,14 @@ describe.skipIf(skip)("student community", () => {
     await report.waitFor();
     await teacher.getByTestId("discussion-item").filter({ hasText: threadTitle }).waitFor();
     await screenshot(teacher, "community-moderation-desktop");
-    await report.getByRole("button", { name: "Remove post" }).click();
-    await toast(teacher, "The post was removed.");
+    await report.getByRole("button", { name: "Hide", exact: true }).click();
+    await toast(teacher, "The post is hidden. Only its author still sees it.");
     await teacher.getByText("No reports to review.").waitFor();
-    // Removed for everyone, live.
+    // Hidden for everyone else, live (issue 24 §4); its author still sees it, marked hidden.
     await spam.waitFor({ state: "detached", timeout: 15_000 });
     await author.getByTestId("reply").filter({ hasText: "gãy giữa chừng" }).waitFor();
+    const ownSpam = helper.getByTestId("reply").filter({ hasText: "spam.example" });
+    await ownSpam.getByTestId("post-hidden").waitFor({ timeout: 15_000 });
 
     // Bình completes the course in the player, then finds Course Master earned.
     await helper.goto(`/learn/${courseId}`);

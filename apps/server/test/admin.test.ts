@@ -826,6 +826,34 @@ describe("moderation that sticks (issue 24 §4)", () => {
     ).toBe(200);
   });
 
+  it("Hide hides a reported discussion from everyone but its author (issue 24 §4)", async () => {
+    const [discussion] = (
+      (await ctx.runtime.db.execute(sql`insert into discussions (creator_id, course_id, author_id, title, body, body_html)
+        values (${creator.userId}, ${courseId}::uuid, ${other.userId}, 'Bán tài liệu lậu', 'Inbox mình', '<p>Inbox mình</p>')
+        returning id`)) as unknown as { rows: Array<{ id: string }> }
+    ).rows;
+    const [report] = await ctx.runtime.db
+      .insert(contentReports)
+      .values({
+        target_type: "discussion",
+        target_id: discussion.id,
+        owner_id: creator.userId,
+        reporter_id: student.userId,
+        reason: "spam",
+      })
+      .returning();
+    expect(
+      (await call(admin, "POST", `/api/admin/reports/${report.id}/review`, { decision: "rejected" })).status,
+    ).toBe(204);
+    const hidden = (await ctx.runtime.db.execute(
+      sql`select hidden_at is not null as hidden from discussions where id = ${discussion.id}::uuid`,
+    )) as unknown as { rows: Array<{ hidden: boolean }> };
+    expect(hidden.rows[0].hidden).toBe(true);
+    // Not deleted; others are told it does not exist (the author's own view: community.test.ts).
+    expect((await call(student, "GET", `/api/community/discussions/${discussion.id}`)).status).toBe(404);
+    expect((await auditFor("report.hide")).some((a) => a.target_id === discussion.id)).toBe(true);
+  });
+
   it("Remove deletes a reported discussion, and the decision goes to its author", async () => {
     const [discussion] = (
       (await ctx.runtime.db.execute(sql`insert into discussions (creator_id, course_id, author_id, title, body, body_html)

@@ -468,7 +468,7 @@ describe("replies, answers, live events, reports, digest", () => {
     expect(wrong2.status).toBe(400);
   });
 
-  it("reports land in the owner's queue only; the owner removes the post; reports are once per user", async () => {
+  it("reports land in the owner's queue only; the owner hides the post; reports are once per user", async () => {
     const d = await start(sam, { title: "Buy cheap watches", body: "spam", courseId: courseA });
     const report = await call(stu, "POST", "/api/community/reports", {
       targetType: "discussion",
@@ -510,15 +510,81 @@ describe("replies, answers, live events, reports, digest", () => {
     expect(caraQueue.reports.find((r) => r.id === row.id)?.title).toBe("Buy cheap watches");
     for (const who of [dan, stu, sam])
       expect(
-        (await call(who, "POST", `/api/community/reports/${row.id}/resolve`, { action: "remove" })).status,
+        (await call(who, "POST", `/api/community/reports/${row.id}/resolve`, { action: "hide" })).status,
       ).toBe(403);
+    // The old "remove" is no longer a creator's action: nothing is deleted from the queue.
+    expect(
+      (await call(cara, "POST", `/api/community/reports/${row.id}/resolve`, { action: "remove" })).status,
+    ).toBe(400);
     const resolved = await call(cara, "POST", `/api/community/reports/${row.id}/resolve`, {
-      action: "remove",
+      action: "hide",
     });
     expect(resolved.status).toBe(200);
+    // Hidden, not deleted (issue 24 §4): gone for other students (thread and list), kept for its
+    // author (marked hidden) and the school's creator.
     expect((await call(stu, "GET", `/api/community/discussions/${d.id}`)).status).toBe(404);
+    expect((await list(stu, `?courseId=${courseA}`)).items.map((x) => x.id)).not.toContain(d.id);
+    const own = await call(sam, "GET", `/api/community/discussions/${d.id}`);
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { hidden: boolean }).hidden).toBe(true);
+    const mine = (await list(sam, `?courseId=${courseA}`)).items.find((x) => x.id === d.id);
+    expect(mine?.hidden).toBe(true);
+    expect((await call(cara, "GET", `/api/community/discussions/${d.id}`)).status).toBe(200);
+    expect(await rowCount(discussions)).toBeGreaterThan(0);
+    const [kept] = await ctx.runtime.db.select().from(discussions).where(eq(discussions.id, d.id));
+    expect(kept.hidden_at).toBeInstanceOf(Date);
     const [after] = await ctx.runtime.db.select().from(contentReports).where(eq(contentReports.id, row.id));
     expect(after.status).toBe("rejected");
+  });
+
+  it("a hidden reply leaves the thread and its count for others, not for its author (issue 24 §4)", async () => {
+    const d = await start(stu, { title: "Which pen?", body: "Any advice?", courseId: courseA });
+    const good = await call(cara, "POST", `/api/community/discussions/${d.id}/replies`, {
+      body: "A fountain pen.",
+    });
+    expect(good.status).toBe(201);
+    const spam = await call(sam, "POST", `/api/community/discussions/${d.id}/replies`, {
+      body: "Buy watches",
+    });
+    const spamId = ((await spam.json()) as { id: string }).id;
+    expect(
+      (
+        await call(stu, "POST", "/api/community/reports", {
+          targetType: "discussion_reply",
+          targetId: spamId,
+          reason: "Spam",
+        })
+      ).status,
+    ).toBe(201);
+    const [report] = await ctx.runtime.db
+      .select()
+      .from(contentReports)
+      .where(eq(contentReports.target_id, spamId));
+    expect(
+      (await call(cara, "POST", `/api/community/reports/${report.id}/resolve`, { action: "hide" })).status,
+    ).toBe(200);
+    const seenBy = async (who: Account) => {
+      const response = await call(who, "GET", `/api/community/discussions/${d.id}`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as {
+        replyCount: number;
+        replies: Array<{ body: string; hidden: boolean }>;
+      };
+      return { count: body.replyCount, replies: body.replies.map((r) => [r.body, r.hidden]) };
+    };
+    expect(await seenBy(stu)).toEqual({ count: 1, replies: [["A fountain pen.", false]] });
+    expect(await seenBy(sam)).toEqual({
+      count: 1,
+      replies: [
+        ["A fountain pen.", false],
+        ["Buy watches", true],
+      ],
+    });
+    // Another student cannot edit or delete it (not found for them); its author deleting the
+    // hidden reply does not uncount it a second time.
+    expect((await call(stu, "DELETE", `/api/community/replies/${spamId}`)).status).toBe(404);
+    expect((await call(sam, "DELETE", `/api/community/replies/${spamId}`)).status).toBeLessThan(300);
+    expect((await seenBy(stu)).count).toBe(1);
   });
 
   it("the thread author gets at most one reply digest an hour, and none when turned off", async () => {

@@ -120,6 +120,8 @@ export const discussionSummarySchema = z.object({
   isPinned: z.boolean(),
   isLocked: z.boolean(),
   solved: z.boolean(),
+  /** Hidden by a moderator (issue 24 §4): seen only by its author and the school's creator. */
+  hidden: z.boolean(),
   replyCount: z.number().int(),
   upvoteCount: z.number().int(),
   upvoted: z.boolean(),
@@ -146,6 +148,8 @@ export const replySchema = z.object({
   /** The body rendered from markdown and sanitised on the server. */
   bodyHtml: z.string(),
   isAnswer: z.boolean(),
+  /** Hidden by a moderator (issue 24 §4): seen only by its author and the school's creator. */
+  hidden: z.boolean(),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
   createdAt: z.string(),
@@ -208,7 +212,7 @@ export const reportSchema = z.object({
 export type Report = z.infer<typeof reportSchema>;
 export const communityReportListSchema = z.object({ reports: z.array(reportSchema) });
 /** keep → approved (content stays); remove → rejected (content deleted). */
-export const resolveReportSchema = z.object({ action: z.enum(["keep", "remove"]) });
+export const resolveReportSchema = z.object({ action: z.enum(["keep", "hide"]) });
 
 /** The spaces the caller can post in: courses (enrolled or own) and schools. */
 export const communitySpacesSchema = z.object({

@@ -47,6 +47,8 @@ export const discussions = pgTable(
     answer_reply_id: uuid("answer_reply_id"),
     upvote_count: integer("upvote_count").notNull().default(0),
     reply_count: integer("reply_count").notNull().default(0),
+    /** Hidden by a moderator (the school's creator or an admin, issue 24 §4): only its author still sees it. */
+    hidden_at: timestamp("hidden_at", { withTimezone: true }),
     last_activity_at: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -87,6 +89,8 @@ export const discussionReplies = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
     body_html: text("body_html").notNull(),
+    /** Hidden by a moderator (issue 24 §4): only its author still sees it; not in reply_count. */
+    hidden_at: timestamp("hidden_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -154,7 +154,7 @@ export function accountRoutes(deps: AppDeps) {
     .openapi(exportRoute, async (c) => {
       const zip = await exportMyData(deps.db, requireUser(c), deps.env.appUrl);
       const day = new Date().toISOString().slice(0, 10);
-      return new Response(zip, {
+      return new Response(zip as Uint8Array<ArrayBuffer>, {
         status: 200,
         headers: {
           "Content-Type": "application/zip",

@@ -17,7 +17,7 @@ import { noticeEmail } from "../../email/templates.ts";
 import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
-import { removeCommunityPost } from "../community/community.service.ts";
+import { hideCommunityPost, removeCommunityPost } from "../community/community.service.ts";
 import {
   authorOf,
   findPendingReport,
@@ -165,7 +165,7 @@ function decisionText(
  * Reviews a pending report or review request (spec 001 §4 Admin content review; issue 24 §4).
  * A report: Keep ("approved") leaves the content; Hide ("rejected") takes a course or landing page
  * down (its owner cannot publish it until an admin approves their review request) and hides a
- * course review; Remove ("removed") deletes a discussion, reply or review. A review request
+ * course review, discussion or reply (its author still sees it); Remove ("removed") deletes a discussion, reply or review. A review request
  * ("appeal"): "approved" lifts the take-down, "rejected" keeps it. The content's author is
  * e-mailed through the outbox in the same transaction, in their language; the step is audited.
  * @throws FORBIDDEN, NOT_FOUND, CONFLICT when the report is no longer pending, VALIDATION_FAILED
@@ -202,8 +202,10 @@ export async function reviewReport(
       .where(eq(contentReports.id, id));
     if (kind === "appeal") {
       if (input.decision === "approved") await liftTakeDown(tx, report.target_type, report.target_id);
-    } else if (input.decision === "rejected") await hideTarget(tx, report.target_type, report.target_id);
-    else if (input.decision === "removed") {
+    } else if (input.decision === "rejected") {
+      await hideTarget(tx, report.target_type, report.target_id);
+      await hideCommunityPost(tx, report.target_type, report.target_id);
+    } else if (input.decision === "removed") {
       if (report.target_type === "course_review") await removeReview(tx, report.target_id);
       else await removeCommunityPost(tx, report.target_type, report.target_id);
     }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { UUID, visibleDiscussion, visibleReply } from "./community.access.ts";
-import { deleteDiscussionRow, deleteReplyRow, notifyCommunity } from "./community.queries.ts";
+import { hidePostRow } from "./community.queries.ts";
 import {
   closeReports,
   findReport,
@@ -62,15 +62,17 @@ export async function listReports(db: Db, actor: SessionUser): Promise<{ reports
 }
 
 /**
- * Decides a report (the owner only): keep → every pending report of that post approved;
- * remove → the post deleted and its reports rejected.
+ * Decides a report (the owner only; issue 24 §4): keep → every pending report of that post
+ * approved; hide → the post hidden (its author still sees it, others do not; a hidden reply leaves
+ * the reply count) and its reports rejected. Nothing is deleted: a platform admin may still keep
+ * or remove it.
  * @throws AppError NOT_FOUND (unknown report), FORBIDDEN (not the owner).
  */
 export async function resolveReport(
   db: Db,
   actor: SessionUser,
   id: string,
-  action: "keep" | "remove",
+  action: "keep" | "hide",
 ): Promise<{ status: "approved" | "rejected" }> {
   const report = UUID.test(id) ? await findReport(db, id) : undefined;
   if (!report || (report.target_type !== "discussion" && report.target_type !== "discussion_reply"))
@@ -78,12 +80,8 @@ export async function resolveReport(
   if (report.owner_id !== actor.id) throw new AppError("FORBIDDEN", COMMUNITY_MESSAGES.notModerator);
   const status = action === "keep" ? "approved" : "rejected";
   await db.transaction(async (tx) => {
-    if (action === "remove") {
-      if (report.target_type === "discussion") {
-        await deleteDiscussionRow(tx, report.target_id);
-        await notifyCommunity(tx, { t: "discussion", d: report.target_id });
-      } else if (report.discussion_id) await deleteReplyRow(tx, report.target_id, report.discussion_id);
-    }
+    if (action === "hide")
+      await hidePostRow(tx, report.target_type as "discussion" | "discussion_reply", report.target_id);
     await closeReports(tx, {
       targetType: report.target_type,
       targetId: report.target_id,

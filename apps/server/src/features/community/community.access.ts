@@ -28,6 +28,9 @@ export async function visibleDiscussion(
 ): Promise<DiscussionRow> {
   const row = UUID.test(id) ? await findDiscussion(db, id, actor.id, EDIT_WINDOW_MINUTES) : undefined;
   if (!row) throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.notFound);
+  // Hidden by a moderator (issue 24 §4): its author and the school's creator still see it.
+  if (row.hidden && row.author_id !== actor.id && row.creator_id !== actor.id)
+    throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.notFound);
   const ok =
     row.creator_id === actor.id ||
     (row.group_id && row.course_id
@@ -44,5 +47,7 @@ export async function visibleReply(db: Db, actor: SessionUser, replyId: string) 
   const reply = UUID.test(replyId) ? await findReply(db, replyId, EDIT_WINDOW_MINUTES) : undefined;
   if (!reply) throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.replyNotFound);
   const discussion = await visibleDiscussion(db, actor, reply.discussion_id);
+  if (reply.hidden && reply.author_id !== actor.id && discussion.creator_id !== actor.id)
+    throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.replyNotFound);
   return { reply, discussion };
 }

@@ -142,6 +142,8 @@ export interface DiscussionRow {
   answer_reply_id: string | null;
   upvote_count: number;
   reply_count: number;
+  /** Hidden by a moderator (issue 24 §4): shown to its author and the school's creator only. */
+  hidden: boolean;
   upvoted: boolean;
   last_activity_at: string;
   created_at: string;
@@ -152,7 +154,7 @@ export interface DiscussionRow {
 const discussionColumns = (userId: string, editMinutes: number) => sql`
   d.id, d.creator_id, d.course_id, d.group_id, c.title as course_title, coalesce(s.name, cp.full_name) as school_name,
   d.author_id, ap.full_name as author_name, d.title, d.tags, d.is_pinned, d.is_locked, d.answer_reply_id,
-  d.upvote_count, d.reply_count,
+  d.upvote_count, d.reply_count, (d.hidden_at is not null) as hidden,
   exists (select 1 from discussion_upvotes u where u.discussion_id = d.id and u.user_id = ${userId}) as upvoted,
   ${iso(sql`d.last_activity_at`)} as last_activity_at, ${iso(sql`d.created_at`)} as created_at,
   ${iso(sql`d.updated_at`)} as updated_at,
@@ -188,6 +190,8 @@ export async function listDiscussionRows(db: Executor, f: ListFilter & { courseC
   // visibility test is not needed (course discussions outside groups are visible to all members).
   const conditions: SQL[] = f.courseChecked && f.courseId && !f.groupId ? [] : [visibleTo(f.userId)];
   conditions.push(f.groupId ? sql`d.group_id = ${f.groupId}` : sql`d.group_id is null`);
+  // A hidden discussion (issue 24 §4) stays in its author's list only.
+  conditions.push(sql`(d.hidden_at is null or d.author_id = ${f.userId})`);
   if (f.courseId) conditions.push(sql`d.course_id = ${f.courseId}`);
   if (f.creatorId) conditions.push(sql`d.creator_id = ${f.creatorId} and d.course_id is null`);
   if (f.tag) conditions.push(sql`d.tags @> array[${f.tag}]::text[]`);
@@ -235,6 +239,8 @@ export interface ReplyRow {
   id: string;
   discussion_id: string;
   author_id: string;
+  /** Hidden by a moderator (issue 24 §4). */
+  hidden: boolean;
   author_name: string | null;
   body: string;
   body_html: string;
@@ -243,22 +249,34 @@ export interface ReplyRow {
   editable: boolean;
 }
 
-/** The discussion's replies, oldest first (at most `limit`). */
-export async function listReplyRows(db: Executor, discussionId: string, editMinutes: number, limit: number) {
+/**
+ * The discussion's replies, oldest first (at most `limit`). A hidden reply (issue 24 §4) is listed
+ * for its author and, when `seesHidden` (the school's creator), for the moderator only.
+ */
+export async function listReplyRows(
+  db: Executor,
+  discussionId: string,
+  editMinutes: number,
+  limit: number,
+  viewer: { userId: string; seesHidden: boolean },
+) {
+  const visible = viewer.seesHidden
+    ? sql`true`
+    : sql`(r.hidden_at is null or r.author_id = ${viewer.userId})`;
   return rowsOf<ReplyRow>(
     await db.execute(sql`
-      select r.id, r.discussion_id, r.author_id, p.full_name as author_name, r.body, r.body_html,
+      select r.id, r.discussion_id, r.author_id, (r.hidden_at is not null) as hidden, p.full_name as author_name, r.body, r.body_html,
         ${iso(sql`r.created_at`)} as created_at, ${iso(sql`r.updated_at`)} as updated_at,
         (r.created_at > now() - make_interval(mins => ${editMinutes})) as editable
       from discussion_replies r left join profiles p on p.user_id = r.author_id
-      where r.discussion_id = ${discussionId} order by r.created_at asc, r.id asc limit ${limit}`),
+      where r.discussion_id = ${discussionId} and ${visible} order by r.created_at asc, r.id asc limit ${limit}`),
   );
 }
 
 /** The reply with its discussion's creator, course and author, or undefined. */
 export async function findReply(db: Executor, replyId: string, editMinutes: number) {
   const result = await db.execute(sql`
-    select r.id, r.discussion_id, r.author_id, r.body,
+    select r.id, r.discussion_id, r.author_id, r.body, (r.hidden_at is not null) as hidden,
       (r.created_at > now() - make_interval(mins => ${editMinutes})) as editable,
       d.creator_id, d.course_id, d.author_id as discussion_author_id, d.title as discussion_title
     from discussion_replies r join discussions d on d.id = r.discussion_id where r.id = ${replyId}`);
@@ -267,6 +285,7 @@ export async function findReply(db: Executor, replyId: string, editMinutes: numb
     discussion_id: string;
     author_id: string;
     body: string;
+    hidden: boolean;
     editable: boolean;
     creator_id: string;
     course_id: string | null;
@@ -357,12 +376,41 @@ export async function updateReplyContent(tx: Executor, id: string, v: { body: st
   );
 }
 
-/** Deletes a reply, uncounts it and clears it as the answer. */
-export async function deleteReplyRow(tx: Executor, id: string, discussionId: string) {
-  const result = await tx.execute(sql`delete from discussion_replies where id = ${id} returning id`);
-  if (rowsOf(result).length === 0) return;
+/**
+ * Hides a discussion or a reply for a moderator's "Hide" (issue 24 §4): only its author still
+ * sees it. A hidden reply is uncounted from reply_count and cleared as the accepted answer; the
+ * community channel is told. Idempotent (a second hide changes nothing).
+ */
+export async function hidePostRow(tx: Executor, type: "discussion" | "discussion_reply", id: string) {
+  if (type === "discussion") {
+    const hidden = await tx.execute(
+      sql`update discussions set hidden_at = now() where id = ${id} and hidden_at is null returning id`,
+    );
+    if (rowsOf(hidden).length > 0) await notifyCommunity(tx, { t: "discussion", d: id });
+    return;
+  }
+  const rows = rowsOf<{ discussion_id: string }>(
+    await tx.execute(sql`
+      update discussion_replies set hidden_at = now() where id = ${id} and hidden_at is null
+      returning discussion_id`),
+  );
+  if (!rows[0]) return;
   await tx.execute(sql`
     update discussions set reply_count = greatest(reply_count - 1, 0),
+      answer_reply_id = case when answer_reply_id = ${id} then null else answer_reply_id end
+    where id = ${rows[0].discussion_id}`);
+  await notifyCommunity(tx, { t: "discussion", d: rows[0].discussion_id });
+}
+
+/** Deletes a reply, uncounts it (unless it was hidden, so already uncounted) and clears it as the answer. */
+export async function deleteReplyRow(tx: Executor, id: string, discussionId: string) {
+  const result = await tx.execute(
+    sql`delete from discussion_replies where id = ${id} returning (hidden_at is not null) as hidden`,
+  );
+  const deleted = rowsOf<{ hidden: boolean }>(result)[0];
+  if (!deleted) return;
+  await tx.execute(sql`
+    update discussions set reply_count = greatest(reply_count - ${deleted.hidden ? 0 : 1}, 0),
       answer_reply_id = case when answer_reply_id = ${id} then null else answer_reply_id end
     where id = ${discussionId}`);
   await notifyCommunity(tx, { t: "discussion", d: discussionId });

@@ -150,7 +150,11 @@ const reportsRoute = createRoute({
   responses: { 200: json(communityReportListSchema, "Pending reports"), 401: errorResponses[401] },
 });
 const resolveRoute = createRoute({
-  ...route("post", "/community/reports/{id}/resolve", "Keep (approve) or remove (reject) the reported post"),
+  ...route(
+    "post",
+    "/community/reports/{id}/resolve",
+    "Keep (approve) or hide (reject) the reported post: hidden, only its author still sees it (issue 24 §4)",
+  ),
   request: { params: uuidParams, ...jsonBody(resolveReportSchema) },
   responses: { 200: json(z.object({ status: z.enum(["approved", "rejected"]) }), "Decided"), ...common },
 });

@@ -32,6 +32,7 @@ import {
   findCourse,
   findGroupCourse,
   findReply,
+  hidePostRow,
   insertDiscussion,
   insertReply,
   isCreatorRole,
@@ -67,6 +68,7 @@ function toSummary(row: Omit<DiscussionRow, "body" | "body_html">): DiscussionSu
     isPinned: row.is_pinned,
     isLocked: row.is_locked,
     solved: row.answer_reply_id !== null,
+    hidden: Boolean(row.hidden),
     replyCount: Number(row.reply_count),
     upvoteCount: Number(row.upvote_count),
     upvoted: Boolean(row.upvoted),
@@ -199,6 +201,7 @@ function toReply(row: ReplyRow, actor: SessionUser, moderator: boolean, answerId
     body: row.body,
     bodyHtml: row.body_html,
     isAnswer: answerId === row.id,
+    hidden: Boolean(row.hidden),
     canEdit: own && Boolean(row.editable),
     canDelete: own || moderator,
     createdAt: row.created_at,
@@ -214,7 +217,10 @@ export async function getDiscussion(db: Db, actor: SessionUser, id: string): Pro
   const row = await visibleDiscussion(db, actor, id);
   const moderator = row.creator_id === actor.id;
   const own = row.author_id === actor.id;
-  const replies = await listReplyRows(db, row.id, EDIT_WINDOW_MINUTES, REPLIES_MAX);
+  const replies = await listReplyRows(db, row.id, EDIT_WINDOW_MINUTES, REPLIES_MAX, {
+    userId: actor.id,
+    seesHidden: moderator,
+  });
   return {
     ...toSummary(row),
     body: row.body,
@@ -355,7 +361,10 @@ export async function createReply(db: Db, actor: SessionUser, id: string, input:
       bodyHtml: renderPostMarkdown(input.body),
     });
   });
-  const replies = await listReplyRows(db, row.id, EDIT_WINDOW_MINUTES, REPLIES_MAX);
+  const replies = await listReplyRows(db, row.id, EDIT_WINDOW_MINUTES, REPLIES_MAX, {
+    userId: actor.id,
+    seesHidden: moderator,
+  });
   const created = replies.find((r) => r.id === replyId);
   if (!created) throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.replyNotFound);
   return toReply(created, actor, moderator, row.answer_reply_id);
@@ -378,7 +387,10 @@ export async function updateReply(
     await updateReplyContent(tx, reply.id, { body: input.body, bodyHtml: renderPostMarkdown(input.body) });
     await notifyCommunity(tx, { t: "discussion", d: discussion.id });
   });
-  const rows = await listReplyRows(db, discussion.id, EDIT_WINDOW_MINUTES, REPLIES_MAX);
+  const rows = await listReplyRows(db, discussion.id, EDIT_WINDOW_MINUTES, REPLIES_MAX, {
+    userId: actor.id,
+    seesHidden: discussion.creator_id === actor.id,
+  });
   const updated = rows.find((r) => r.id === reply.id);
   if (!updated) throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.replyNotFound);
   return toReply(updated, actor, discussion.creator_id === actor.id, discussion.answer_reply_id);
@@ -400,6 +412,16 @@ export async function deleteReply(db: Db, actor: SessionUser, replyId: string): 
       reviewerId: actor.id,
     });
   });
+}
+
+/**
+ * Hides a discussion or a reply for a moderator's "Hide" (issue 24 §4: the school's creator from
+ * the moderation queue, or a platform admin): only its author (and the school's creator) still
+ * sees it; a hidden reply leaves the reply count. Unknown ids and other types are ignored.
+ */
+export async function hideCommunityPost(tx: Executor, type: string, id: string): Promise<void> {
+  if (!UUID.test(id) || (type !== "discussion" && type !== "discussion_reply")) return;
+  await hidePostRow(tx, type, id);
 }
 
 /**

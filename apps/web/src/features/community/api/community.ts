@@ -181,7 +181,7 @@ export function useReport() {
 export function useResolveReport() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (v: { id: string; action: "keep" | "remove" }) =>
+    mutationFn: (v: { id: string; action: "keep" | "hide" }) =>
       unwrap(api.community.reports[":id"].resolve.$post({ param: { id: v.id }, json: { action: v.action } })),
     onSuccess: refresh,
   });

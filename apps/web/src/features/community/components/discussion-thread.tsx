@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import {
   ArrowLeftIcon,
   CheckCircle2Icon,
+  EyeOffIcon,
   FlagIcon,
   LockIcon,
   PencilIcon,
@@ -174,6 +175,12 @@ function ReplyItem({
             {t("answer")}
           </Badge>
         ) : null}
+        {reply.hidden ? (
+          <Badge variant="secondary" title={t("hiddenHint")} data-testid="post-hidden">
+            <EyeOffIcon className="mr-1 size-3" aria-hidden />
+            {t("hiddenBadge")}
+          </Badge>
+        ) : null}
       </div>
       {editing !== null ? (
         <form
@@ -289,7 +296,14 @@ export function DiscussionThread({ id, myId, onBack }: { id: string; myId: strin
             </Badge>
           ) : null}
           {d.solved ? <Badge variant="success">{t("solved")}</Badge> : null}
+          {d.hidden ? (
+            <Badge variant="secondary" data-testid="post-hidden">
+              <EyeOffIcon className="mr-1 size-3" aria-hidden />
+              {t("hiddenBadge")}
+            </Badge>
+          ) : null}
         </div>
+        {d.hidden ? <p className="text-sm text-muted-foreground">{t("hiddenHint")}</p> : null}
         <h2 className="break-words text-xl font-bold">{d.title}</h2>
         <p className="text-sm text-muted-foreground">
           {t("byIn", {

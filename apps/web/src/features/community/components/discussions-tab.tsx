@@ -10,6 +10,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import {
   CheckCircle2Icon,
+  EyeOffIcon,
   LockIcon,
   MessageSquareIcon,
   PinIcon,
@@ -56,6 +57,12 @@ function DiscussionItem({ item, onOpen }: { item: DiscussionSummary; onOpen: (id
             >
               {item.title}
             </button>
+            {item.hidden ? (
+              <Badge variant="secondary" data-testid="post-hidden">
+                <EyeOffIcon className="mr-1 size-3" aria-hidden />
+                {t("hiddenBadge")}
+              </Badge>
+            ) : null}
             {item.solved ? (
               <Badge variant="success">
                 <CheckCircle2Icon className="mr-1 size-3" />

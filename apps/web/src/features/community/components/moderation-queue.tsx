@@ -9,7 +9,8 @@ import { reportsQueryOptions, useResolveReport } from "../api/community";
 
 /**
  * The creator's moderation queue (issue 13 §2): pending reports of discussions and replies in
- * their school; Keep approves, Remove deletes the post (content_reports, shared with issue 14).
+ * their school; Keep approves, Hide hides the post from everyone but its author (issue 24 §4;
+ * content_reports, shared with issue 14 — a platform admin may still remove it).
  */
 export function ModerationQueue({ onOpen }: { onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation("community");
@@ -78,15 +79,15 @@ export function ModerationQueue({ onOpen }: { onOpen: (id: string) => void }) {
                     disabled={resolve.isPending}
                     onClick={() =>
                       resolve.mutate(
-                        { id: r.id, action: "remove" },
+                        { id: r.id, action: "hide" },
                         {
-                          onSuccess: () => toast.success(t("postRemoved")),
+                          onSuccess: () => toast.success(t("postHidden")),
                           onError: (e) => toast.error(e.message),
                         },
                       )
                     }
                   >
-                    {t("removePost")}
+                    {t("hidePost")}
                   </Button>
                 </div>
               </li>
