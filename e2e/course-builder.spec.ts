@@ -203,6 +203,13 @@ describe.skipIf(skip)("course builder journey", () => {
     // Every lesson has content now: Publish → Live in My Courses.
     expect(await page.getByTestId("needs-content-badge").count()).toBe(0);
     await page.getByRole("button", { name: "Publish Course" }).click();
+    // The first course: the school it goes live under is shown to confirm (issue 24 §6), named
+    // after the creator in their stored language (Vietnamese by default), never after the e-mail.
+    const school = page.getByTestId("confirm-school");
+    await school.waitFor();
+    expect(await school.getByLabel("School name").inputValue()).toBe("Trường học của Phạm Quang Huy");
+    await screenshot(page, "builder-confirm-school-desktop");
+    await school.getByRole("button", { name: "Confirm and publish" }).click();
     await toast(page, "Course Published!");
     await page.waitForURL("**/dashboard/courses**");
     const card = page

@@ -113,6 +113,10 @@ describe.skipIf(skip)("a course built from the generated outline ends with a cer
       (r) => r.url().endsWith("/api/courses/publish") && r.request().method() === "POST",
     );
     await page.getByRole("button", { name: "Publish Course" }).click();
+    // First course: the school is confirmed, here renamed, before it goes live (issue 24 §6).
+    const school = page.getByTestId("confirm-school");
+    await school.getByLabel("School name").fill("Hương Art Studio");
+    await school.getByRole("button", { name: "Confirm and publish" }).click();
     expect((await published).status()).toBe(200);
     courseId = ((await (await published).json()) as { courseId: string }).courseId;
     await toast(page, "Course Published!");
@@ -134,6 +138,8 @@ describe.skipIf(skip)("a course built from the generated outline ends with a cer
     await page.goto(`/join/${courseId}`);
     await page.getByRole("heading", { name: courseTitle }).first().waitFor();
     await expectNoHorizontalOverflow(page, "join");
+    // The school the creator confirmed at first publish (issue 24 §6) is the one students see.
+    await page.getByText("Hương Art Studio").first().waitFor();
     await page.getByRole("button", { name: "Enroll Now" }).first().click();
     await page.getByText("You're enrolled!").waitFor();
     await expectNoHorizontalOverflow(page, "join enrolled");

@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from "react-router";
 import { Skeleton } from "@/components/ui/skeleton";
 import { activeSubjectsQueryOptions } from "@/features/admin/api/admin";
 import { CourseBuilder } from "@/features/course-builder/components/course-builder";
+import { ConfirmSchoolDialog } from "@/features/schools/components/confirm-school-dialog";
 
 const NO_SUBJECTS: [] = [];
 
@@ -20,7 +21,8 @@ const MaterialBank = React.lazy(() =>
 /**
  * /dashboard/course-builder, /dashboard/course-builder?id={id} and /dashboard/courses/:id/edit
  * (spec 001 §2 Course builder): an absent id or 'new' is a new course, anything else the course
- * to edit. The page composes the builder with the Material Bank (another feature). The `key`
+ * to edit. The page composes the builder with the Material Bank and, before a first publish, the
+ * school confirmation (issue 24 §6) — other features. The `key`
  * starts a fresh builder when the id changes (e.g. the sidebar's "Build New Course" while editing).
  */
 export function Component() {
@@ -38,6 +40,7 @@ export function Component() {
           <MaterialBank {...props} />
         </React.Suspense>
       )}
+      renderSchoolCheck={(props) => <ConfirmSchoolDialog {...props} />}
       subjects={subjects.data?.subjects ?? NO_SUBJECTS}
     />
   );

@@ -105,10 +105,16 @@ type TabValue = "outline" | "materials" | "structure" | "preview";
 export function CourseBuilder({
   courseId,
   renderMaterialBank,
+  renderSchoolCheck,
   subjects = [],
 }: {
   courseId: string | null;
   renderMaterialBank: (props: MaterialBankSlotProps) => React.ReactNode;
+  /**
+   * Mounted while a publish waits (issue 24 §6): the page passes the school confirmation, which
+   * calls `onProceed` (at once when the school exists) or `onCancel`. Absent: publish at once.
+   */
+  renderSchoolCheck?: (props: { onProceed: () => void; onCancel: () => void }) => React.ReactNode;
   /** The platform's active subjects (issue 14), given by the page. */
   subjects?: SubjectOption[];
 }) {
@@ -122,6 +128,12 @@ export function CourseBuilder({
   const savedDraft = useQuery(draftQueryOptions(courseId));
   const saveDraft = useSaveDraft();
   const publish = usePublishCourse();
+  // A publish waiting for the school confirmation (issue 24 §6); once confirmed, not asked again.
+  const [schoolCheck, setSchoolCheck] = React.useState<{
+    draft: CourseDraft;
+    then: { landingPageId: string | null } | null;
+  } | null>(null);
+  const schoolChecked = React.useRef(false);
   const discard = useDiscardDraft();
 
   const [ready, setReady] = React.useState(false);
@@ -303,6 +315,16 @@ export function CourseBuilder({
    * one for the course afterwards (issue 11 §2 "Publish and set up payment").
    */
   const publishNow = (toPublish: CourseDraft, then: { landingPageId: string | null } | null) => {
+    if (renderSchoolCheck && !schoolChecked.current) {
+      setPaymentWarning(null);
+      setSchoolCheck({ draft: toPublish, then });
+      return;
+    }
+    publishChecked(toPublish, then);
+  };
+
+  /** Publishes once the school is confirmed (see `publishNow`). */
+  const publishChecked = (toPublish: CourseDraft, then: { landingPageId: string | null } | null) => {
     const revision = state.currentRevision();
     publish.mutate(toPublish, {
       onSuccess: (result) => {
@@ -493,6 +515,17 @@ export function CourseBuilder({
           </React.Suspense>
         </TabsContent>
       </Tabs>
+
+      {schoolCheck && renderSchoolCheck
+        ? renderSchoolCheck({
+            onProceed: () => {
+              schoolChecked.current = true;
+              setSchoolCheck(null);
+              publishChecked(schoolCheck.draft, schoolCheck.then);
+            },
+            onCancel: () => setSchoolCheck(null),
+          })
+        : null}
 
       <PaymentWarningDialog
         open={paymentWarning !== null}
