@@ -6,6 +6,7 @@ import type {
   CreatorRevenue,
   StudentAnalytics,
 } from "@academy/shared";
+import { streaks } from "@academy/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -22,7 +23,6 @@ import {
   profiles,
   refunds,
 } from "../src/db/schema/index.ts";
-import { streaks } from "../src/features/analytics/analytics.service.ts";
 import { appendLearningEvent } from "../src/features/learning/learning-events.queries.ts";
 import { applyLearningRollups } from "../src/features/learning/learning-rollups.service.ts";
 import {

@@ -80,6 +80,16 @@ async function completeAt(who: Account, lessonId: string, at: string, courseId =
     from enrollments e where e.student_id = ${who.userId} and e.course_id = ${courseId}
     on conflict (enrollment_id, lesson_id) do update set is_completed = true, completed_at = excluded.completed_at`);
 }
+/**
+ * Records `seconds` of study on a lesson at the instant `at` (a learning event; the rollup puts it
+ * on the student's local day): the streak counts days with at least a minute (issue 24 §5).
+ */
+async function studiedAt(who: Account, lessonId: string, at: string, seconds = 120, courseId = courseA) {
+  await ctx.runtime.db.execute(sql`
+    insert into learning_events (enrollment_id, student_id, course_id, lesson_id, kind, seconds, occurred_at)
+    select e.id, ${who.userId}, ${courseId}, ${lessonId}, 'time', ${seconds}, ${at}::timestamptz
+    from enrollments e where e.student_id = ${who.userId} and e.course_id = ${courseId}`);
+}
 /** Adds `seconds` of study on the local day `day` to the learning_activity rollup. */
 async function studied(who: Account, courseId: string, day: string, seconds: number) {
   await ctx.runtime.db.execute(sql`
@@ -409,7 +419,7 @@ describe("achievements count local hours and days in the student's profile time 
     // One minute ago (D in HCM), D−1 01:30 and D−3 23:30 in HCM: days D, D−1, D−3 → streak 2.
     const instants = [now - 60_000, M - 22.5 * H, M - 48.5 * H];
     for (const who of [east, west]) {
-      for (const [i, ms] of instants.entries()) await completeAt(who, lessonsA[i], at(ms));
+      for (const [i, ms] of instants.entries()) await studiedAt(who, lessonsA[i], at(ms));
     }
     expect((await achievements(east)).streakDays).toBe(2);
     // In Los Angeles the last two are 26 h apart but on consecutive local days (D−2 and D−3);

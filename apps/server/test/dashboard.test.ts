@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { dashboardSchema, type ErrorBody } from "@academy/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courses, enrollments, lessonProgress, lessons, orders, profiles } from "../src/db/schema/index.ts";
 import { createTestContext, signUpAndSignIn, type TestContext } from "./harness.ts";
@@ -247,6 +247,16 @@ describe("GET /api/dashboard for students (spec 000 §2 student dashboard, §9)"
       student_id: cara.userId,
       time_spent: 9999,
     });
+
+    // Study time is the learning record's (issue 24 §5: the figure My Analytics and Achievements
+    // show too): events of 1200 s and 600 s for Sam, 9999 s for Cara.
+    const study = async (enrolment: { id: string; student_id: string; course_id: string }, seconds: number) =>
+      ctx.runtime.db.execute(sql`
+        insert into learning_events (enrollment_id, student_id, course_id, kind, seconds)
+        values (${enrolment.id}, ${enrolment.student_id}, ${enrolment.course_id}, 'time', ${seconds})`);
+    await study(enrolmentA, 1200);
+    await study(enrolmentB, 600);
+    await study(caraEnrolment, 9999);
 
     const body = await dashboard(sam);
     if (body.role !== "student") throw new Error("expected the student dashboard");

@@ -362,7 +362,7 @@ describe("POST /api/invitations/accept (process-student-invitation)", () => {
     expect(await enrolmentsOf(late.userId)).toHaveLength(0);
   });
 
-  it("upgrades an existing pending paid enrolment and does not count it twice", async () => {
+  it("upgrades an existing pending paid enrolment and counts it once, when it is paid", async () => {
     // No payment method yet: "Message teacher" makes the pending enrolment (issue 11 §2).
     const enrol = await call(stu, "POST", `/api/courses/${paid}/enroll`, { contact: true });
     expect([200, 201]).toContain(enrol.status);
@@ -380,6 +380,12 @@ describe("POST /api/invitations/accept (process-student-invitation)", () => {
     const row = (await enrolmentsOf(stu.userId)).find((e) => e.course_id === paid);
     expect(row?.payment_status).toBe("completed");
     expect(row?.enrollment_source).toBe("self");
-    expect(await countOf(paid)).toBe(before);
+    // A pending payment is not a student (issue 24 §5): the upgrade counts it once, now.
+    expect(await countOf(paid)).toBe(before + 1);
+    const paidRows = await ctx.runtime.db
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.course_id, paid), eq(enrollments.payment_status, "completed")));
+    expect(await countOf(paid)).toBe(paidRows.length);
   });
 });

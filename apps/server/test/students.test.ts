@@ -165,7 +165,7 @@ describe("GET /api/students (Student Management list)", () => {
 });
 
 describe("GET /api/students/stats", () => {
-  it("counts students, active today in the creator's time zone, completions and average progress", async () => {
+  it("counts paid students, active today in the creator's time zone, completions and average progress", async () => {
     await ctx.runtime.db
       .update(profiles)
       .set({ time_zone: "Asia/Ho_Chi_Minh" })
@@ -181,12 +181,14 @@ describe("GET /api/students/stats", () => {
       .where(eq(enrollments.id, await enrolmentId(binh, pho)));
     const response = await call(cara, "GET", "/api/students/stats");
     expect(response.status).toBe(200);
+    // Paid enrolments only (issue 24 §5, the Analytics definition): the pending one is a pending
+    // payment, not a student, and is not in the average.
     expect(studentStatsSchema.parse(await response.json())).toEqual({
-      totalStudents: 3,
-      totalEnrolments: 4,
+      totalStudents: 2,
+      totalEnrolments: 3,
       activeToday: 1,
       completed: 1,
-      averageProgress: 38, // (100 + 50 + 0 + 0) / 4 = 37.5 → 38
+      averageProgress: 50, // (100 + 50 + 0) / 3
       pendingPayments: 1,
     });
   });

@@ -9,6 +9,7 @@ export * from "./rules/challenges.ts";
 export * from "./rules/community.ts";
 export * from "./rules/course.ts";
 export * from "./rules/error-mapping.ts";
+export * from "./rules/figures.ts";
 export * from "./rules/guarantee.ts";
 export * from "./rules/landing-pages.ts";
 export * from "./rules/landing-sample-text.ts";

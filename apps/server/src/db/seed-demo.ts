@@ -101,7 +101,7 @@ async function main() {
           estimated_duration: 80,
           total_lessons: LESSONS.length,
           is_published: true,
-          enrollment_count: 1,
+          enrollment_count: 0, // counted by the trigger when the demo enrolment is inserted
           is_free: true,
           currency: "VND",
           price: 0,

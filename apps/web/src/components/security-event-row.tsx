@@ -20,12 +20,14 @@ export function SecurityEventRow({
   const { t } = useTranslation("common");
   const key = `securityEvents.actions.${event.action}`;
   const label = i18next.exists(`common:${key}`) ? t(key) : event.action;
+  // Payment methods by name, not key (issue 24 §5).
+  const methodName = (type: string) => t(`payments:methods.${type}`, { defaultValue: type });
   const fields = [
     ...((event.details.changedFields as string[] | undefined) ?? []),
     ...((event.details.replacedProtectedFields as string[] | undefined) ?? []),
-    ...((event.details.added as string[] | undefined) ?? []).map((type) => `+${type}`),
-    ...((event.details.removed as string[] | undefined) ?? []).map((type) => `−${type}`),
-    ...((event.details.toggled as string[] | undefined) ?? []),
+    ...((event.details.added as string[] | undefined) ?? []).map((type) => `+${methodName(type)}`),
+    ...((event.details.removed as string[] | undefined) ?? []).map((type) => `−${methodName(type)}`),
+    ...((event.details.toggled as string[] | undefined) ?? []).map(methodName),
   ];
   const device = event.action.startsWith("sign_in.")
     ? (deviceName(event.userAgent) ?? t("securityEvents.unknownDevice"))

@@ -3,7 +3,7 @@ import { completionRate, durationLabel, elapsedLabel, studyTimeLabel } from "./t
 
 const HOUR = 3600;
 
-describe("studyTimeLabel (spec 000 §9: below 1000 hours '{n}h', from 1000 '{x}k hours')", () => {
+describe("studyTimeLabel (spec 000 §9; issue 24 §5: the same rounded minutes as every screen)", () => {
   it("shows whole hours below 1000 hours", () => {
     expect(studyTimeLabel(HOUR)).toEqual({ key: "time.hoursShort", values: { n: 1 } });
     expect(studyTimeLabel(5 * HOUR)).toEqual({ key: "time.hoursShort", values: { n: 5 } });
@@ -22,7 +22,20 @@ describe("studyTimeLabel (spec 000 §9: below 1000 hours '{n}h', from 1000 '{x}k
   it("shows minutes under one hour (issue 17: 21 minutes is not '0h')", () => {
     expect(studyTimeLabel(0)).toEqual({ key: "time.minutesShort", values: { n: 0 } });
     expect(studyTimeLabel(21 * 60)).toEqual({ key: "time.minutesShort", values: { n: 21 } });
-    expect(studyTimeLabel(HOUR - 1)).toEqual({ key: "time.minutesShort", values: { n: 59 } });
+    expect(studyTimeLabel(HOUR - 31)).toEqual({ key: "time.minutesShort", values: { n: 59 } });
+  });
+
+  it("rounds to the nearest minute, as My Analytics does: 30 s is 1 min, 29 s is 0", () => {
+    expect(studyTimeLabel(30)).toEqual({ key: "time.minutesShort", values: { n: 1 } });
+    expect(studyTimeLabel(29)).toEqual({ key: "time.minutesShort", values: { n: 0 } });
+    expect(studyTimeLabel(HOUR - 1)).toEqual({ key: "time.hoursShort", values: { n: 1 } });
+  });
+
+  it("keeps the minutes past an hour (1 h 29 min is not '1h')", () => {
+    expect(studyTimeLabel(HOUR + 29 * 60)).toEqual({
+      key: "time.hoursMinutesShort",
+      values: { h: 1, m: 29 },
+    });
   });
 });
 

@@ -3,18 +3,26 @@
  * the values to interpolate, so both catalogues (en, vi) can word them.
  */
 
+import { studyMinutes } from "./figures.ts";
+
 export type Label = { key: string; values?: Record<string, number | string> };
 
 /**
- * Study time on the student dashboard (000 §9): below 1000 hours "{n}h", from 1000 hours "{x}k hours";
- * under one hour whole minutes "{n}m" (issue 17 item 10: 21 minutes read "0h").
- * @param seconds total time_spent in seconds (spec 001 §3 lesson progress).
+ * Study time on the student dashboard (000 §9), in the same whole minutes as every other screen
+ * (issue 24 §5: `studyMinutes`, rounded): under one hour "{n} min"; under 1000 hours "{h} h" or
+ * "{h} h {m} min"; from 1000 hours "{x}k hours".
+ * @param seconds study seconds (the learning figures' total).
  */
 export function studyTimeLabel(seconds: number): Label {
-  const hours = Math.max(0, seconds) / 3600;
-  if (hours < 1) return { key: "time.minutesShort", values: { n: Math.floor(Math.max(0, seconds) / 60) } };
-  if (hours < 1000) return { key: "time.hoursShort", values: { n: Math.round(hours) } };
-  return { key: "time.kHours", values: { x: Math.round(hours / 100) / 10 } };
+  const minutes = studyMinutes(seconds);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return { key: "time.minutesShort", values: { n: m } };
+  if (h < 1000)
+    return m === 0
+      ? { key: "time.hoursShort", values: { n: h } }
+      : { key: "time.hoursMinutesShort", values: { h, m } };
+  return { key: "time.kHours", values: { x: Math.round(h / 100) / 10 } };
 }
 
 /**

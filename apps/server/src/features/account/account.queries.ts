@@ -27,19 +27,6 @@ export async function countMoneyHeldOrders(db: Executor, creatorId: string): Pro
   return Number(row?.n ?? 0);
 }
 
-/**
- * Lowers `courses.enrollment_count` for every enrolment of `studentId` that counted (any but a
- * cancelled one), before those enrolments go with the account — the public "N students" then
- * matches Student Management (ux N23). Never below 0.
- */
-export async function uncountEnrolmentsOf(db: Executor, studentId: string): Promise<void> {
-  await db.execute(sql`
-    update courses c set enrollment_count = greatest(c.enrollment_count - e.n, 0)
-      from (select course_id, count(*)::int as n from enrollments
-             where student_id = ${studentId} and payment_status <> 'cancelled' group by course_id) e
-     where c.id = e.course_id`);
-}
-
 /** When the session `sessionId` of `userId` was created, or null for an unknown session. */
 export async function sessionCreatedAt(
   db: Executor,

@@ -16,13 +16,7 @@ import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { listSecurityEvents } from "../../lib/security-events.ts";
-import {
-  countMoneyHeldOrders,
-  hasPassword,
-  sessionCreatedAt,
-  twoFactorFacts,
-  uncountEnrolmentsOf,
-} from "./account.queries.ts";
+import { countMoneyHeldOrders, hasPassword, sessionCreatedAt, twoFactorFacts } from "./account.queries.ts";
 
 /**
  * The acting person's account settings (issue 16 item 14): name, e-mail, avatar, language, time zone,
@@ -199,7 +193,7 @@ export async function deleteAccount(
     if ((await countMoneyHeldOrders(tx, actor.id)) > 0) {
       throw new AppError("CONFLICT", ACCOUNT_MESSAGES.deleteHasPaidStudents);
     }
-    await uncountEnrolmentsOf(tx, actor.id);
+    // The enrolments go with the account; the trigger uncounts the paid ones (decision 0229, ux N23).
     await tx.delete(user).where(eq(user.id, actor.id));
   });
 }

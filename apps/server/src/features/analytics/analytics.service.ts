@@ -21,6 +21,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { awardAchievements } from "../community/achievements.service.ts";
 import { assertCreator } from "../courses/courses.service.ts";
+import { studentLearningFigures } from "../learning/learning-figures.service.ts";
 import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
 import * as q from "./analytics.queries.ts";
 import * as insightQueries from "./insights.queries.ts";
@@ -44,6 +45,12 @@ const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v a
 
 /** Share of those who reached a lesson who stop there, above which a lesson is an alert (issue 12). */
 export const STOP_SHARE = 0.3;
+
+/**
+ * A student counts as having stopped at a lesson only after this many days without studying
+ * (issue 24 §5: Smart Alerts' drop-off window), so one studying it right now is not "stopped".
+ */
+export const DROP_OFF_INACTIVE_DAYS = 7;
 
 interface CreatorScope {
   scope: q.Scope;
@@ -264,7 +271,8 @@ export async function creatorPerformance(
         completionRate,
         badge: completionBadge(completionRate),
         averageProgress: Math.round(num(c.avg_progress) * 10) / 10,
-        averageStudySeconds: enrolments === 0 ? 0 : Math.round(num(c.seconds) / enrolments),
+        // Per student who studied the course (issue 24 §5, ux N19).
+        averageStudySeconds: num(c.learners) === 0 ? 0 : Math.round(num(c.seconds) / num(c.learners)),
       };
     }),
     quizzes: quizzes.map((z) => ({
@@ -292,7 +300,7 @@ export async function creatorAlerts(
   const { scope } = await creatorScope(db, actor, query);
   const [struggling, lessons, orders, pages, reviews] = await Promise.all([
     insightQueries.strugglingStudents(db, scope, STRUGGLING_PROGRESS),
-    insightQueries.stoppingLessons(db, scope, STOP_SHARE),
+    insightQueries.stoppingLessons(db, scope, STOP_SHARE, DROP_OFF_INACTIVE_DAYS),
     insightQueries.staleAwaitingOrders(db, scope),
     insightQueries.quietLandingPages(db, scope),
     insightQueries.lowReviews(db, scope, LOW_REVIEW_STARS, LOW_REVIEW_ALERT_DAYS),
@@ -378,33 +386,6 @@ export async function creatorReviews(
   };
 }
 
-/** A day counts toward a streak with at least this many seconds of learning (issue 12: one minute). */
-export const STREAK_MIN_SECONDS = 60;
-
-/**
- * Current and best streak from ascending local days with their seconds: consecutive days with at
- * least one minute. The current streak ends today, or yesterday when nothing was studied today yet.
- */
-export function streaks(days: Array<{ day: string; seconds: number }>, today: string) {
-  const active = days.filter((d) => d.seconds >= STREAK_MIN_SECONDS).map((d) => d.day);
-  let best = 0;
-  let run = 0;
-  let previous: string | null = null;
-  for (const day of active) {
-    run = previous !== null && shift(previous, 1) === day ? run + 1 : 1;
-    best = Math.max(best, run);
-    previous = day;
-  }
-  const set = new Set(active);
-  let current = 0;
-  let cursor = set.has(today) ? today : shift(today, -1);
-  while (set.has(cursor)) {
-    current += 1;
-    cursor = shift(cursor, -1);
-  }
-  return { current, best };
-}
-
 /**
  * My Learning Analytics (the acting user's own data only): cards (average progress, enrolments,
  * completed courses, study seconds this ISO week and in total, current and best streak in local
@@ -413,19 +394,15 @@ export function streaks(days: Array<{ day: string; seconds: number }>, today: st
  * date each was earned (001 §9 rules; null when not earned).
  */
 export async function studentAnalytics(db: Db, actor: SessionUser): Promise<StudentAnalytics> {
-  const [, { timeZone }] = await Promise.all([applyLearningRollups(db), q.viewerProfile(db, actor.id)]);
-  const [{ days, today, weekStart }, habits, courses, quizzes, goal] = await Promise.all([
-    studentQueries.studentDays(db, actor.id, timeZone),
+  // Study time and streak: the one definition every screen uses (issue 24 §5, decision 0229).
+  const figures = await studentLearningFigures(db, actor.id);
+  const { timeZone, days, today } = figures;
+  const [habits, courses, quizzes, goal] = await Promise.all([
     studentQueries.studentHabits(db, actor.id),
     studentQueries.studentCourses(db, actor.id),
     studentQueries.studentQuizzes(db, actor.id),
     studentQueries.weeklyGoal(db, actor.id),
   ]);
-  const total = days.reduce((sum, d) => sum + d.seconds, 0);
-  const week = days
-    .filter((d) => d.day >= weekStart && d.day <= today)
-    .reduce((sum, d) => sum + d.seconds, 0);
-  const { current, best } = streaks(days, today);
   const byDay = new Map(days.map((d) => [d.day, d.seconds]));
   const daily = Array.from({ length: 30 }, (_, i) => {
     const date = shift(today, i - 29);
@@ -436,7 +413,7 @@ export async function studentAnalytics(db: Db, actor: SessionUser): Promise<Stud
     .filter((d): d is string => d !== null)
     .sort();
   // The achievements are the community's awards (issue 13 §4): one rule set, awarded once.
-  const awards = await awardAchievements(db, actor.id);
+  const awards = await awardAchievements(db, actor.id, figures);
   return {
     timeZone,
     today,
@@ -448,10 +425,10 @@ export async function studentAnalytics(db: Db, actor: SessionUser): Promise<Stud
           : Math.round((courses.reduce((s, c) => s + num(c.progress), 0) / courses.length) * 10) / 10,
       enrolments: courses.length,
       completedCourses: completions.length,
-      weekSeconds: week,
-      totalSeconds: total,
-      currentStreak: current,
-      bestStreak: best,
+      weekSeconds: figures.weekSeconds,
+      totalSeconds: figures.totalSeconds,
+      currentStreak: figures.currentStreak,
+      bestStreak: figures.bestStreak,
       certificates: courses.filter((c) => c.certificate_issued === true).length,
     },
     daily,

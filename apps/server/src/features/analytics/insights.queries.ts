@@ -122,8 +122,9 @@ export async function refunds(db: Executor, s: Scope, p: Period) {
 }
 
 /**
- * Per course: enrolments, completed, average progress and average study seconds per enrolment (study
- * seconds from course_day_totals, decision 0216).
+ * Per course: enrolments, completed, average progress, study seconds (course_day_totals, decision
+ * 0216) and the students who studied it (learning_days; the average study time is per student who
+ * studied, issue 24 §5 — not diluted by enrolments never opened).
  */
 export async function coursePerformance(db: Executor, s: Scope) {
   return rows<Record<string, unknown>>(
@@ -131,10 +132,13 @@ export async function coursePerformance(db: Executor, s: Scope) {
     sql`with c as (${scopedCourses(s)}),
       e as (select e.course_id, count(*) as n, count(*) filter (where e.is_completed) as done, avg(e.progress) as avg_progress
               from enrollments e join c on c.id = e.course_id where e.payment_status = 'completed' group by e.course_id),
-      t as (select a.course_id, sum(a.seconds) as seconds from course_day_totals a join c on c.id = a.course_id group by a.course_id)
+      t as (select a.course_id, sum(a.seconds) as seconds from course_day_totals a join c on c.id = a.course_id group by a.course_id),
+      l as (select d.course_id, count(distinct d.student_id) as learners from learning_days d join c on c.id = d.course_id
+              where d.seconds > 0 group by d.course_id)
       select c.id, c.title, coalesce(e.n, 0) as enrolments, coalesce(e.done, 0) as completed,
-             coalesce(e.avg_progress, 0) as avg_progress, coalesce(t.seconds, 0) as seconds
-        from c left join e on e.course_id = c.id left join t on t.course_id = c.id
+             coalesce(e.avg_progress, 0) as avg_progress, coalesce(t.seconds, 0) as seconds,
+             coalesce(l.learners, 0) as learners
+        from c left join e on e.course_id = c.id left join t on t.course_id = c.id left join l on l.course_id = c.id
        order by c.title, c.id`,
   );
 }
@@ -185,14 +189,15 @@ export async function strugglingStudents(db: Executor, s: Scope, maxProgress: nu
  * rows per enrolment (decision 0216):
  * - reached: the lesson's progress rows of paid enrolments (paidRowsPerLesson);
  * - each enrolment's furthest rank (one hash aggregate over its progress rows); a paid, not
- *   completed enrolment stopped at the lesson of that rank. When two lessons share the rank (same
+ *   completed enrolment with no study for `inactiveDays` (issue 24 §5) stopped at the lesson of
+ *   that rank. When two lessons share the rank (same
  *   order_index and created_at), it stopped at each of them it has a row on, counted row by row.
  * It runs with a larger work_mem (SET LOCAL, in its own read-only transaction): the per-enrolment
  * aggregate outgrows the default 4 MB at 100k enrolments. `f` and `open_f` are not materialized:
  * by_tied recomputes them only when some lessons tie (with no tied lesson its join has nothing to
  * probe).
  */
-export async function stoppingLessons(db: Db, s: Scope, share: number) {
+export async function stoppingLessons(db: Db, s: Scope, share: number, inactiveDays: number) {
   // Each lesson's figures depend on its own course's enrolments only, so the courses are split in
   // two runs of the title order (never between two courses of the same title, whose lessons the
   // final order interleaves) that run in parallel on two connections; their rows, each in
@@ -212,6 +217,7 @@ export async function stoppingLessons(db: Db, s: Scope, share: number) {
           tx,
           part.map((c) => c.id),
           share,
+          inactiveDays,
         );
       }),
     ),
@@ -219,7 +225,7 @@ export async function stoppingLessons(db: Db, s: Scope, share: number) {
   return results.flat();
 }
 
-async function stoppingLessonsIn(db: Executor, courseIds: string[], share: number) {
+async function stoppingLessonsIn(db: Executor, courseIds: string[], share: number, inactiveDays: number) {
   if (courseIds.length === 0) return [];
   return rows<Record<string, unknown>>(
     db,
@@ -235,7 +241,8 @@ async function stoppingLessonsIn(db: Executor, courseIds: string[], share: numbe
                 from lesson_progress lp join l on l.id = lp.lesson_id group by lp.enrollment_id),
         open_f as not materialized (select e.course_id, f.enrollment_id, f.furthest
                      from f join enrollments e on e.id = f.enrollment_id
-                    where e.payment_status = 'completed' and not e.is_completed),
+                    where e.payment_status = 'completed' and not e.is_completed
+                      and (e.last_accessed is null or e.last_accessed < now() - make_interval(days => ${inactiveDays}))),
         by_rank as (select course_id, furthest, count(*) as n from open_f group by 1, 2),
         by_tied as (select t.id as lesson_id, count(*) as n
                       from l t join lesson_progress lp on lp.lesson_id = t.id

@@ -4,25 +4,6 @@ import { num, rows } from "./analytics.sql.ts";
 
 // SQL of the student analytics (issue 12): study days, habits, courses, quizzes and the weekly goal.
 
-/** The student's days with study seconds (rollup, local days), ascending, plus today's local date. */
-export async function studentDays(db: Executor, studentId: string, timeZone: string) {
-  const days = await rows<{ day: string; seconds: unknown }>(
-    db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(seconds) as seconds from learning_days
-         where student_id = ${studentId} group by day order by day`,
-  );
-  const [t] = await rows<{ today: string; week_start: string }>(
-    db,
-    sql`select to_char((now() at time zone ${timeZone})::date, 'YYYY-MM-DD') as today,
-               to_char(date_trunc('week', now() at time zone ${timeZone})::date, 'YYYY-MM-DD') as week_start`,
-  );
-  return {
-    days: days.map((d) => ({ day: d.day, seconds: num(d.seconds) })),
-    today: t.today,
-    weekStart: t.week_start,
-  };
-}
-
 /** Study seconds per ISO weekday and local hour, all time. */
 export async function studentHabits(db: Executor, studentId: string) {
   return rows<{ weekday: unknown; hour: unknown; seconds: unknown }>(

@@ -5,7 +5,8 @@ import { iso, rowsOf } from "./community.queries.ts";
 // SQL of achievements (issue 13 §4): the facts and the awards.
 
 /**
- * The facts of the achievement rules for one user (see packages/shared rules/achievements.ts).
+ * The facts of the achievement rules for one user (see packages/shared rules/achievements.ts),
+ * except study time and streak, which are the learning figures' (issue 24 §5).
  * Accepted answers count only replies to someone else's discussion: an author marking their own
  * reply as the answer earns nothing toward "helper" (issue 25 N14).
  */
@@ -13,8 +14,7 @@ export async function achievementFacts(db: Executor, userId: string, timeZone: s
   const result = await db.execute(sql`
     select
       (select count(*) from enrollments where student_id = ${userId} and payment_status <> 'cancelled') as enrolments,
-      (select coalesce(sum(time_spent), 0) from lesson_progress where student_id = ${userId}) as study_seconds,
-      (select count(*) from enrollments where student_id = ${userId} and is_completed) as completed_courses,
+      (select count(*) from enrollments where student_id = ${userId} and is_completed and payment_status = 'completed') as completed_courses,
       (select count(*) from lesson_progress where student_id = ${userId} and is_completed and completed_at is not null
          and extract(hour from completed_at at time zone ${timeZone}) >= 5
          and extract(hour from completed_at at time zone ${timeZone}) < 8) as early_lessons,
@@ -23,18 +23,8 @@ export async function achievementFacts(db: Executor, userId: string, timeZone: s
          and completion_date <= enrollment_date + make_interval(days => ${fastDays})) as fast_completions,
       (select count(*) from discussions d join discussion_replies r on r.id = d.answer_reply_id
          where r.author_id = ${userId} and d.author_id <> r.author_id) as accepted_answers,
-      (select count(*) from challenge_participants where user_id = ${userId} and completed_at is not null) as completed_challenges,
-      to_char(now() at time zone ${timeZone}, 'YYYY-MM-DD') as today`);
-  const days = rowsOf<{ day: string }>(
-    await db.execute(sql`
-      select distinct to_char(last_accessed at time zone ${timeZone}, 'YYYY-MM-DD') as day from lesson_progress
-      where student_id = ${userId} and last_accessed > now() - interval '400 days'
-      union
-      select distinct to_char(completed_at at time zone ${timeZone}, 'YYYY-MM-DD') from lesson_progress
-      where student_id = ${userId} and completed_at > now() - interval '400 days'`),
-  ).map((r) => r.day);
-  const row = rowsOf<Record<string, string | number>>(result)[0];
-  return { row, days };
+      (select count(*) from challenge_participants where user_id = ${userId} and completed_at is not null) as completed_challenges`);
+  return rowsOf<Record<string, string | number>>(result)[0];
 }
 
 /** Inserts the awards not held yet (idempotent). @returns the achievements inserted now. */

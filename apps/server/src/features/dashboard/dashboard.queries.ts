@@ -1,7 +1,7 @@
-import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, sql, sum } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { moneyMoves } from "../../db/money.ts";
-import { courses, enrollments, lessonProgress, profiles, schools } from "../../db/schema/index.ts";
+import { courses, enrollments, profiles, schools } from "../../db/schema/index.ts";
 
 /** Course counts of one creator: all and published. */
 export async function creatorCourseCounts(db: Executor, creatorId: string) {
@@ -41,7 +41,7 @@ export async function creatorStudentTotals(db: Executor, creatorId: string) {
   };
 }
 
-/** Enrolments into a creator's courses with enrollment_date in [from, to). */
+/** Paid enrolments (payment_status completed) into a creator's courses with enrollment_date in [from, to). */
 export async function creatorEnrolmentsBetween(
   db: Executor,
   creatorId: string,
@@ -55,6 +55,7 @@ export async function creatorEnrolmentsBetween(
     .where(
       and(
         eq(courses.creator_id, creatorId),
+        eq(enrollments.payment_status, "completed"),
         gte(enrollments.enrollment_date, from),
         lt(enrollments.enrollment_date, to),
       ),
@@ -112,13 +113,4 @@ export async function studentEnrolments(db: Executor, studentId: string) {
     .innerJoin(courses, eq(courses.id, enrollments.course_id))
     .where(eq(enrollments.student_id, studentId))
     .orderBy(desc(enrollments.enrollment_date));
-}
-
-/** Total lesson time_spent of a student, in seconds. */
-export async function studentStudySeconds(db: Executor, studentId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sum(lessonProgress.time_spent).mapWith(Number) })
-    .from(lessonProgress)
-    .where(eq(lessonProgress.student_id, studentId));
-  return Number(row?.total ?? 0);
 }

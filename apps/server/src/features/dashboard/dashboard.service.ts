@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { awardAchievements } from "../community/achievements.service.ts";
 import { isLeavable } from "../enrolments/enrolments.service.ts";
-import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
+import { studentLearningFigures } from "../learning/learning-figures.service.ts";
 import { getMe } from "../profiles/profiles.service.ts";
 import {
   creatorCourseCounts,
@@ -18,7 +18,6 @@ import {
   creatorRecentEnrolments,
   creatorStudentTotals,
   studentEnrolments,
-  studentStudySeconds,
 } from "./dashboard.queries.ts";
 
 const DAY_MS = 86_400_000;
@@ -76,20 +75,23 @@ async function creatorDashboard(db: Db, creatorId: string, now: Date): Promise<C
 }
 
 async function studentDashboard(db: Db, studentId: string): Promise<StudentDashboard> {
-  await applyLearningRollups(db); // challenge hours (awardAchievements) read learning_activity (decision 0214)
-  const [rows, studySeconds, awards] = await Promise.all([
+  // Study time: the learning figures every screen shows (issue 24 §5, decision 0229); they apply
+  // the pending rollups, which challenge hours (awardAchievements) read too (decision 0214).
+  const figures = await studentLearningFigures(db, studentId);
+  const [rows, awards] = await Promise.all([
     studentEnrolments(db, studentId),
-    studentStudySeconds(db, studentId),
-    awardAchievements(db, studentId),
+    awardAchievements(db, studentId, figures),
   ]);
-  const completed = rows.filter((r) => r.isCompleted).length;
+  // Courses are paid (or free) enrolments; a payment still pending is not a course yet.
+  const paid = rows.filter((r) => r.paymentStatus === "completed");
+  const completed = paid.filter((r) => r.isCompleted).length;
   return {
     role: "student",
     stats: {
-      activeCourses: rows.length - completed,
+      activeCourses: paid.length - completed,
       completedCourses: completed,
-      completionRate: completionRate(completed, rows.length),
-      studySeconds,
+      completionRate: completionRate(completed, paid.length),
+      studySeconds: figures.totalSeconds,
       // The same awards as the community's Achievements tab (issue 13 §4).
       achievements: awards.earnedCount,
     },

@@ -62,14 +62,6 @@ export async function findCoursePageId(db: Executor, courseId: string, slug: str
   return row?.id ?? null;
 }
 
-/** enrollment_count + 1, computed by the database (exact under concurrency). */
-export async function incrementEnrollmentCount(db: Executor, courseId: string): Promise<void> {
-  await db
-    .update(courses)
-    .set({ enrollment_count: sql`${courses.enrollment_count} + 1` })
-    .where(eq(courses.id, courseId));
-}
-
 /** payment_status = completed (access granted by the creator). */
 export async function markEnrolmentCompleted(db: Executor, enrollmentId: string): Promise<void> {
   await db.update(enrollments).set({ payment_status: "completed" }).where(eq(enrollments.id, enrollmentId));
@@ -94,12 +86,4 @@ export async function lockEnrolmentForLeave(db: Executor, studentId: string, cou
 /** Deletes an enrolment (its lesson progress, learning events and certificate go with it). */
 export async function deleteEnrolment(db: Executor, enrollmentId: string): Promise<void> {
   await db.delete(enrollments).where(eq(enrollments.id, enrollmentId));
-}
-
-/** enrollment_count − 1, never below 0. */
-export async function decrementEnrollmentCount(db: Executor, courseId: string): Promise<void> {
-  await db
-    .update(courses)
-    .set({ enrollment_count: sql`greatest(${courses.enrollment_count} - 1, 0)` })
-    .where(eq(courses.id, courseId));
 }

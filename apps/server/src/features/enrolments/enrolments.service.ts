@@ -18,12 +18,10 @@ import { platformName } from "../../lib/platform-name.ts";
 import { sellingMethods } from "../payments/methods.service.ts";
 import { openOrder, openOrderOf } from "../payments/orders.service.ts";
 import {
-  decrementEnrollmentCount,
   deleteEnrolment,
   findCoursePageId,
   findEnrolment,
   findPublishedCourse,
-  incrementEnrollmentCount,
   insertEnrolmentIfAbsent,
   lockEnrolmentForLeave,
   markEnrolmentCompleted,
@@ -75,7 +73,6 @@ export async function leaveCourse(db: Db, actor: SessionUser, courseId: string):
     if (enrolment.certificateIssued) throw new AppError("CONFLICT", STUDENT_MESSAGES.leaveCompleted);
     if (!isLeavable(enrolment)) throw new AppError("FORBIDDEN", STUDENT_MESSAGES.leaveNotAllowed);
     await deleteEnrolment(tx, enrolment.id);
-    if (enrolment.paymentStatus !== "cancelled") await decrementEnrollmentCount(tx, courseId);
   });
 }
 
@@ -151,9 +148,8 @@ export async function getJoinCourse(
 
 /**
  * Enrol Now (001 §4 Enrolment, §7 "insert enrolment"; issue 4). One transaction:
- * `insert … on conflict (student_id, course_id) do nothing returning`, and only when a row was
- * inserted `enrollment_count = enrollment_count + 1`, so concurrent clicks make one row and the
- * count stays exact. A free course (price ≤ 0) → payment_status "completed", payment_amount 0; a
+ * `insert … on conflict (student_id, course_id) do nothing returning`, so concurrent clicks make
+ * one row; enrollment_count (paid enrolments) is the database trigger's (decision 0229). A free course (price ≤ 0) → payment_status "completed", payment_amount 0; a
  * paid one → "pending", payment_amount = price (no lesson access until completed). school_id
  * from the course. The profile role is left as it is (DESIGN §5: a creator who enrols stays a
  * creator; the schema has no role-less profile).
@@ -210,7 +206,6 @@ export async function enrollInCourse(
       landing_page_id: landingPageId,
     });
     if (created) {
-      await incrementEnrollmentCount(tx, course.id);
       return {
         enrollmentId: created.id,
         outcome: "created" as const,
@@ -230,8 +225,8 @@ export async function enrollInCourse(
 /**
  * Enrols `studentId` into `courseId` on the creator's behalf (issue 5: an accepted invitation or a
  * teacher assignment): the enrolment is "completed" (access granted, payment_amount 0) whatever the
- * price. Runs inside the caller's transaction `tx`: `insert … on conflict do nothing` and
- * enrollment_count + 1 only when a row was inserted (exact under concurrency). An existing enrolment
+ * price. Runs inside the caller's transaction `tx`: `insert … on conflict do nothing` (the
+ * database's trigger counts it in enrollment_count, decision 0229). An existing enrolment
  * is left as it is, except that `upgradePending` turns a pending or cancelled one into completed.
  * The caller checks that the acting creator owns the course.
  * @returns "created" | "upgraded" | "existing", and the enrolment id.
@@ -249,15 +244,11 @@ export async function grantEnrolment(
     payment_amount: 0,
     enrollment_source: input.source,
   });
-  if (created) {
-    await incrementEnrollmentCount(tx, input.courseId);
-    return { outcome: "created", enrollmentId: created.id };
-  }
+  if (created) return { outcome: "created", enrollmentId: created.id };
   const existing = await findEnrolment(tx, input.studentId, input.courseId);
   if (!existing) throw new Error("enrolment conflict without an existing row");
   if (opts.upgradePending && existing.paymentStatus !== "completed") {
     await markEnrolmentCompleted(tx, existing.id);
-    if (existing.paymentStatus === "cancelled") await incrementEnrollmentCount(tx, input.courseId);
     return { outcome: "upgraded", enrollmentId: existing.id };
   }
   return { outcome: "existing", enrollmentId: existing.id };

@@ -124,7 +124,10 @@ export async function insertPendingEnrolment(
   )[0];
 }
 
-/** payment_status of an enrolment; moving into or out of "completed" adjusts enrollment_count. */
+/**
+ * payment_status (and, when given, payment_amount) of an enrolment. Moving into or out of
+ * "completed" changes courses.enrollment_count through the database's trigger (decision 0229).
+ */
 export async function setEnrolmentPaymentStatus(
   db: Executor,
   enrollmentId: string,
@@ -132,17 +135,9 @@ export async function setEnrolmentPaymentStatus(
   amountMajor?: number,
 ): Promise<void> {
   await db.execute(sql`
-    with old as (select id, course_id, payment_status from enrollments where id = ${enrollmentId} for update),
-    upd as (
-      update enrollments e set payment_status = ${status}
-        ${amountMajor === undefined ? sql`` : sql`, payment_amount = ${amountMajor}`}
-      from old where e.id = old.id returning old.course_id, old.payment_status as before
-    )
-    update courses c set enrollment_count = greatest(0, c.enrollment_count + case
-        when upd.before <> 'completed' and ${status} = 'completed' then 1
-        when upd.before = 'completed' and ${status} <> 'completed' then -1
-        else 0 end)
-    from upd where c.id = upd.course_id`);
+    update enrollments set payment_status = ${status}
+      ${amountMajor === undefined ? sql`` : sql`, payment_amount = ${amountMajor}`}
+    where id = ${enrollmentId}`);
 }
 
 /** The open order (pending or awaiting_confirmation) of a student for a course. */

@@ -95,8 +95,11 @@ export async function studentRowsAfter(
 }
 
 /**
- * The stat cards over the creator's enrolments. activeToday counts students whose last_accessed
- * is at or after the start of today in `timeZone` (an IANA name).
+ * The stat cards over the creator's enrolments (issue 24 §5, decision 0229: one definition with
+ * the dashboard, Analytics and the public pages). Students, enrolments, completed and the average
+ * progress count paid enrolments only (payment_status 'completed'); a payment still pending is
+ * counted in pendingPayments alone. activeToday counts paid students whose last_accessed is at or
+ * after the start of today in `timeZone` (an IANA name).
  */
 export async function studentStats(db: Executor, creatorId: string, timeZone: string) {
   const [row] = rows<{
@@ -108,13 +111,14 @@ export async function studentStats(db: Executor, creatorId: string, timeZone: st
     pending_payments: number;
   }>(
     await db.execute(sql`select
-        count(distinct e.student_id)::int as total_students,
-        count(*)::int as total_enrolments,
+        count(distinct e.student_id) filter (where e.payment_status = 'completed')::int as total_students,
+        count(*) filter (where e.payment_status = 'completed')::int as total_enrolments,
         count(distinct e.student_id) filter (
-          where e.last_accessed >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})
+          where e.payment_status = 'completed'
+            and e.last_accessed >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})
         )::int as active_today,
-        count(*) filter (where e.is_completed)::int as completed,
-        avg(e.progress)::float8 as average_progress,
+        count(*) filter (where e.is_completed and e.payment_status = 'completed')::int as completed,
+        avg(e.progress) filter (where e.payment_status = 'completed')::float8 as average_progress,
         count(*) filter (where e.payment_status = 'pending')::int as pending_payments
       from enrollments e join courses c on c.id = e.course_id
       where c.creator_id = ${creatorId}`),
@@ -236,14 +240,6 @@ export async function setPaymentStatus(
   status: "completed" | "cancelled",
 ): Promise<void> {
   await db.update(enrollments).set({ payment_status: status }).where(eq(enrollments.id, enrollmentId));
-}
-
-/** enrollment_count − 1 (never below 0), for a cancelled pending enrolment. */
-export async function decrementEnrollmentCount(db: Executor, courseId: string): Promise<void> {
-  await db
-    .update(courses)
-    .set({ enrollment_count: sql`greatest(${courses.enrollment_count} - 1, 0)` })
-    .where(eq(courses.id, courseId));
 }
 
 /** Records a bulk send of the creator (its id tags the outbox rows). */

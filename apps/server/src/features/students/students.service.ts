@@ -5,6 +5,8 @@ import {
   type BulkStudentEmailInput,
   type BulkStudentEmailResult,
   type EmailBatchStatus,
+  type EnrolmentStatus,
+  enrolmentStatus,
   likePattern,
   STUDENT_MESSAGES,
   type StudentCourseOption,
@@ -281,10 +283,24 @@ export async function settlePendingEnrolment(
   });
 }
 
+const CSV_STATUS: Record<EnrolmentStatus, string> = {
+  pending: "Pending payment",
+  cancelled: "Cancelled",
+  completed: "Completed",
+  notStarted: "Not started",
+  inProgress: "In progress",
+};
+
+/** The CSV's Status: the list's rule (`enrolmentStatus`, issue 24 §5), in English words. */
 function csvStatus(r: StudentRowRecord): string {
-  if (r.payment_status === "pending") return "Pending payment";
-  if (r.payment_status === "cancelled") return "Cancelled";
-  return r.is_completed ? "Completed" : "In progress";
+  return CSV_STATUS[
+    enrolmentStatus({
+      paymentStatus: r.payment_status,
+      isCompleted: Boolean(r.is_completed),
+      progress: Number(r.progress),
+      lastAccessed: r.last_accessed ?? null,
+    })
+  ];
 }
 
 /**

@@ -1,9 +1,13 @@
 import type { CreatorOverview, CreatorRevenue } from "@academy/shared";
-import type { TFunction } from "i18next";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import i18n from "@/lib/i18n";
 import { tabCsv } from "./csv";
 
-const t = ((key: string) => key) as unknown as TFunction;
+const t = i18n.getFixedT("en");
+const vi = i18n.getFixedT("vi");
+beforeAll(async () => {
+  await i18n.loadLanguages(["en", "vi"]);
+});
 const range = {
   from: "2026-03-01",
   to: "2026-03-07",
@@ -55,12 +59,39 @@ describe("analytics CSV: campaign attribution (issue 12 §3)", () => {
       byCampaign: [money("zalo / - / spring", "zalo / - / spring", 199000)],
       refunds: [],
     };
-    const csv = tabCsv("revenue", revenue, t);
+    const csv = tabCsv("revenue", { ...revenue, byMethod: [money("momo", "momo", 99000)] }, t);
     expect(csv).toContain(
       ["By source", "Name,Currency,Amount,Orders", "zalo,VND,199000,1", "direct,VND,199000,1"].join("\r\n"),
     );
     expect(csv).toContain(
       ["By campaign", "Name,Currency,Amount,Orders", "zalo / - / spring,VND,199000,1"].join("\r\n"),
     );
+  });
+
+  it("names payment methods, not keys, and speaks the UI language (issue 24 §5, §7)", () => {
+    const revenue: CreatorRevenue = {
+      range,
+      byCourse: [],
+      byMethod: [money("bank-transfer", "bank-transfer", 199000), money("credit-card", "credit-card", 99000)],
+      byCoupon: [],
+      byReferral: [],
+      bySource: [],
+      byCampaign: [],
+      refunds: [],
+    };
+    const en = tabCsv("revenue", revenue, t);
+    expect(en).toContain(
+      [
+        "By payment method",
+        "Name,Currency,Amount,Orders",
+        "Bank transfer,VND,199000,1",
+        "Card,VND,99000,1",
+      ].join("\r\n"),
+    );
+    expect(en).not.toMatch(/bank-transfer|credit-card/);
+    const inVietnamese = tabCsv("revenue", revenue, vi);
+    expect(inVietnamese).toContain("Theo phương thức thanh toán");
+    expect(inVietnamese).toContain("Tên,Tiền tệ,Số tiền,Đơn hàng");
+    expect(inVietnamese).not.toMatch(/bank-transfer|credit-card|analytics:/);
   });
 });

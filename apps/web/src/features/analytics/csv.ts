@@ -15,95 +15,129 @@ type Cell = string | number;
 /**
  * The current creator tab as CSV rows (issue 12 §2 Export CSV): raw figures — money in the
  * currency's smallest unit with its currency, rates in percent, study time in seconds — one
- * section per table, sections separated by an empty row.
+ * section per table, sections separated by an empty row. Section titles, column headers, funnel
+ * steps, badges and payment method names are in the UI language (issue 24 §5 and §7: names, not
+ * keys).
  */
 export function tabCsv(tab: CreatorTab, data: unknown, t: TFunction): string {
   const rows: Cell[][] = [];
-  const section = (title: string, header: Cell[], body: Cell[][]) => {
+  const x = (key: string) => t(`analytics:csv.${key}`);
+  const section = (title: string, header: string[], body: Cell[][]) => {
     if (rows.length > 0) rows.push([]);
     rows.push([title], header, ...body);
   };
+  const moneyHeader = [x("name"), x("currency"), x("amount"), x("orders")];
   if (tab === "overview") {
     const d = data as CreatorOverview;
     section(
       t("analytics:creator.tabs.overview"),
-      ["Card", "Currency", "Value", "Previous"],
+      [x("card"), x("currency"), x("value"), x("previous")],
       [
-        ["Total Students", "", d.cards.totalStudents.value, d.cards.totalStudents.previous],
-        ...d.cards.revenue.map((r): Cell[] => ["Total Revenue", r.currency, r.value, r.previous]),
-        ["Course Completion %", "", d.cards.completion.value, d.cards.completion.previous],
-        ["Retention Rate %", "", d.cards.retention.value ?? "", d.cards.retention.previous ?? ""],
+        [x("totalStudents"), "", d.cards.totalStudents.value, d.cards.totalStudents.previous],
+        ...d.cards.revenue.map((r): Cell[] => [x("totalRevenue"), r.currency, r.value, r.previous]),
+        [x("completionPercent"), "", d.cards.completion.value, d.cards.completion.previous],
+        [x("retentionPercent"), "", d.cards.retention.value ?? "", d.cards.retention.previous ?? ""],
       ],
     );
     section(
-      "Enrolments",
-      ["Date", "Enrolments"],
+      x("enrolments"),
+      [x("date"), x("enrolments")],
       d.enrolments.map((e) => [e.date, e.enrolments]),
     );
     section(
-      "Revenue",
-      ["Date", "Currency", "Amount"],
+      x("revenue"),
+      [x("date"), x("currency"), x("amount")],
       d.revenue.map((r) => [r.date, r.currency, r.amount]),
     );
     section(
-      "Funnel",
-      ["Step", "Count"],
-      Object.entries(d.funnel).map(([k, v]) => [k, v]),
+      x("funnel"),
+      [x("step"), x("count")],
+      Object.entries(d.funnel).map(([k, v]) => [t(`analytics:creator.overview.funnelSteps.${k}`), v]),
     );
     section(
-      "Enrolments by source",
-      ["Source", "Enrolments"],
+      x("enrolmentsBySource"),
+      [x("source"), x("enrolments")],
       d.enrolmentsBySource.map((r) => [r.key, r.enrolments]),
     );
   } else if (tab === "engagement") {
     const d = data as CreatorEngagement;
     section(
-      "Daily",
-      ["Date", "Active students", "Seconds per active student"],
-      d.daily.map((x) => [x.date, x.activeStudents, x.secondsPerActiveStudent]),
+      x("daily"),
+      [x("date"), x("activeStudents"), x("secondsPerActiveStudent")],
+      d.daily.map((r) => [r.date, r.activeStudents, r.secondsPerActiveStudent]),
     );
     section(
-      "Heatmap",
-      ["Weekday (1 = Monday)", "Hour", "Seconds"],
+      x("heatmap"),
+      [x("weekday"), x("hour"), x("seconds")],
       d.heatmap.map((h) => [h.weekday, h.hour, h.seconds]),
     );
     section(
-      "Lesson drop-off",
-      ["Course", "Position", "Lesson", "Enrolled", "Completed", "Completed %"],
+      x("lessonDropOff"),
+      [x("course"), x("position"), x("lesson"), x("enrolled"), x("completed"), x("completedPercent")],
       d.dropOff.map((l) => [l.courseTitle, l.position, l.lessonTitle, l.enrolled, l.completed, l.rate]),
     );
   } else if (tab === "revenue") {
     const d = data as CreatorRevenue;
-    const money = (r: CreatorRevenue["byCourse"][number]): Cell[] => [
-      r.label,
+    const money = (r: CreatorRevenue["byCourse"][number], label = r.label): Cell[] => [
+      label,
       r.currency,
       r.amount,
       r.orders,
     ];
-    const header = ["Name", "Currency", "Amount", "Orders"];
-    section("By course", header, d.byCourse.map(money));
-    section("By payment method", header, d.byMethod.map(money));
-    section("By coupon", header, d.byCoupon.map(money));
-    section("By referral", header, d.byReferral.map(money));
-    section("By source", header, d.bySource.map(money));
-    section("By campaign", header, d.byCampaign.map(money));
     section(
-      "Refunds",
-      ["Currency", "Amount", "Orders"],
+      x("byCourse"),
+      moneyHeader,
+      d.byCourse.map((r) => money(r)),
+    );
+    section(
+      x("byMethod"),
+      moneyHeader,
+      d.byMethod.map((r) =>
+        money(
+          r,
+          r.label
+            ? t(`payments:methods.${r.label}`, { defaultValue: r.label })
+            : t("analytics:creator.revenue.noMethod"),
+        ),
+      ),
+    );
+    section(
+      x("byCoupon"),
+      moneyHeader,
+      d.byCoupon.map((r) => money(r)),
+    );
+    section(
+      x("byReferral"),
+      moneyHeader,
+      d.byReferral.map((r) => money(r)),
+    );
+    section(
+      x("bySource"),
+      moneyHeader,
+      d.bySource.map((r) => money(r)),
+    );
+    section(
+      x("byCampaign"),
+      moneyHeader,
+      d.byCampaign.map((r) => money(r)),
+    );
+    section(
+      x("refunds"),
+      [x("currency"), x("amount"), x("orders")],
       d.refunds.map((r) => [r.currency, r.amount, r.orders]),
     );
   } else if (tab === "performance") {
     const d = data as CreatorPerformance;
     section(
-      "Courses",
+      x("courses"),
       [
-        "Course",
-        "Enrolments",
-        "Completed",
-        "Completion %",
-        "Badge",
-        "Average progress %",
-        "Average study seconds",
+        x("course"),
+        x("enrolments"),
+        x("completed"),
+        x("completionPercent"),
+        x("badge"),
+        x("averageProgressPercent"),
+        x("averageStudySeconds"),
       ],
       d.courses.map((c) => [
         c.title,
@@ -116,48 +150,48 @@ export function tabCsv(tab: CreatorTab, data: unknown, t: TFunction): string {
       ]),
     );
     section(
-      "Quizzes",
-      ["Course", "Quiz", "Students", "Average best score %", "Pass rate %"],
+      x("quizzes"),
+      [x("course"), x("quiz"), x("students"), x("averageBestScorePercent"), x("passRatePercent")],
       d.quizzes.map((z) => [z.courseTitle, z.lessonTitle, z.students, z.averageScore, z.passRate]),
     );
   } else if (tab === "reviews") {
     const d = data as CreatorReviewAnalytics;
     section(
       t("analytics:creator.tabs.reviews"),
-      ["Course", "Average stars", "Reviews", "Reviews open at %"],
+      [x("course"), x("averageStars"), x("reviews"), x("reviewsOpenAtPercent")],
       d.courses.map((c) => [c.courseTitle, c.average ?? "", c.count, c.minProgress]),
     );
     section(
-      "Reviews written",
-      ["Date", "Reviews", "Average stars"],
+      x("reviewsWritten"),
+      [x("date"), x("reviews"), x("averageStars")],
       d.trend.map((b) => [b.label, b.count, b.average ?? ""]),
     );
   } else {
     const d = data as CreatorAlerts;
     section(
-      "Struggling students",
-      ["Student", "Course", "Progress %", "Last active"],
+      x("strugglingStudents"),
+      [x("student"), x("course"), x("progressPercent"), x("lastActive")],
       d.struggling.map((s) => [s.name, s.courseTitle, s.progress, s.lastActiveAt ?? ""]),
     );
     section(
-      "Lessons where students stop",
-      ["Course", "Lesson", "Reached", "Stopped", "Stopped %"],
+      x("stoppingLessons"),
+      [x("course"), x("lesson"), x("reached"), x("stopped"), x("stoppedPercent")],
       d.dropOffLessons.map((l) => [l.courseTitle, l.lessonTitle, l.reached, l.stopped, l.rate]),
     );
     section(
-      "Orders awaiting confirmation",
-      ["Reference", "Course", "Currency", "Amount", "Awaiting since"],
+      x("awaitingOrders"),
+      [x("reference"), x("course"), x("currency"), x("amount"), x("awaitingSince")],
       d.awaitingOrders.map((o) => [o.reference, o.courseTitle, o.currency, o.amount, o.awaitingSince]),
     );
     section(
-      "Landing pages without conversions",
-      ["Page", "Views (14 days)"],
+      x("quietLandingPages"),
+      [x("page"), x("views14Days")],
       d.quietLandingPages.map((p) => [p.title, p.views]),
     );
     section(
-      "Reviews of 1–2 stars (14 days)",
-      ["Course", "Stars", "Review", "Written", "Replied"],
-      d.lowReviews.map((r) => [r.courseTitle, r.rating, r.body, r.createdAt, r.replied ? "yes" : "no"]),
+      x("lowReviews"),
+      [x("course"), x("stars"), x("review"), x("written"), x("replied")],
+      d.lowReviews.map((r) => [r.courseTitle, r.rating, r.body, r.createdAt, r.replied ? x("yes") : x("no")]),
     );
   }
   // A byte-order mark so spreadsheet apps read Vietnamese text as UTF-8.

@@ -1,3 +1,4 @@
+import { studyMinutes } from "@academy/shared";
 import type { TFunction } from "i18next";
 
 const TAG: Record<string, string> = { en: "en-US", vi: "vi-VN" };
@@ -7,7 +8,8 @@ const TAG: Record<string, string> = { en: "en-US", vi: "vi-VN" };
  * @param seconds whole seconds.
  */
 export function formatDuration(t: TFunction, seconds: number): string {
-  const minutes = Math.round(Math.max(0, seconds) / 60);
+  // The one rounding rule of study time (issue 24 §5), as the dashboard's.
+  const minutes = studyMinutes(seconds);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   if (h === 0) return t("analytics:duration.m", { m });

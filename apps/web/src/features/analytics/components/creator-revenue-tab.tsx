@@ -46,7 +46,12 @@ export function RevenueTab({ data }: { data: CreatorRevenue }) {
         <MoneyTable rows={data.byCourse} />
       </Section>
       <Section title={t("creator.revenue.byMethod")} testId="revenue-by-method">
-        <MoneyTable rows={data.byMethod} labelOf={(l) => l || t("creator.revenue.noMethod")} />
+        <MoneyTable
+          rows={data.byMethod}
+          labelOf={(l) =>
+            l ? t(`payments:methods.${l}`, { defaultValue: l }) : t("creator.revenue.noMethod")
+          }
+        />
       </Section>
       <Section title={t("creator.revenue.byCoupon")}>
         <MoneyTable rows={data.byCoupon} />

@@ -52,7 +52,10 @@ export function useEnroll(courseId: string) {
         course
           ? {
               ...course,
-              studentCount: course.studentCount + (result.outcome === "created" ? 1 : 0),
+              // Only a paid (or free) enrolment counts as a student (decision 0229).
+              studentCount:
+                course.studentCount +
+                (result.outcome === "created" && result.paymentStatus === "completed" ? 1 : 0),
               enrolment: { id: result.enrollmentId, paymentStatus: result.paymentStatus },
             }
           : course,

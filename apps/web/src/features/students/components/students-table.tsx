@@ -1,4 +1,4 @@
-import type { StudentRow } from "@academy/shared";
+import { type EnrolmentStatus, enrolmentStatus, type StudentRow } from "@academy/shared";
 import { CheckIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
@@ -23,18 +23,17 @@ import { cn } from "@/lib/utils";
 import { studentErrorText } from "../api/errors";
 import { useSettlePayment } from "../api/students";
 
-type StatusKey = "completed" | "inProgress" | "pending" | "cancelled";
+type StatusKey = EnrolmentStatus;
 
 /** The row's status label: payment first (pending, cancelled), then completed or in progress. */
 export function statusOf(row: StudentRow): StatusKey {
-  if (row.paymentStatus === "pending") return "pending";
-  if (row.paymentStatus === "cancelled") return "cancelled";
-  return row.isCompleted ? "completed" : "inProgress";
+  return enrolmentStatus(row);
 }
 
 const STATUS_STYLE: Record<StatusKey, string> = {
   completed: "bg-emerald-100 text-emerald-800",
   inProgress: "bg-sky-100 text-sky-800",
+  notStarted: "bg-slate-100 text-slate-700",
   pending: "bg-amber-100 text-amber-900",
   cancelled: "bg-muted text-muted-foreground",
 };
