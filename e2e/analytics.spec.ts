@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { strFromU8, unzipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Account, newAccount, useSession } from "./accounts.ts";
@@ -192,16 +193,17 @@ describe.skipIf(skip)("analytics", () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path()) ?? "", "utf8");
-    expect(csv).toContain("Giao tiếp cơ bản,3,1,33.3,Needs Attention,33.3,240");
+    // Average study time per student who studied (issue 24 §5): (300 + 300 + 120) s over 2 students.
+    expect(csv).toContain("Giao tiếp cơ bản,3,1,33.3,Needs Attention,33.3,360");
     expect(csv).toContain("Phát âm chuẩn,1,1,100,Excellent,100,240");
 
     await page.getByTestId("tab-alerts").click();
     await page.getByTestId("panel-alerts").waitFor();
-    // Student 2 reached A's first lesson and went no further: 1 of the 2 who reached it (50% > 30%).
-    await page
-      .getByTestId("alerts-drop-off")
-      .getByText("Chào hỏi · Giao tiếp cơ bản: 1 of 2 stopped (50%)")
-      .waitFor();
+    // Student 2 reached A's first lesson and went no further, but studied today: not "stopped"
+    // until 7 days without study (issue 24 §5; the window itself: figures.test.ts).
+    const dropOff = page.getByTestId("alerts-drop-off");
+    await dropOff.getByText("have not studied for 7 days").waitFor();
+    expect(await dropOff.textContent()).toContain("Nothing needs your attention here.");
     expect(await page.getByTestId("alerts-struggling").textContent()).toContain(
       "Nothing needs your attention here.",
     );
@@ -273,12 +275,38 @@ describe.skipIf(skip)("analytics", () => {
     await page.getByTestId("student-daily-chart").waitFor();
     expect(await page.getByTestId("achievement-firstSteps").getAttribute("data-earned")).toBe("true");
 
+    // One figure, one definition (issue 24 §5): the same study time and streak on the dashboard
+    // and in Community › Achievements, on the phone.
+    await page.goto("/dashboard");
+    await expect.poll(() => page.getByTestId("stat-study-time").textContent()).toContain("25 min");
+    await expectNoHorizontalOverflow(page, "student dashboard");
+    await page.goto("/dashboard/community?tab=achievements");
+    await expect.poll(() => page.getByTestId("achievements-streak").textContent()).toBe("1 day");
+    await expectNoHorizontalOverflow(page, "achievements");
+
     const desktop = await newContext(browser, baseURL, DESKTOP);
     await useSession(desktop, baseURL, freshCookie);
     const wide = await desktop.newPage();
     await wide.goto("/dashboard/analytics");
     await wide.getByTestId("student-daily-chart").locator("svg").first().waitFor();
     await screenshot(wide, "analytics-student-desktop");
+
+    // Issue 24 §8: the student downloads all their data from account settings and opens it.
+    await wide.goto("/dashboard/account");
+    const [download] = await Promise.all([
+      wide.waitForEvent("download"),
+      wide.getByTestId("download-data").first().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^academy-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    expect(Object.keys(files)).toContain("progress.csv");
+    const profile = JSON.parse(strFromU8(files["profile.json"] as Uint8Array)) as { full_name: string };
+    expect(profile.full_name).toBe("Đỗ Thị Bốn");
+    const enrolled = JSON.parse(strFromU8(files["enrolments.json"] as Uint8Array)) as Array<{
+      course: string;
+    }>;
+    expect(enrolled.length).toBeGreaterThan(0);
+    await screenshot(wide, "account-data-export-desktop");
     await desktop.close();
     await context.close();
   });

@@ -43,16 +43,18 @@ export function AchievementsTab() {
     [t("earnedCount"), formatNumber(data.earnedCount, i18n.language)],
     [t("inProgressCount"), formatNumber(data.inProgressCount, i18n.language)],
     [t("averageProgress"), formatPercent(data.averageProgress, i18n.language)],
-    [t("streak"), t("streakDays", { count: data.streakDays })],
+    [t("streak"), t("streakDays", { count: data.streakDays }), "achievements-streak"],
   ];
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {stats.map(([label, value]) => (
+        {stats.map(([label, value, testId]) => (
           <Card key={label}>
             <CardContent className="p-4">
               <p className="text-sm text-muted-foreground">{label}</p>
-              <p className="text-2xl font-bold">{value}</p>
+              <p className="text-2xl font-bold" data-testid={testId}>
+                {value}
+              </p>
             </CardContent>
           </Card>
         ))}
