@@ -248,7 +248,11 @@ describe.skipIf(skip)("setting up payment", () => {
     await page.locator("#pm-credit-card-secretKey").fill("sk_live_bao");
     await page.getByRole("button", { name: "Done" }).click();
     await toast(page, "Payment methods saved");
-    await cardItem.getByRole("button", { name: "Configure" }).click();
+    // An earlier save's toast may still be up: wait for this save to close the panel, or the
+    // Configure click would close it instead of opening it (the flaky run of sessions 9 and 11).
+    const configure = cardItem.getByRole("button", { name: "Configure" });
+    await expect.poll(() => configure.getAttribute("aria-expanded")).toBe("false");
+    await configure.click();
     expect(await page.getByTestId("pm-card-webhook-url").textContent()).toBe(webhookUrl);
     expect((await postEvent("whsec_bao_e2e")).status).toBe(200);
     const stored = (await (await api(`/api/landing-pages/${newPageId}/payment-methods`, "GET")).json()) as {

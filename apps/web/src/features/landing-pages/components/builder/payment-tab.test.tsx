@@ -117,6 +117,23 @@ describe("Payment tab", () => {
     expect((await screen.findByTestId("pm-card-webhook-url")).textContent).toBe(WEBHOOK);
   });
 
+  it("a panel opened again while Done is still saving stays open when the save ends", async () => {
+    let finish: (methods: PaymentMethod[]) => void = () => undefined;
+    saved.mockImplementation(() => new Promise<PaymentMethod[]>((resolve) => (finish = resolve)));
+    renderTab({ methods: [card] });
+    const configure = screen.getByRole("button", { name: "Configure" });
+    fireEvent.click(configure);
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    // The person closes and reopens the panel before the save answers.
+    fireEvent.click(configure);
+    fireEvent.click(configure);
+    expect(configure.getAttribute("aria-expanded")).toBe("true");
+    await act(async () => finish([card]));
+    expect(configure.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByTestId("pm-card-webhook-url").textContent).toBe(WEBHOOK);
+  });
+
   it("an incomplete enabled method is 'Not shown to buyers — missing …'; Done shows the errors instead of saving", async () => {
     const incomplete: PaymentMethod = {
       ...momo,

@@ -178,6 +178,9 @@ export function PaymentMethodsTab({
   const { t } = useTranslation("landingPages");
   const { draft, commit, errors } = editor;
   const [open, setOpen] = React.useState<PaymentMethodType | null>(null);
+  // Counts the person's Configure clicks: a Done whose save ends after a later click must not
+  // close the panel that click opened (a race seen as a flaky journey).
+  const clicks = React.useRef(0);
   const remaining = PAYMENT_METHOD_TYPES.filter((type) => !draft.some((m) => m.methodType === type));
   const [adding, setAdding] = React.useState<PaymentMethodType | "">("");
   // A save refused for missing fields opens the first method that has them.
@@ -264,7 +267,10 @@ export function PaymentMethodsTab({
                   size="sm"
                   variant="outline"
                   aria-expanded={isOpen}
-                  onClick={() => setOpen(isOpen ? null : type)}
+                  onClick={() => {
+                    clicks.current += 1;
+                    setOpen(isOpen ? null : type);
+                  }}
                 >
                   <SettingsIcon aria-hidden />
                   {t("payment.configure")}
@@ -285,7 +291,8 @@ export function PaymentMethodsTab({
                   className="grid gap-3 border-t border-border p-3"
                   onSubmit={async (event) => {
                     event.preventDefault();
-                    if (await commit(draft)) setOpen(null);
+                    const at = clicks.current;
+                    if ((await commit(draft)) && clicks.current === at) setOpen(null);
                   }}
                 >
                   {PAYMENT_METHOD_FIELDS[type].map((field) => {
