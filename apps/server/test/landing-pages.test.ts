@@ -9,7 +9,14 @@ import {
 } from "@academy/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { landingPageAnalytics, landingPages, paymentMethods, profiles } from "../src/db/schema/index.ts";
+import {
+  courses,
+  landingPageAnalytics,
+  landingPages,
+  paymentMethods,
+  profiles,
+  schools,
+} from "../src/db/schema/index.ts";
 import { LANDING_SCRIPT_PATH } from "../src/features/landing-pages/landing-public.ts";
 import { createTestContext, signUpAndSignIn, type TestContext } from "./harness.ts";
 
@@ -605,6 +612,31 @@ describe("the public page /lp/{slug}", () => {
     const script = await ctx.request(LANDING_SCRIPT_PATH);
     expect(script.status).toBe(200);
     expect(script.headers.get("content-type")).toContain("javascript");
+  });
+
+  it("carries the school's logo and name, back to its school page, and a guarantee only when set (issue 24 §6, §3)", async () => {
+    await ctx.runtime.db
+      .update(schools)
+      .set({ name: "Cara Cooking School", logo_url: "/files/school-logo/cara.png" })
+      .where(eq(schools.creator_id, cara.userId));
+    const [school] = await ctx.runtime.db.select().from(schools).where(eq(schools.creator_id, cara.userId));
+    await ctx.runtime.db.update(courses).set({ guarantee_days: 14 }).where(eq(courses.id, courseId));
+    await create(cara, page("pho-school", { isPublished: true }));
+    const html = await (await ctx.request("/lp/pho-school")).text();
+    const bar = html.slice(html.indexOf('data-testid="lp-school"'), html.indexOf("</header>"));
+    expect(bar).toContain(`<a href="/s/${school.slug}">`);
+    expect(bar).toContain('<img src="/files/school-logo/cara.png"');
+    expect(bar).toContain("<span>Cara Cooking School</span>");
+    expect(html).toMatch(
+      /<li class="lp-guarantee">(Hoàn tiền trong 14 ngày|14-day money-back guarantee)<\/li>/,
+    );
+
+    // No guarantee set: no guarantee line.
+    await ctx.runtime.db.update(courses).set({ guarantee_days: null }).where(eq(courses.id, courseId));
+    await create(cara, page("pho-school-2", { isPublished: true }));
+    const plain = await (await ctx.request("/lp/pho-school-2")).text();
+    expect(plain).not.toContain("lp-guarantee");
+    expect(plain).toContain("Cara Cooking School");
   });
 
   it("shows 'Page Not Found' for unknown slugs and unpublished pages; preview=1 only for the owner", async () => {

@@ -38,6 +38,8 @@ export interface RenderCourse {
   estimatedDuration: number;
   /** The course's rating, only from REVIEWS_PUBLIC_MINIMUM reviews (publicRating; issue 24 §2). */
   rating?: { average: number; count: number } | null;
+  /** The money-back guarantee in days, only when the creator set one on a paid course (issue 24 §3). */
+  guaranteeDays?: number | null;
 }
 
 export interface RenderInput {
@@ -52,6 +54,11 @@ export interface RenderInput {
   lang: RenderLang;
   /** Where enrol buttons go (/join/{courseId}); null without a connected course. */
   enrolHref: string | null;
+  /**
+   * The school the page belongs to (issue 24 §6): a bar with its logo and name linking to its
+   * school page (/s/{slug}); absent or null shows none.
+   */
+  school?: { name: string; logoUrl: string | null; href: string } | null;
   /** preview: unknown section types show the 'Unsupported Section Type' placeholder. */
   mode: "public" | "preview";
   /**
@@ -68,6 +75,7 @@ const LABELS = {
     about: "About This Course",
     students: "students",
     reviews: (n: number) => (n === 1 ? "review" : "reviews"),
+    guarantee: (days: number) => `${days}-day money-back guarantee`,
     hours: "hours",
     lessons: "lessons",
     minutes: "min",
@@ -102,6 +110,7 @@ const LABELS = {
     about: "Về khóa học này",
     students: "học viên",
     reviews: (_n: number) => "đánh giá",
+    guarantee: (days: number) => `Hoàn tiền trong ${days} ngày`,
     hours: "giờ",
     lessons: "bài học",
     minutes: "phút",
@@ -372,6 +381,7 @@ export function landingCss(styles: StyleData): string {
 img{max-width:100%;height:auto}h1,h2,h3{line-height:1.2;margin:0 0 .75rem}h1{font-size:2.6rem}h2{font-size:1.9rem}h3{font-size:1.2rem}p{margin:0 0 1rem}
 .lp-section{padding:var(--lp-pad,2rem) 1.25rem}.lp-wrap{max-width:1080px;margin:0 auto}.lp-narrow{max-width:760px}.lp-center{text-align:center}
 .lp-lead{font-size:1.15rem;opacity:.92}.lp-muted{color:#545b6b;font-size:.9rem}
+.lp-school{background:#fff;border-bottom:1px solid #e5e7eb;padding:.6rem 0}.lp-school a{display:inline-flex;align-items:center;gap:.6rem;color:var(--lp-primary);font-weight:700;text-decoration:none;max-width:100%}.lp-school img{width:32px;height:32px;object-fit:contain;border-radius:6px}.lp-school span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .lp-btn{display:inline-block;background:var(--lp-primary);color:#fff;text-decoration:none;font-weight:600;padding:.85rem 1.6rem;border-radius:var(--lp-radius);border:0;font-size:1rem;cursor:pointer;min-height:44px}
 .lp-btn:hover{filter:brightness(1.1)}.lp-btn:focus-visible{outline:3px solid var(--lp-secondary);outline-offset:2px}
 .lp-btn-light{background:#fff;color:var(--lp-primary)}.lp-btn-zalo{background:#0068ff}.lp-btn-disabled{opacity:.6;cursor:default}
@@ -409,6 +419,15 @@ img{max-width:100%;height:auto}h1,h2,h3{line-height:1.2;margin:0 0 .75rem}h1{fon
 export function renderLandingBody(input: RenderInput): string {
   const L = LABELS[input.lang];
   const parts = input.sections.map((s, i) => renderSafely(s, input, i));
+  const school = input.school;
+  if (school) {
+    const logo = school.logoUrl ? safeImageUrl(school.logoUrl) : null;
+    parts.unshift(
+      `<header class="lp-school" data-testid="lp-school"><div class="lp-wrap"><a href="${esc(school.href)}">${
+        logo ? `<img src="${esc(logo)}" alt="" width="32" height="32">` : ""
+      }<span>${esc(school.name)}</span></a></div></header>`,
+    );
+  }
   const course = input.course;
   if (course) {
     const hours = durationHours(course.estimatedDuration);
@@ -419,6 +438,8 @@ export function renderLandingBody(input: RenderInput): string {
         course.rating
           ? `<li class="lp-rating">★ ${esc(course.rating.average.toLocaleString(input.lang === "vi" ? "vi-VN" : "en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }))} (${course.rating.count} ${L.reviews(course.rating.count)})</li>`
           : ""
+      }${
+        course.guaranteeDays ? `<li class="lp-guarantee">${esc(L.guarantee(course.guaranteeDays))}</li>` : ""
       }${
         hours ? `<li>${hours} ${L.hours}</li>` : ""
       }${input.lessons.length ? `<li>${input.lessons.length} ${L.lessons}</li>` : ""}</ul></div></section>`,

@@ -11,6 +11,7 @@ import {
   paymentAttempts,
   paymentMethods,
   profiles,
+  schools,
 } from "../../db/schema/index.ts";
 
 export type LandingPageRow = typeof landingPages.$inferSelect;
@@ -141,9 +142,20 @@ export async function findCourseForPage(db: Executor, courseId: string) {
       thumbnailUrl: courses.thumbnail_url,
       rating: courses.rating,
       ratingCount: courses.rating_count,
+      guaranteeDays: courses.guarantee_days,
     })
     .from(courses)
     .where(eq(courses.id, courseId));
+  return row;
+}
+
+/** The school of a page's creator (name, logo, slug; issue 24 §6), or undefined before it exists. */
+export async function findSchoolOfCreator(db: Executor, creatorId: string) {
+  const [row] = await db
+    .select({ name: schools.name, logoUrl: schools.logo_url, slug: schools.slug })
+    .from(schools)
+    .where(eq(schools.creator_id, creatorId))
+    .limit(1);
   return row;
 }
 

@@ -9,6 +9,7 @@ import {
   publicRating,
   resolveSeo,
   resolveStyles,
+  shownGuaranteeDays,
 } from "@academy/shared";
 import {
   esc,
@@ -175,12 +176,14 @@ export async function renderPublicLandingPage(
         enrollmentCount: courseRow.enrollmentCount,
         estimatedDuration: courseRow.estimatedDuration,
         rating: publicRating(courseRow.rating, courseRow.ratingCount),
+        guaranteeDays: shownGuaranteeDays(courseRow.price, courseRow.guaranteeDays),
       }
     : null;
-  const [lessons, profile, payments] = await Promise.all([
+  const [lessons, profile, payments, school] = await Promise.all([
     course ? q.listLessons(db, course.id) : Promise.resolve([]),
     q.findInstructor(db, page.creator_id),
     publicPayments(db, page.id, course),
+    q.findSchoolOfCreator(db, page.creator_id),
   ]);
   const content = (page.content_data ?? {}) as { sections?: unknown };
   const sections = Array.isArray(content.sections) ? content.sections.map(normalizeSection) : [];
@@ -198,6 +201,8 @@ export async function renderPublicLandingPage(
     lang,
     // ?lp= carries the page to /join so the order takes this page's payment methods (issue 11 §2).
     enrolHref: course ? `/join/${course.id}?lp=${encodeURIComponent(page.slug)}` : null,
+    // The school's bar: its logo and name, back to its school page (issue 24 §6, ux N9).
+    school: school ? { name: school.name, logoUrl: school.logoUrl, href: `/s/${school.slug}` } : null,
     mode: "public",
     onSectionError: (section, index, problem) =>
       options.log?.(

@@ -106,7 +106,14 @@ function useLiveStatus(reference: string, enabled: boolean) {
  * countdown, "I have transferred"), bank transfer, cash, MoMo / ZaloPay (redirect to the wallet).
  * The status updates live; on "paid" it says so and opens /learn.
  */
-export function CheckoutPage({ reference, header }: { reference: string; header?: React.ReactNode }) {
+export function CheckoutPage({
+  reference,
+  renderHeader,
+}: {
+  reference: string;
+  /** The page's header for the order's course (its school's brand, issue 24 §6); null before it loads. */
+  renderHeader?: (courseId: string | null) => React.ReactNode;
+}) {
   const { t, i18n } = useTranslation("payments");
   const lng = i18n.language;
   const order = useQuery(checkoutQueryOptions(reference));
@@ -120,7 +127,7 @@ export function CheckoutPage({ reference, header }: { reference: string; header?
   return (
     <div className="flex min-h-svh flex-col overflow-x-clip bg-slate-50">
       <PageTitle>{t("title")}</PageTitle>
-      {header}
+      {renderHeader?.(order.data?.courseId ?? null)}
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         {order.data ? (
           <Checkout view={order.data} actions={actions} lng={lng} />
