@@ -18,6 +18,10 @@ const skip = "skip" in ctx && ctx.skip !== undefined;
  * → /dev/mailbox → verification link → sign in → creator dashboard with setup progress 20 →
  * Ctrl+B collapses the sidebar → Vietnamese and back → sign out → /dashboard sends to /auth.
  */
+
+/** Figures the home page once invented (ux M7): traction, revenue, a rating (en and vi spellings). */
+const INVENTED = /10[,.]000\+|\$2[,.]4M|4[,.]9\/5|50\+ (countries|quốc gia)/i;
+
 describe.skipIf(skip)("foundation journey", () => {
   let browser: Browser;
   const baseURL = "baseURL" in ctx ? ctx.baseURL : "";
@@ -45,6 +49,8 @@ describe.skipIf(skip)("foundation journey", () => {
     // Pre-launch page: VIP signup, then the duplicate.
     await page.goto("/");
     await expect(page.locator("h1").first().textContent()).resolves.toBeTruthy();
+    // Nothing invented (issue 24 §1): no made-up traction, rating or testimonial revenue.
+    expect(await page.locator("body").innerText()).not.toMatch(INVENTED);
     await screenshot(page, "prelaunch-desktop");
     const hero = page.locator("form").first();
     await hero.getByRole("textbox").fill(`  ${vipEmail.toUpperCase()} `);
@@ -155,6 +161,14 @@ describe.skipIf(skip)("foundation journey", () => {
     const context = await newContext(browser, baseURL, PHONE);
     const page = await context.newPage();
     await page.goto("/");
+    await page.locator("h1").first().waitFor();
+    expect(await page.locator("body").innerText()).not.toMatch(INVENTED);
+    // The same in Vietnamese.
+    await page.locator('button[lang="vi"]').first().click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("vi");
+    expect(await page.locator("body").innerText()).not.toMatch(INVENTED);
+    await screenshot(page, "prelaunch-phone-vi");
+    await page.locator('button[lang="en"]').first().click();
     await screenshot(page, "prelaunch-phone");
     await expectNoHorizontalOverflow(page, "prelaunch-phone");
     await page.goto("/auth");
