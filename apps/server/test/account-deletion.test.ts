@@ -215,6 +215,9 @@ describe("a student deletes their account (issue 23 item 8, ux M1)", () => {
     expect(afterCsv).not.toContain("Minh Buyer");
     const line = afterCsv.split("\r\n").find((l) => l.startsWith(ref));
     expect(line).toContain(`,${DELETED_STUDENT_LABEL},,VND,199000,39800,159200,LAN20,HAFB,`);
+    // The method by its name, not its key (issue 24 §5).
+    expect(line).toContain(",Bank transfer,");
+    expect(afterCsv).not.toContain("bank-transfer");
     expect(afterCsv.split("\r\n").length).toBe(beforeCsv.split("\r\n").length);
 
     // The course now has no enrolment of Minh's, but its paid order must never be deleted.

@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { coupons, referralPartners } from "../../db/schema/index.ts";
+import { METHOD_NAMES } from "../../email/order-templates.ts";
 import { AppError, isUniqueViolation } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import * as e from "./earnings.queries.ts";
@@ -164,7 +165,8 @@ export async function ordersCsv(
         return [
           r.reference,
           r.status,
-          r.method ?? "",
+          // The method's name, not its key (issue 24 §5).
+          r.method ? (METHOD_NAMES[r.method]?.en ?? r.method) : "",
           r.course_title,
           r.student_email === null ? DELETED_STUDENT_LABEL : (r.student_name ?? ""),
           r.student_email ?? "",
