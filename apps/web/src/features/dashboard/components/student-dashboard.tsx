@@ -33,12 +33,11 @@ export function StudentDashboard({
           {t(isNew ? "student.welcomeNew" : "student.welcome", { name })}
         </h1>
         <p className="mt-1 text-white/80">{t("student.welcomeBody")}</p>
-        <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {/* Enrolled and completed here; study time and achievements are the cards below, shown once (ux N12). */}
+        <dl className="mt-6 grid max-w-md grid-cols-2 gap-4">
           {[
             [t("student.banner.enrolled"), formatNumber(data.courses.length, lng)],
             [t("student.banner.completed"), formatNumber(data.stats.completedCourses, lng)],
-            [t("student.banner.studyTime"), studyTime],
-            [t("student.banner.achievements"), formatNumber(data.stats.achievements, lng)],
           ].map(([label, value]) => (
             <div key={label} className="rounded-lg bg-white/10 p-3">
               <dt className="text-xs text-white/70">{label}</dt>
