@@ -826,10 +826,11 @@ describe("moderation that sticks (issue 24 §4)", () => {
     ).toBe(200);
   });
 
-  it("Hide hides a reported discussion from everyone but its author (issue 24 §4)", async () => {
+  /** A discussion by `author` in the creator's course, reported as spam by `reporter`. */
+  async function reportedDiscussion(author: Account, reporter: Account, title: string, body: string) {
     const [discussion] = (
       (await ctx.runtime.db.execute(sql`insert into discussions (creator_id, course_id, author_id, title, body, body_html)
-        values (${creator.userId}, ${courseId}::uuid, ${other.userId}, 'Bán tài liệu lậu', 'Inbox mình', '<p>Inbox mình</p>')
+        values (${creator.userId}, ${courseId}::uuid, ${author.userId}, ${title}, ${body}, ${`<p>${body}</p>`})
         returning id`)) as unknown as { rows: Array<{ id: string }> }
     ).rows;
     const [report] = await ctx.runtime.db
@@ -838,10 +839,15 @@ describe("moderation that sticks (issue 24 §4)", () => {
         target_type: "discussion",
         target_id: discussion.id,
         owner_id: creator.userId,
-        reporter_id: student.userId,
+        reporter_id: reporter.userId,
         reason: "spam",
       })
       .returning();
+    return { discussion, report };
+  }
+
+  it("Hide hides a reported discussion from everyone but its author (issue 24 §4)", async () => {
+    const { discussion, report } = await reportedDiscussion(other, student, "Bán tài liệu lậu", "Inbox mình");
     expect(
       (await call(admin, "POST", `/api/admin/reports/${report.id}/review`, { decision: "rejected" })).status,
     ).toBe(204);
@@ -855,21 +861,12 @@ describe("moderation that sticks (issue 24 §4)", () => {
   });
 
   it("Remove deletes a reported discussion, and the decision goes to its author", async () => {
-    const [discussion] = (
-      (await ctx.runtime.db.execute(sql`insert into discussions (creator_id, course_id, author_id, title, body, body_html)
-        values (${creator.userId}, ${courseId}::uuid, ${student.userId}, 'Mua khóa học giá rẻ', 'Liên hệ zalo 0900', '<p>Liên hệ zalo 0900</p>')
-        returning id`)) as unknown as { rows: Array<{ id: string }> }
-    ).rows;
-    const [report] = await ctx.runtime.db
-      .insert(contentReports)
-      .values({
-        target_type: "discussion",
-        target_id: discussion.id,
-        owner_id: creator.userId,
-        reporter_id: other.userId,
-        reason: "spam",
-      })
-      .returning();
+    const { discussion, report } = await reportedDiscussion(
+      student,
+      other,
+      "Mua khóa học giá rẻ",
+      "Liên hệ zalo 0900",
+    );
     const listed = (await (await call(admin, "GET", "/api/admin/reports?status=pending")).json()) as {
       reports: Array<{
         id: string;

@@ -9,17 +9,16 @@ import {
   type ErrorBody,
   type StartConversationResult,
 } from "@academy/shared";
-import { asc, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lessons } from "../src/db/schema/index.ts";
 import {
   createTestContext,
-  oneLessonDraft,
+  lessonIdsOf,
   publishCourse,
   signUpAndSignIn,
   type TestContext,
+  textLessonsDraft,
 } from "./harness.ts";
 
 type Account = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -54,33 +53,13 @@ async function exportOf(who: Account) {
   return { names: Object.keys(files).sort(), json, csv };
 }
 
-const TWO_LESSONS = oneLessonDraft("Phở from scratch", {
-  outline: [
-    {
-      id: "s1",
-      title: "Broth",
-      lessons: ["Bones", "Spices"].map((title, i) => ({
-        id: `l${i + 1}`,
-        title,
-        type: "text" as const,
-        duration: 5,
-        content: { type: "text" as const, html: `<p>${title}.</p>` },
-      })),
-    },
-  ],
-});
+const TWO_LESSONS = textLessonsDraft("Phở from scratch", ["Bones", "Spices"]);
 
 beforeAll(async () => {
   ctx = await createTestContext();
   creator = await signUpAndSignIn(ctx, { name: "Lan Nguyen" });
   courseId = await publishCourse(ctx, creator.cookie, TWO_LESSONS);
-  const lessonIds = (
-    await ctx.runtime.db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(eq(lessons.course_id, courseId))
-      .orderBy(asc(lessons.order_index))
-  ).map((r) => r.id);
+  const lessonIds = await lessonIdsOf(ctx, courseId);
   [ana, binh] = await Promise.all([
     signUpAndSignIn(ctx, { name: "Ana Tran" }),
     signUpAndSignIn(ctx, { name: "Binh Le" }),

@@ -6,15 +6,17 @@
  * account no longer counts; Smart Alerts' drop-off counts only students inactive for 7 days.
  */
 import { type CreatorAlerts, type CreatorOverview, studyMinutes } from "@academy/shared";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enrollments, lessonProgress, lessons, profiles } from "../src/db/schema/index.ts";
+import { enrollments, lessonProgress, profiles } from "../src/db/schema/index.ts";
 import {
   createTestContext,
+  lessonIdsOf,
   oneLessonDraft,
   publishCourse,
   signUpAndSignIn,
   type TestContext,
+  textLessonsDraft,
 } from "./harness.ts";
 
 type Account = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -55,34 +57,14 @@ async function openedAgo(who: Account, lessonId: string) {
 const todayInVietnam = () =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Ho_Chi_Minh", dateStyle: "short" }).format(new Date());
 
-const THREE_LESSONS = oneLessonDraft("Phở from scratch", {
-  outline: [
-    {
-      id: "s1",
-      title: "Broth",
-      lessons: ["Bones", "Spices", "Noodles"].map((title, i) => ({
-        id: `l${i + 1}`,
-        title,
-        type: "text" as const,
-        duration: 5,
-        content: { type: "text" as const, html: `<p>${title}.</p>` },
-      })),
-    },
-  ],
-});
+const THREE_LESSONS = textLessonsDraft("Phở from scratch", ["Bones", "Spices", "Noodles"]);
 
 beforeAll(async () => {
   ctx = await createTestContext();
   creator = await signUpAndSignIn(ctx, { name: "Lan Nguyen" });
   freeCourse = await publishCourse(ctx, creator.cookie, THREE_LESSONS);
   paidCourse = await publishCourse(ctx, creator.cookie, oneLessonDraft("Bánh mì", { price: 199_000 }));
-  lessonIds = (
-    await ctx.runtime.db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(eq(lessons.course_id, freeCourse))
-      .orderBy(asc(lessons.order_index))
-  ).map((r) => r.id);
+  lessonIds = await lessonIdsOf(ctx, freeCourse);
   [ana, binh, chi] = await Promise.all([
     signUpAndSignIn(ctx, { name: "Ana Tran" }),
     signUpAndSignIn(ctx, { name: "Binh Le" }),

@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import type { CourseDraftInput } from "@academy/shared";
 import { PGlite } from "@electric-sql/pglite";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { createApp } from "../src/app.ts";
 import { openDatabase } from "../src/db/client.ts";
-import { emailOutbox, enrollments, studentInvitations, user } from "../src/db/schema/index.ts";
+import { emailOutbox, enrollments, lessons, studentInvitations, user } from "../src/db/schema/index.ts";
 import { loadEnv } from "../src/env.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { createRuntime, type Runtime } from "../src/runtime.ts";
@@ -182,6 +182,38 @@ export async function verifyEmailFromOutbox(ctx: TestContext, email: string): Pr
 }
 
 /** A one-section, one-lesson course draft for tests that need a published course, with `extra` on top. */
+/**
+ * A draft of one section ("Broth") of text lessons with the given titles, 5 minutes each, whose
+ * text is the title (readable at once).
+ */
+export function textLessonsDraft(title: string, titles: string[]): CourseDraftInput {
+  return oneLessonDraft(title, {
+    outline: [
+      {
+        id: "s1",
+        title: "Broth",
+        lessons: titles.map((lessonTitle, i) => ({
+          id: `l${i + 1}`,
+          title: lessonTitle,
+          type: "text" as const,
+          duration: 5,
+          content: { type: "text" as const, html: `<p>${lessonTitle}.</p>` },
+        })),
+      },
+    ],
+  });
+}
+
+/** The course's lesson ids in their order. */
+export async function lessonIdsOf(ctx: TestContext, courseId: string): Promise<string[]> {
+  const rows = await ctx.runtime.db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(eq(lessons.course_id, courseId))
+    .orderBy(asc(lessons.order_index));
+  return rows.map((r) => r.id);
+}
+
 export function oneLessonDraft(title: string, extra: Partial<CourseDraftInput> = {}): CourseDraftInput {
   return {
     title,

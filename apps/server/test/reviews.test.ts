@@ -15,18 +15,19 @@ import {
   REVIEW_MESSAGES,
   type Review,
 } from "@academy/shared";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courses, emailOutbox, lessons, schools } from "../src/db/schema/index.ts";
+import { courses, emailOutbox, schools } from "../src/db/schema/index.ts";
 import { setAdminByEmail } from "../src/features/admin/admin.service.ts";
 import { joinPageHead } from "../src/features/enrolments/enrolments.service.ts";
 import {
   createTestContext,
   enrolTwoFactor,
-  oneLessonDraft,
+  lessonIdsOf,
   publishCourse,
   signUpAndSignIn,
   type TestContext,
+  textLessonsDraft,
 } from "./harness.ts";
 
 type Account = Awaited<ReturnType<typeof signUpAndSignIn>>;
@@ -66,21 +67,7 @@ async function studentWho(name: string, lessons: number): Promise<Account> {
   return student;
 }
 
-const FOUR_LESSONS = oneLessonDraft("Phở from scratch", {
-  outline: [
-    {
-      id: "s1",
-      title: "Broth",
-      lessons: ["Bones", "Spices", "Noodles", "Serving"].map((title, i) => ({
-        id: `l${i + 1}`,
-        title,
-        type: "text" as const,
-        duration: 10,
-        content: { type: "text" as const, html: `<p>${title}.</p>` },
-      })),
-    },
-  ],
-});
+const FOUR_LESSONS = textLessonsDraft("Phở from scratch", ["Bones", "Spices", "Noodles", "Serving"]);
 
 let ana: Account; // 50 % done
 let binh: Account; // 25 % done
@@ -90,13 +77,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   creator = await signUpAndSignIn(ctx, { name: "Lan Nguyen" });
   courseId = await publishCourse(ctx, creator.cookie, FOUR_LESSONS);
-  lessonIds = (
-    await ctx.runtime.db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(eq(lessons.course_id, courseId))
-      .orderBy(asc(lessons.order_index))
-  ).map((r) => r.id);
+  lessonIds = await lessonIdsOf(ctx, courseId);
   expect(lessonIds).toHaveLength(4);
   [ana, binh, outsider] = await Promise.all([
     studentWho("Ana Tran", 2),

@@ -1,31 +1,12 @@
-import type { SchoolBranding } from "@academy/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import i18n from "@/lib/i18n";
+import { brandingFixture } from "../test-fixtures";
 import { BrandingPage } from "./branding-page";
 
-const branding: SchoolBranding = {
-  exists: true,
-  id: "school-1",
-  name: "Lan's School",
-  slug: "lans-school",
-  description: "",
-  logoUrl: "",
-  faviconUrl: "",
-  primaryColor: "#1A237E",
-  accentColor: "#00C7B1",
-  font: "Inter",
-  supportEmail: "",
-  legalName: "",
-  taxCode: "",
-  businessAddress: "",
-  socialLinks: { facebook: "", zalo: "", tiktok: "", youtube: "" },
-  publicUrl: "http://localhost/s/lans-school",
-  redirects: [],
-  domains: [],
-};
+const branding = brandingFixture();
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -3,30 +3,18 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import i18n from "@/lib/i18n";
+import { brandingFixture } from "../test-fixtures";
 import { ConfirmSchoolDialog } from "./confirm-school-dialog";
 
 /** Issue 24 §6: the first publish confirms the school's name and logo; later ones are not asked. */
 
-const defaults: SchoolBranding = {
+const defaults = brandingFixture({
   exists: false,
   id: null,
   name: "Lan Nguyen's School",
   slug: "abcd1234-academy",
-  description: "",
-  logoUrl: "",
-  faviconUrl: "",
-  primaryColor: "#1A237E",
-  accentColor: "#00C7B1",
-  font: "Inter",
-  supportEmail: "",
-  legalName: "",
-  taxCode: "",
-  businessAddress: "",
-  socialLinks: { facebook: "", zalo: "", tiktok: "", youtube: "" },
   publicUrl: "http://localhost/s/abcd1234-academy",
-  redirects: [],
-  domains: [],
-};
+});
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
