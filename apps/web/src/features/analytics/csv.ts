@@ -8,6 +8,7 @@ import type {
 } from "@academy/shared";
 import type { TFunction } from "i18next";
 import Papa from "papaparse";
+import { saveBlob } from "@/lib/download";
 import type { CreatorTab } from "./api/analytics";
 
 type Cell = string | number;
@@ -200,12 +201,5 @@ export function tabCsv(tab: CreatorTab, data: unknown, t: TFunction): string {
 
 /** Saves `csv` as a file named `name` through a temporary link. */
 export function downloadCsv(name: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([csv], { type: "text/csv;charset=utf-8" }), name);
 }

@@ -1,6 +1,7 @@
 import type { AccountSettingsInput, DeleteAccountInput } from "@academy/shared";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@/lib/api-client";
+import { saveBlob } from "@/lib/download";
 import { meQueryOptions } from "@/lib/session";
 
 /** GET /api/account: the signed-in person's settings. */
@@ -85,13 +86,5 @@ export async function downloadMyData(): Promise<void> {
   }
   const blob = await response.blob();
   const disposition = response.headers.get("content-disposition") ?? "";
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "academy-data.zip";
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, /filename="([^"]+)"/.exec(disposition)?.[1] ?? "academy-data.zip");
 }

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { copyText } from "@/lib/clipboard";
+import { saveBlob } from "@/lib/download";
 import {
   qrDataUrl,
   secretFromUri,
@@ -43,14 +44,7 @@ export function twoFactorErrorKey(error: TwoFactorFailure): string {
 /** The recovery codes as a text file: one per line, with a heading naming the site. */
 function downloadCodes(codes: string[], heading: string): void {
   const blob = new Blob([`${heading}\n\n${codes.join("\n")}\n`], { type: "text/plain;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "academy-recovery-codes.txt";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, "academy-recovery-codes.txt");
 }
 
 /** The 10 recovery codes, shown once, with copy and download. */
