@@ -289,9 +289,17 @@ describe.skipIf(skip)("setting up payment", () => {
     await expectNoHorizontalOverflow(page, "bank picker");
     await screenshot(page, "landing-payment-bank-picker-phone");
     await bank.press("Escape");
+    await expect.poll(() => bank.inputValue()).toBe("BIDV");
     await vietqr.getByRole("button", { name: "Done" }).click();
+    // One step at a time: the save closes VietQR's panel, then MoMo's opens (no click while the
+    // save is still in flight, which made this journey flaky).
+    await expect
+      .poll(() => vietqr.getByRole("button", { name: "Configure" }).getAttribute("aria-expanded"))
+      .toBe("false");
     const momo = page.locator('[data-testid="payment-item"][data-method="momo"]');
-    await momo.getByRole("button", { name: "Configure" }).click();
+    const momoConfigure = momo.getByRole("button", { name: "Configure" });
+    await momoConfigure.click();
+    await expect.poll(() => momoConfigure.getAttribute("aria-expanded")).toBe("true");
     await page.getByTestId("pm-momo-mode-help").waitFor();
     await expectNoHorizontalOverflow(page, "payment mode");
     await screenshot(page, "landing-payment-mode-phone");
