@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, DATA_EXPORTS_PER_HOUR } from "@academy/shared";
-import { and, asc, eq, or } from "drizzle-orm";
+import { asc, eq, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { strToU8, zipSync } from "fflate";
 import type { Db } from "../../db/client.ts";
@@ -124,7 +124,7 @@ export async function exportMyData(db: Db, actor: SessionUser, appUrl: string): 
     .select({ r: courseReviews, courseTitle: courses.title })
     .from(courseReviews)
     .innerJoin(courses, eq(courses.id, courseReviews.course_id))
-    .where(and(eq(courseReviews.student_id, actor.id)))
+    .where(eq(courseReviews.student_id, actor.id))
     .orderBy(asc(courseReviews.created_at));
 
   const tables: ExportTable[] = [
