@@ -436,7 +436,11 @@ export function createApp(
     app.route("/dev/mailbox", mailboxRoutes(deps.db));
   }
   // Public pages whose <head> the server renders (title, description, Open Graph, JSON-LD).
-  const headResolvers: HeadResolver[] = [enrolmentHeads(deps), certificateHeads(deps), achievementHeads(deps)];
+  const headResolvers: HeadResolver[] = [
+    enrolmentHeads(deps),
+    certificateHeads(deps),
+    achievementHeads(deps),
+  ];
   const resolveHead: HeadResolver = async (path) => {
     for (const resolve of headResolvers) {
       const head = await resolve(path);

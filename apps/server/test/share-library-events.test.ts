@@ -3,10 +3,11 @@
  * image; the Admin Panel's Content Library (every course, landing page and material with a review
  * status); the web app's analytics record sent in batches to /api/learning/client-events.
  */
+
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
 import {
   CLIENT_EVENT_BATCH_MAX,
   CLIENT_EVENT_BATCHES_PER_WINDOW,
@@ -59,7 +60,9 @@ beforeAll(async () => {
     signUpAndSignIn(ctx, { name: "Cao Thị Hương" }),
     signUpAndSignIn(ctx, { name: "Nguyễn Văn Bình" }),
   ]);
-  expect(await setAdminByEmail(ctx.runtime.db, admin.email, true, { id: null, email: "test" })).toBe("changed");
+  expect(await setAdminByEmail(ctx.runtime.db, admin.email, true, { id: null, email: "test" })).toBe(
+    "changed",
+  );
   await enrolTwoFactor(ctx, admin);
   await ctx.runtime.db.update(profiles).set({ locale: "vi" }).where(eq(profiles.user_id, creator.userId));
   await ctx.runtime.db.update(profiles).set({ locale: "en" }).where(eq(profiles.user_id, student.userId));
@@ -99,7 +102,9 @@ describe("achievement sharing", () => {
     expect(shareId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(url).toBe(`${TEST_ORIGIN}/achievements/${shareId}`);
     // Idempotent: sharing again gives the same page.
-    const again = (await (await call(student, "POST", "/api/community/achievements/firstSteps/share")).json()) as {
+    const again = (await (
+      await call(student, "POST", "/api/community/achievements/firstSteps/share")
+    ).json()) as {
       shareId: string;
     };
     expect(again.shareId).toBe(shareId);
@@ -129,7 +134,9 @@ describe("achievement sharing", () => {
     // The server-rendered head.
     const html = await (await app.request(`${TEST_ORIGIN}/achievements/${shareId}`)).text();
     expect(html).toContain("<title>Nguyễn Văn Bình earned “First Steps” — Academy</title>");
-    expect(html).toContain(`<meta property="og:image" content="${TEST_ORIGIN}/api/achievements/${shareId}/image.png" />`);
+    expect(html).toContain(
+      `<meta property="og:image" content="${TEST_ORIGIN}/api/achievements/${shareId}/image.png" />`,
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain(`<meta property="og:url" content="${TEST_ORIGIN}/achievements/${shareId}" />`);
     expect(html).toContain("20 November 2026");
@@ -160,7 +167,9 @@ describe("achievement sharing", () => {
     expect(gone.status).toBe(404);
     expect(await gone.text()).not.toContain("Nguyễn Văn Bình");
     // Sharing again makes a new id; the old link stays dead.
-    const renewed = (await (await call(student, "POST", "/api/community/achievements/firstSteps/share")).json()) as {
+    const renewed = (await (
+      await call(student, "POST", "/api/community/achievements/firstSteps/share")
+    ).json()) as {
       shareId: string;
     };
     expect(renewed.shareId).not.toBe(shareId);
@@ -168,7 +177,9 @@ describe("achievement sharing", () => {
   });
 
   it("another person cannot stop someone else's share", async () => {
-    const { shareId } = (await (await call(student, "POST", "/api/community/achievements/firstSteps/share")).json()) as {
+    const { shareId } = (await (
+      await call(student, "POST", "/api/community/achievements/firstSteps/share")
+    ).json()) as {
       shareId: string;
     };
     expect((await call(creator, "DELETE", "/api/community/achievements/firstSteps/share")).status).toBe(204);
@@ -213,7 +224,8 @@ describe("Content Library", () => {
     for (const who of [null, creator, student]) {
       expect([401, 403]).toContain((await call(who, "GET", "/api/admin/library")).status);
       expect([401, 403]).toContain(
-        (await call(who, "POST", `/api/admin/library/course/${courseId}/review`, { decision: "approved" })).status,
+        (await call(who, "POST", `/api/admin/library/course/${courseId}/review`, { decision: "approved" }))
+          .status,
       );
     }
     expect((await call(creator, "GET", "/api/admin/library")).status).toBe(403);
@@ -226,21 +238,36 @@ describe("Content Library", () => {
 
   it("lists all three kinds as pending, with type, status and accent-insensitive search", async () => {
     const all = await library("search=tieng viet");
-    expect(all.items.map((i) => [i.type, i.title, i.status])).toEqual([["course", "Tiếng Việt giao tiếp", "pending"]]);
+    expect(all.items.map((i) => [i.type, i.title, i.status])).toEqual([
+      ["course", "Tiếng Việt giao tiếp", "pending"],
+    ]);
     expect((await library("type=landing_page&search=pho")).items.map((i) => i.id)).toEqual([pageId]);
     const mats = await library("type=material&search=doc hieu");
     expect(mats.items).toHaveLength(1);
-    expect(mats.items[0]).toMatchObject({ id: materialId, materialType: "quiz", link: null, ownerName: "Cao Thị Hương" });
+    expect(mats.items[0]).toMatchObject({
+      id: materialId,
+      materialType: "quiz",
+      link: null,
+      ownerName: "Cao Thị Hương",
+    });
     // The owner's name finds all three.
     const byOwner = await library("search=cao thi huong");
-    expect(new Set(byOwner.items.map((i) => i.type))).toEqual(new Set(["course", "landing_page", "material"]));
+    expect(new Set(byOwner.items.map((i) => i.type))).toEqual(
+      new Set(["course", "landing_page", "material"]),
+    );
     expect((await library("status=approved&search=cao thi huong")).total).toBe(0);
   });
 
   it("paginates 20 a page", async () => {
-    await ctx.runtime.db.insert(materials).values(
-      Array.from({ length: 21 }, (_, i) => ({ creator_id: creator.userId, title: `Pager ${i}`, type: "worksheet" })),
-    );
+    await ctx.runtime.db
+      .insert(materials)
+      .values(
+        Array.from({ length: 21 }, (_, i) => ({
+          creator_id: creator.userId,
+          title: `Pager ${i}`,
+          type: "worksheet",
+        })),
+      );
     const first = await library("type=material&search=pager");
     expect(first.total).toBe(21);
     expect(first.items).toHaveLength(20);
@@ -251,7 +278,9 @@ describe("Content Library", () => {
   });
 
   it("reject needs a reason, takes the course down, e-mails the owner in Vietnamese; approve lets it go live again", async () => {
-    const noReason = await call(admin, "POST", `/api/admin/library/course/${courseId}/review`, { decision: "rejected" });
+    const noReason = await call(admin, "POST", `/api/admin/library/course/${courseId}/review`, {
+      decision: "rejected",
+    });
     expect(noReason.status).toBe(400);
     const rejected = await call(admin, "POST", `/api/admin/library/course/${courseId}/review`, {
       decision: "rejected",
@@ -266,7 +295,12 @@ describe("Content Library", () => {
     const mails = await ctx.runtime.db
       .select({ subject: emailOutbox.subject, text: emailOutbox.text })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.to_address, creator.email.toLowerCase()), eq(emailOutbox.template, "content-review")));
+      .where(
+        and(
+          eq(emailOutbox.to_address, creator.email.toLowerCase()),
+          eq(emailOutbox.template, "content-review"),
+        ),
+      );
     expect(mails.map((m) => m.subject)).toEqual(["Khóa học của bạn bị từ chối"]);
     expect(mails[0].text).toContain("Nội dung sao chép");
     // The owner cannot publish it.
@@ -275,7 +309,8 @@ describe("Content Library", () => {
     expect((await errorOf(goLive)).message).toBe(MODERATION_MESSAGES.courseTakenDown);
     // Approve: the take-down is lifted, the owner may publish, the status is approved.
     expect(
-      (await call(admin, "POST", `/api/admin/library/course/${courseId}/review`, { decision: "approved" })).status,
+      (await call(admin, "POST", `/api/admin/library/course/${courseId}/review`, { decision: "approved" }))
+        .status,
     ).toBe(204);
     expect((await library("type=course&search=tieng viet")).items[0]).toMatchObject({
       status: "approved",
@@ -302,7 +337,10 @@ describe("Content Library", () => {
     ).toBe(204);
     const [row] = await ctx.runtime.db.select().from(materials).where(eq(materials.id, materialId));
     expect(row.taken_down_at).not.toBeNull();
-    expect((await library("type=material&search=doc hieu")).items[0]).toMatchObject({ status: "rejected", published: false });
+    expect((await library("type=material&search=doc hieu")).items[0]).toMatchObject({
+      status: "rejected",
+      published: false,
+    });
     await call(admin, "POST", `/api/admin/library/material/${materialId}/review`, { decision: "approved" });
     const [after] = await ctx.runtime.db.select().from(materials).where(eq(materials.id, materialId));
     expect(after.taken_down_at).toBeNull();
@@ -333,13 +371,29 @@ describe("client analytics events", () => {
 
   it("needs a session and validates names, sizes and batch caps", async () => {
     expect((await call(null, "POST", "/api/learning/client-events", { events: [event()] })).status).toBe(401);
-    expect((await call(student, "POST", "/api/learning/client-events", { events: [event("made_up")] })).status).toBe(400);
+    expect(
+      (await call(student, "POST", "/api/learning/client-events", { events: [event("made_up")] })).status,
+    ).toBe(400);
     expect((await call(student, "POST", "/api/learning/client-events", { events: [] })).status).toBe(400);
     const tooMany = Array.from({ length: CLIENT_EVENT_BATCH_MAX + 1 }, () => event());
-    expect((await call(student, "POST", "/api/learning/client-events", { events: tooMany })).status).toBe(400);
-    const big = { ...event(), properties: { a: "x".repeat(500), b: "x".repeat(500), c: "x".repeat(500), d: "x".repeat(500), e: "x".repeat(500) } };
+    expect((await call(student, "POST", "/api/learning/client-events", { events: tooMany })).status).toBe(
+      400,
+    );
+    const big = {
+      ...event(),
+      properties: {
+        a: "x".repeat(500),
+        b: "x".repeat(500),
+        c: "x".repeat(500),
+        d: "x".repeat(500),
+        e: "x".repeat(500),
+      },
+    };
     expect((await call(student, "POST", "/api/learning/client-events", { events: [big] })).status).toBe(400);
-    const rows = await ctx.runtime.db.select().from(clientEvents).where(eq(clientEvents.user_id, student.userId));
+    const rows = await ctx.runtime.db
+      .select()
+      .from(clientEvents)
+      .where(eq(clientEvents.user_id, student.userId));
     expect(rows).toHaveLength(0);
   });
 
@@ -348,16 +402,23 @@ describe("client analytics events", () => {
     const first = await call(student, "POST", "/api/learning/client-events", { events: batch });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ accepted: 3, duplicates: 0 });
-    const again = await call(student, "POST", "/api/learning/client-events", { events: [...batch, batch[0], event()] });
+    const again = await call(student, "POST", "/api/learning/client-events", {
+      events: [...batch, batch[0], event()],
+    });
     expect(await again.json()).toEqual({ accepted: 1, duplicates: 4 });
-    const rows = await ctx.runtime.db.select().from(clientEvents).where(eq(clientEvents.user_id, student.userId));
+    const rows = await ctx.runtime.db
+      .select()
+      .from(clientEvents)
+      .where(eq(clientEvents.user_id, student.userId));
     expect(rows).toHaveLength(4);
     expect(rows.find((r) => r.client_event_id === batch[1].id)).toMatchObject({
       name: "video_played",
       properties: { courseId: "c1", path: "/learn/c1" },
     });
     // The same id from another account is that account's own event.
-    expect(await (await call(creator, "POST", "/api/learning/client-events", { events: [batch[0]] })).json()).toEqual({
+    expect(
+      await (await call(creator, "POST", "/api/learning/client-events", { events: [batch[0]] })).json(),
+    ).toEqual({
       accepted: 1,
       duplicates: 0,
     });

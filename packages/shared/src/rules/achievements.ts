@@ -138,7 +138,10 @@ export function streakDays(days: string[], today: string): number {
  * (the public achievement page's <head> and its Open Graph image, issue 27 §4). The web app's
  * `community` catalogues hold the same texts (a web test keeps them equal).
  */
-export const ACHIEVEMENT_TEXTS: Record<Achievement, Record<"en" | "vi", { title: string; description: string }>> = {
+export const ACHIEVEMENT_TEXTS: Record<
+  Achievement,
+  Record<"en" | "vi", { title: string; description: string }>
+> = {
   firstSteps: {
     en: { title: "First Steps", description: "Enrol in your first course." },
     vi: { title: "Bước đầu tiên", description: "Ghi danh khóa học đầu tiên." },
@@ -165,7 +168,10 @@ export const ACHIEVEMENT_TEXTS: Record<Achievement, Record<"en" | "vi", { title:
   },
   fastLearner: {
     en: { title: "Fast Learner", description: "Complete a course within 7 days of enrolling." },
-    vi: { title: "Tiếp thu nhanh", description: "Hoàn thành một khóa học trong vòng 7 ngày kể từ khi ghi danh." },
+    vi: {
+      title: "Tiếp thu nhanh",
+      description: "Hoàn thành một khóa học trong vòng 7 ngày kể từ khi ghi danh.",
+    },
   },
   helper: {
     en: { title: "Helper", description: "Have 3 of your replies marked as the answer." },

@@ -65,7 +65,10 @@ export const contentReviews = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.target_type, t.target_id] }),
-    check("content_reviews_target_type_check", sql`${t.target_type} in ('course', 'landing_page', 'material')`),
+    check(
+      "content_reviews_target_type_check",
+      sql`${t.target_type} in ('course', 'landing_page', 'material')`,
+    ),
     check("content_reviews_status_check", sql`${t.status} in ('approved', 'rejected')`),
   ],
 );

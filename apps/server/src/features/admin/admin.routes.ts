@@ -160,7 +160,8 @@ const libraryRoute = createRoute({
   method: "get",
   path: "/admin/library",
   tags,
-  summary: "The Content Library: every course, landing page and material with its review status, 20 a page (admins)",
+  summary:
+    "The Content Library: every course, landing page and material with its review status, 20 a page (admins)",
   request: { query: libraryQuerySchema },
   responses: { 200: json(libraryListSchema, "Content"), ...guarded },
 });
@@ -168,7 +169,8 @@ const libraryReviewRoute = createRoute({
   method: "post",
   path: "/admin/library/{type}/{id}/review",
   tags,
-  summary: "Approve, or reject with a reason (taken down, owner e-mailed), a course, landing page or material (admins)",
+  summary:
+    "Approve, or reject with a reason (taken down, owner e-mailed), a course, landing page or material (admins)",
   request: {
     params: z.object({ type: z.enum(LIBRARY_ITEM_TYPES), id: z.string().max(64) }),
     ...jsonBody(libraryReviewSchema),
@@ -306,7 +308,9 @@ export function adminRoutes(deps: AppDeps) {
       await reviewReport(adminDeps, c.get("user"), c.req.valid("param").id, c.req.valid("json"));
       return c.body(null, 204);
     })
-    .openapi(libraryRoute, async (c) => c.json(await listLibrary(db, c.get("user"), c.req.valid("query")), 200))
+    .openapi(libraryRoute, async (c) =>
+      c.json(await listLibrary(db, c.get("user"), c.req.valid("query")), 200),
+    )
     .openapi(libraryReviewRoute, async (c) => {
       const { type, id } = c.req.valid("param");
       await reviewLibraryItem(adminDeps, c.get("user"), type, id, c.req.valid("json"));

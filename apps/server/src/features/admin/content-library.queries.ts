@@ -53,7 +53,13 @@ export interface LibraryRow {
  */
 export async function selectLibrary(
   db: Executor,
-  opts: { type: LibraryType | "all"; status: "pending" | "approved" | "rejected" | "all"; pattern?: string; page: number; pageSize: number },
+  opts: {
+    type: LibraryType | "all";
+    status: "pending" | "approved" | "rejected" | "all";
+    pattern?: string;
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ rows: LibraryRow[]; total: number }> {
   const conditions = [sql`true`];
   if (opts.type !== "all") conditions.push(sql`x.type = ${opts.type}`);
@@ -95,7 +101,13 @@ export async function lockLibraryItem(db: Executor, type: LibraryType, id: strin
  */
 export async function writeLibraryDecision(
   db: Executor,
-  input: { type: LibraryType; id: string; decision: "approved" | "rejected"; reason: string | null; adminId: string },
+  input: {
+    type: LibraryType;
+    id: string;
+    decision: "approved" | "rejected";
+    reason: string | null;
+    adminId: string;
+  },
 ): Promise<void> {
   await db.execute(sql`
     insert into content_reviews (target_type, target_id, status, reason, reviewed_by, reviewed_at)

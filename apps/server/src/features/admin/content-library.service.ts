@@ -1,9 +1,4 @@
-import {
-  type LibraryItem,
-  type LibraryList,
-  likePattern,
-  MODERATION_MESSAGES,
-} from "@academy/shared";
+import { type LibraryItem, type LibraryList, likePattern, MODERATION_MESSAGES } from "@academy/shared";
 import { eq } from "drizzle-orm";
 import { requireAdmin } from "../../auth/roles.ts";
 import type { Db } from "../../db/client.ts";
@@ -115,8 +110,12 @@ export async function reviewLibraryItem(
     const greeting = vi ? `Xin chào ${owner.name ?? ""},` : `Hi ${owner.name ?? ""},`;
     const paragraphs = lifted
       ? vi
-        ? [`Quản trị viên đã duyệt ${label.vi} “${item.title}”. ${type === "material" ? "Học viên lại có thể xem tài liệu này." : "Bạn có thể xuất bản lại."}`]
-        : [`An admin approved your ${label.en} “${item.title}”. ${type === "material" ? "Students can see it again." : "You can publish it again."}`]
+        ? [
+            `Quản trị viên đã duyệt ${label.vi} “${item.title}”. ${type === "material" ? "Học viên lại có thể xem tài liệu này." : "Bạn có thể xuất bản lại."}`,
+          ]
+        : [
+            `An admin approved your ${label.en} “${item.title}”. ${type === "material" ? "Students can see it again." : "You can publish it again."}`,
+          ]
       : vi
         ? [
             `Quản trị viên đã từ chối ${label.vi} “${item.title}” và gỡ nội dung này.`,

@@ -58,7 +58,8 @@ export function wrapLines(value: string, size: number, weight: number, maxLines:
     }
   }
   if (current) lines.push(current);
-  if (lines.length <= maxLines && lines.every((l) => measure(l, size, weight) <= TEXT_MAX_WIDTH)) return lines;
+  if (lines.length <= maxLines && lines.every((l) => measure(l, size, weight) <= TEXT_MAX_WIDTH))
+    return lines;
   const kept = lines.slice(0, maxLines);
   let last = kept[kept.length - 1];
   const parts = Array.from(graphemes.segment(last), (g) => g.segment);
@@ -89,7 +90,9 @@ export function achievementImageSvg(input: AchievementImageInput): string {
   const date = wrapLines(input.date, 26, 400, 1)[0] ?? "";
   const platform = wrapLines(input.platformName, 28, 600, 1)[0] ?? "";
   let y = 200;
-  const parts: string[] = [text(input.label.toUpperCase(), 26, 700, TEXT_LEFT, y - 76, ` fill="${GOLD}" letter-spacing="3"`)];
+  const parts: string[] = [
+    text(input.label.toUpperCase(), 26, 700, TEXT_LEFT, y - 76, ` fill="${GOLD}" letter-spacing="3"`),
+  ];
   for (const line of titleLines) {
     parts.push(text(line, 64, 700, TEXT_LEFT, y, ' fill="#FFFFFF"'));
     y += 76;

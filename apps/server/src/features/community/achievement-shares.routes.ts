@@ -14,10 +14,16 @@ import {
 const tags = ["Community"];
 const missing = json(errorResponseSchema, "Not earned, unknown, or no longer shared");
 const achievementParams = z.object({
-  id: z.string().max(40).openapi({ param: { name: "id", in: "path" }, example: "firstSteps" }),
+  id: z
+    .string()
+    .max(40)
+    .openapi({ param: { name: "id", in: "path" }, example: "firstSteps" }),
 });
 const shareParams = z.object({
-  shareId: z.string().max(64).openapi({ param: { name: "shareId", in: "path" }, example: "Qm9vbXNoYWthbGFrYQ_x1" }),
+  shareId: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "shareId", in: "path" }, example: "Qm9vbXNoYWthbGFrYQ_x1" }),
 });
 
 const shareRoute = createRoute({

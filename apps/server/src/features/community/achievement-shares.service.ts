@@ -87,7 +87,11 @@ async function loadShare(db: Db, shareId: string): Promise<ShareView | undefined
  * e-mail), the achievement id, the date earned, the platform's name and the image's URL.
  * @throws NOT_FOUND (achievementPageNotFound) when the id is unknown or no longer shared.
  */
-export async function getPublicAchievement(db: Db, shareId: string, appUrl: string): Promise<PublicAchievement> {
+export async function getPublicAchievement(
+  db: Db,
+  shareId: string,
+  appUrl: string,
+): Promise<PublicAchievement> {
   const view = await loadShare(db, shareId);
   if (!view) throw new AppError("NOT_FOUND", COMMUNITY_MESSAGES.achievementPageNotFound);
   return {
@@ -140,7 +144,11 @@ export async function getAchievementImage(db: Db, shareId: string): Promise<Uint
  * sharer's language, the description, the Open Graph image and the canonical URL; `noindex`
  * (shared for people, not for search engines). @returns undefined when not shared.
  */
-export async function achievementHead(db: Db, shareId: string, appUrl: string): Promise<PageHead | undefined> {
+export async function achievementHead(
+  db: Db,
+  shareId: string,
+  appUrl: string,
+): Promise<PageHead | undefined> {
   const view = await loadShare(db, shareId);
   if (!view) return undefined;
   const texts = ACHIEVEMENT_TEXTS[view.achievement][view.locale];

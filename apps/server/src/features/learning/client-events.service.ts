@@ -32,7 +32,14 @@ export async function recordClientEvents(
   batch: ClientEventBatch,
   now: Date = new Date(),
 ): Promise<ClientEventBatchResult> {
-  if (!(await hitRateLimit(db, `client-events:user:${actor.id}`, CLIENT_EVENT_RATE_WINDOW_SECONDS, CLIENT_EVENT_BATCHES_PER_WINDOW)))
+  if (
+    !(await hitRateLimit(
+      db,
+      `client-events:user:${actor.id}`,
+      CLIENT_EVENT_RATE_WINDOW_SECONDS,
+      CLIENT_EVENT_BATCHES_PER_WINDOW,
+    ))
+  )
     throw new AppError("RATE_LIMITED", CLIENT_EVENTS_RATE_MESSAGE);
   const unique = new Map(batch.events.map((e) => [e.id.toLowerCase(), e]));
   const latest = now.getTime() + FUTURE_SKEW_MS;

@@ -78,5 +78,7 @@ export async function materialsOfCreator(
   return db
     .select()
     .from(materials)
-    .where(and(eq(materials.creator_id, creatorId), inArray(materials.id, ids), isNull(materials.taken_down_at)));
+    .where(
+      and(eq(materials.creator_id, creatorId), inArray(materials.id, ids), isNull(materials.taken_down_at)),
+    );
 }
