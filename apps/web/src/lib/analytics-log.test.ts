@@ -105,13 +105,8 @@ describe("the local analytics record (spec 000 §9)", () => {
     const fetch = vi.fn(async () => ok(1));
     vi.stubGlobal("fetch", fetch);
     expect(await flushAnalytics()).toBe(1);
-    const body = JSON.parse(
-      String(
-        (fetch.mock.calls[0] as unknown[])[1] && (fetch.mock.calls[0] as [unknown, RequestInit])[1].body,
-      ),
-    ) as {
-      events: { name: string }[];
-    };
+    const [, init] = fetch.mock.calls[0] as unknown as [unknown, RequestInit];
+    const body = JSON.parse(String(init.body)) as { events: { name: string }[] };
     expect(body.events.map((e) => e.name)).toEqual(["lesson_completed"]);
     expect(readAnalyticsLog().map((r) => Boolean(r.sent))).toEqual([false, false, true]);
     user = null;

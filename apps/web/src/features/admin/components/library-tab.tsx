@@ -158,7 +158,13 @@ export function LibraryTab() {
                 <p className="break-words text-sm text-muted-foreground">
                   {[
                     item.ownerName ?? item.ownerEmail ?? t("library.noOwner"),
-                    item.materialType ? t("library.materialType", { type: item.materialType }) : null,
+                    item.materialType
+                      ? t("library.materialType", {
+                          type: t(`library.materialTypes.${item.materialType}`, {
+                            defaultValue: item.materialType,
+                          }),
+                        })
+                      : null,
                     t("library.updated", { date: formatDateTime(item.updatedAt, i18next.language) }),
                   ]
                     .filter(Boolean)
