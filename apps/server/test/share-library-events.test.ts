@@ -259,15 +259,13 @@ describe("Content Library", () => {
   });
 
   it("paginates 20 a page", async () => {
-    await ctx.runtime.db
-      .insert(materials)
-      .values(
-        Array.from({ length: 21 }, (_, i) => ({
-          creator_id: creator.userId,
-          title: `Pager ${i}`,
-          type: "worksheet",
-        })),
-      );
+    await ctx.runtime.db.insert(materials).values(
+      Array.from({ length: 21 }, (_, i) => ({
+        creator_id: creator.userId,
+        title: `Pager ${i}`,
+        type: "worksheet",
+      })),
+    );
     const first = await library("type=material&search=pager");
     expect(first.total).toBe(21);
     expect(first.items).toHaveLength(20);
