@@ -31,16 +31,24 @@ const ok = (accepted: number) =>
 
 describe("the local analytics record (spec 000 §9)", () => {
   it("keeps the newest 1,000 records under academy.analytics with name, properties, timestamp and user", () => {
-    for (let i = 0; i < ANALYTICS_LOG_MAX + 5; i++) recordEvent("lesson_opened", { n: i });
+    // 998 stored already (written directly: recording each would rewrite the log 998 times), then 7 more.
+    const stored = Array.from({ length: 998 }, (_, n) => ({
+      id: crypto.randomUUID(),
+      name: "page_view",
+      properties: { n },
+      timestamp: new Date().toISOString(),
+    }));
+    localStorage.setItem(ANALYTICS_LOG_KEY, JSON.stringify(stored));
+    for (let n = 998; n < ANALYTICS_LOG_MAX + 5; n++) recordEvent("lesson_opened", { n });
     const log = readAnalyticsLog();
     expect(ANALYTICS_LOG_KEY).toBe("academy.analytics");
     expect(ANALYTICS_LOG_MAX).toBe(1000);
     expect(log).toHaveLength(1000);
     expect(log[0].properties.n).toBe(5);
     expect(log[999].properties.n).toBe(1004);
-    expect(log[0]).toMatchObject({ name: "lesson_opened", userId: "user-1", properties: { page: "/" } });
-    expect(log[0].id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(Number.isNaN(Date.parse(log[0].timestamp))).toBe(false);
+    expect(log[999]).toMatchObject({ name: "lesson_opened", userId: "user-1", properties: { page: "/" } });
+    expect(log[999].id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number.isNaN(Date.parse(log[999].timestamp))).toBe(false);
     expect(JSON.parse(localStorage.getItem("academy.analytics") ?? "[]")).toHaveLength(1000);
   });
 
