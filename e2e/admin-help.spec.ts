@@ -167,7 +167,7 @@ describe.skipIf(skip)("platform administration and help", () => {
     await card.getByText("0 courses").waitFor();
     await screenshot(a.page, "admin-subjects-desktop");
 
-    await a.page.getByRole("tab", { name: "Content Library" }).click();
+    await a.page.getByRole("tab", { name: "Reports" }).click();
     const report = a.page.getByTestId("report-card").filter({ hasText: courseTitle });
     await report.getByText("Wrong category").waitFor();
     await screenshot(a.page, "admin-content-library-desktop");
@@ -394,7 +394,7 @@ describe.skipIf(skip)("platform administration and help", () => {
     await s.page.getByRole("link", { name: "Back to the page" }).click();
     await s.page.waitForURL(`**/lp/${slug}`);
     await a.page.goto("/dashboard/admin");
-    await a.page.getByRole("tab", { name: "Content Library" }).click();
+    await a.page.getByRole("tab", { name: "Reports" }).click();
     const lpReport = a.page.getByTestId("report-card").filter({ hasText: "Nấu phở Hà Nội" });
     await lpReport.getByText("Spam or scam").waitFor();
     await lpReport.getByTestId("report-details").getByText("Copies another school's page.").waitFor();
@@ -412,7 +412,7 @@ describe.skipIf(skip)("platform administration and help", () => {
     await toast(c.page, "Your request was sent. An admin will review it.");
     await screenshot(c.page, "landing-taken-down-desktop");
     await a.page.reload();
-    await a.page.getByRole("tab", { name: "Content Library" }).click();
+    await a.page.getByRole("tab", { name: "Reports" }).click();
     const appeal = a.page.getByTestId("report-card").filter({ hasText: "Review request" });
     await appeal.getByText("I replaced the copied text with my own.").waitFor();
     await screenshot(a.page, "admin-review-request-desktop");
@@ -456,6 +456,7 @@ describe.skipIf(skip)("platform administration and help", () => {
     await screenshot(a.page, "admin-subjects-phone");
     for (const [tab, name] of [
       ["Content Library", "admin-content-phone"],
+      ["Reports", "admin-reports-phone"],
       ["Branding Kits", "admin-kits-phone"],
       ["Users", "admin-users-phone"],
       ["Audit log", "admin-audit-phone"],

@@ -15,6 +15,7 @@ import { accountRoutes } from "./features/account/account.routes.ts";
 import { adminRoutes } from "./features/admin/admin.routes.ts";
 import { analyticsRoutes } from "./features/analytics/analytics.routes.ts";
 import { certificateHeads, certificateRoutes } from "./features/certificates/certificates.routes.ts";
+import { achievementHeads, achievementShareRoutes } from "./features/community/achievement-shares.routes.ts";
 import { challengeRoutes } from "./features/community/challenges.routes.ts";
 import { communityRoutes } from "./features/community/community.routes.ts";
 import { studyBuddyRoutes } from "./features/community/study-buddies.routes.ts";
@@ -32,6 +33,7 @@ import {
   landingPublicRoutes,
 } from "./features/landing-pages/landing-pages.routes.ts";
 import { LANDING_CSP } from "./features/landing-pages/landing-public.ts";
+import { clientEventRoutes } from "./features/learning/client-events.routes.ts";
 import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
 import { messagingRoutes } from "./features/messaging/messaging.routes.ts";
@@ -356,6 +358,7 @@ export function createApp(
     .route("/", courseRoutes(deps))
     .route("/", enrolmentRoutes(deps))
     .route("/", learningRoutes(deps))
+    .route("/", clientEventRoutes(deps))
     .route("/", uploadRoutes(deps))
     .route("/", materialRoutes({ ...deps, sampleMaterials }))
     .route("/", certificateRoutes(deps))
@@ -374,6 +377,7 @@ export function createApp(
     .route("/", challengeRoutes(deps))
     .route("/", studyGroupRoutes(deps))
     .route("/", studyBuddyRoutes(deps))
+    .route("/", achievementShareRoutes(deps))
     .route("/", reviewRoutes(deps));
   app.route("/api", api);
 
@@ -432,7 +436,11 @@ export function createApp(
     app.route("/dev/mailbox", mailboxRoutes(deps.db));
   }
   // Public pages whose <head> the server renders (title, description, Open Graph, JSON-LD).
-  const headResolvers: HeadResolver[] = [enrolmentHeads(deps), certificateHeads(deps)];
+  const headResolvers: HeadResolver[] = [
+    enrolmentHeads(deps),
+    certificateHeads(deps),
+    achievementHeads(deps),
+  ];
   const resolveHead: HeadResolver = async (path) => {
     for (const resolve of headResolvers) {
       const head = await resolve(path);

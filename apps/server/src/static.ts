@@ -55,7 +55,7 @@ export function spaRoutes(distDir = WEB_DIST, resolveHead?: HeadResolver, csp: C
     const head = resolveHead ? await resolveHead(c.req.path) : undefined;
     const nonce = newNonce();
     c.header("Content-Security-Policy", cspWithNonce(csp, nonce));
-    return c.html(stampNonce(head ? injectHead(indexText, head) : indexText, nonce));
+    return c.html(stampNonce(head ? injectHead(indexText, head) : indexText, nonce), head?.status ?? 200);
   });
   return app;
 }

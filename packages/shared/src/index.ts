@@ -36,6 +36,7 @@ export * from "./schemas/analytics.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/challenges.ts";
 export * from "./schemas/client-errors.ts";
+export * from "./schemas/client-events.ts";
 export * from "./schemas/community.ts";
 export * from "./schemas/courses.ts";
 export * from "./schemas/dashboard.ts";

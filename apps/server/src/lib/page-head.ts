@@ -15,6 +15,8 @@ export interface PageHead {
   canonical?: string;
   locale?: string;
   jsonLd?: unknown;
+  /** HTTP status of the page (default 200); 404 for a public page that no longer exists. */
+  status?: 200 | 404;
 }
 
 /** The tags of a PageHead, every value escaped. */

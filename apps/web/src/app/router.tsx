@@ -1,4 +1,5 @@
 import { createBrowserRouter, RouterProvider, redirect } from "react-router";
+import { recordEvent } from "@/lib/analytics-log";
 import { RouteErrorBoundary } from "./routes/error-fallback";
 import NotFound from "./routes/not-found";
 import { PageLoading } from "./routes/page-loading";
@@ -22,6 +23,7 @@ export const router = createBrowserRouter([
       { path: "/learn/:courseId", lazy: () => import("./routes/learn") },
       { path: "/join/:courseId", lazy: () => import("./routes/join") },
       { path: "/certificates/:id", lazy: () => import("./routes/certificate") },
+      { path: "/achievements/:shareId", lazy: () => import("./routes/achievement") },
       { path: "/checkout/:reference", lazy: () => import("./routes/checkout") },
       { path: "/report", lazy: () => import("./routes/report") },
       {
@@ -55,6 +57,18 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// The local analytics record (issue 27 §4): a page_view for each address the router lands on.
+let lastPath = "";
+function recordPageView(pathname: string) {
+  if (pathname === lastPath) return;
+  lastPath = pathname;
+  recordEvent("page_view");
+}
+recordPageView(router.state.location.pathname);
+router.subscribe((state) => {
+  if (state.navigation.state === "idle") recordPageView(state.location.pathname);
+});
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

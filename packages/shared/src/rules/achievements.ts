@@ -132,3 +132,57 @@ export function streakDays(days: string[], today: string): number {
   }
   return count;
 }
+
+/**
+ * Each achievement's name and description in English and Vietnamese, for what the server renders
+ * (the public achievement page's <head> and its Open Graph image, issue 27 §4). The web app's
+ * `community` catalogues hold the same texts (a web test keeps them equal).
+ */
+export const ACHIEVEMENT_TEXTS: Record<
+  Achievement,
+  Record<"en" | "vi", { title: string; description: string }>
+> = {
+  firstSteps: {
+    en: { title: "First Steps", description: "Enrol in your first course." },
+    vi: { title: "Bước đầu tiên", description: "Ghi danh khóa học đầu tiên." },
+  },
+  earlyBird: {
+    en: { title: "Early Bird", description: "Complete a lesson between 5 and 8 in the morning." },
+    vi: { title: "Chim sớm", description: "Hoàn thành một bài học trong khoảng 5–8 giờ sáng." },
+  },
+  dedicatedLearner: {
+    en: { title: "Dedicated Learner", description: "Study for 10 hours or more." },
+    vi: { title: "Học viên chăm chỉ", description: "Học từ 10 giờ trở lên." },
+  },
+  courseMaster: {
+    en: { title: "Course Master", description: "Complete a course." },
+    vi: { title: "Bậc thầy khóa học", description: "Hoàn thành một khóa học." },
+  },
+  speedLearner: {
+    en: { title: "Speed Learner", description: "Complete 3 courses." },
+    vi: { title: "Học nhanh", description: "Hoàn thành 3 khóa học." },
+  },
+  firstCourse: {
+    en: { title: "First Course", description: "Earn your first certificate." },
+    vi: { title: "Khóa học đầu tiên", description: "Nhận chứng chỉ đầu tiên." },
+  },
+  fastLearner: {
+    en: { title: "Fast Learner", description: "Complete a course within 7 days of enrolling." },
+    vi: {
+      title: "Tiếp thu nhanh",
+      description: "Hoàn thành một khóa học trong vòng 7 ngày kể từ khi ghi danh.",
+    },
+  },
+  helper: {
+    en: { title: "Helper", description: "Have 3 of your replies marked as the answer." },
+    vi: { title: "Người giúp đỡ", description: "Có 3 phản hồi được đánh dấu là câu trả lời." },
+  },
+  consistent: {
+    en: { title: "Consistent Student", description: "Study 7 days in a row." },
+    vi: { title: "Học viên chuyên cần", description: "Học 7 ngày liên tiếp." },
+  },
+  challenger: {
+    en: { title: "Challenger", description: "Complete a challenge." },
+    vi: { title: "Người chinh phục thử thách", description: "Hoàn thành một thử thách." },
+  },
+};

@@ -29,6 +29,8 @@ export const REPLY_DIGEST_EVERY_MINUTES = 60;
 /** Texts of the community: spec texts verbatim (000 §8), the rest written for issue 13. */
 export const COMMUNITY_MESSAGES = {
   fillTitleAndContent: "Please fill in title and content",
+  achievementNotEarned: "Only an achievement you have earned can be shared.",
+  achievementPageNotFound: "This achievement page does not exist or is no longer shared.",
   created: "Discussion created successfully!",
   empty: "No discussions found matching your criteria.",
   titleTooLong: `Titles can be at most ${DISCUSSION_TITLE_MAX} characters.`,

@@ -10,6 +10,8 @@ export const MODERATION_MESSAGES = {
   notTakenDown: "This content is not taken down, so it needs no review.",
   appealPending: "Your review request is already waiting for an admin.",
   removeNotAllowed: "Only discussions, replies and reviews can be removed; hide other content instead.",
+  rejectReasonRequired: "Please give a reason for rejecting this content.",
+  libraryItemNotFound: "This content no longer exists.",
 } as const;
 
 /**

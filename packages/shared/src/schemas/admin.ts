@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_DECISIONS } from "../rules/moderation.ts";
+import { MODERATION_MESSAGES, REPORT_DECISIONS } from "../rules/moderation.ts";
 import { ROLES } from "./profile.ts";
 
 /**
@@ -324,3 +324,61 @@ export const publicStatsSchema = z.object({
   figures: z.array(z.object({ key: z.enum(PUBLIC_STAT_KEYS), value: z.number().int() })),
 });
 export type PublicStats = z.infer<typeof publicStatsSchema>;
+
+/**
+ * The Content Library (spec 001 §1 "content library", §4 Admin content review "pending to approved
+ * or rejected"; issue 27 §4, decision 0234): every course, landing page and material of the
+ * platform with its review status. "pending" = no decision yet, or the item changed after the last
+ * decision (courses and landing pages: updated_at later than the decision). Pending never blocks
+ * publishing; only a rejection takes an item down.
+ */
+export const LIBRARY_ITEM_TYPES = ["course", "landing_page", "material"] as const;
+export type LibraryItemType = (typeof LIBRARY_ITEM_TYPES)[number];
+
+export const libraryQuerySchema = pageQuerySchema.extend({
+  type: z.enum([...LIBRARY_ITEM_TYPES, "all"]).default("all"),
+  status: z.enum([...REPORT_STATUSES, "all"]).default("all"),
+});
+export type LibraryQuery = z.input<typeof libraryQuerySchema>;
+
+export const libraryItemSchema = z.object({
+  type: z.enum(LIBRARY_ITEM_TYPES),
+  id: z.string(),
+  title: z.string(),
+  /** Course: published; landing page: published; material: its kind (quiz, worksheet…). */
+  published: z.boolean(),
+  /** A material's type (quiz, video, document…); null for courses and landing pages. */
+  materialType: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  ownerEmail: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  /** The reason given with the last rejection (shown while rejected). */
+  rejectReason: z.string().nullable(),
+  /** Taken down by an admin (a rejection here or a hidden report). */
+  takenDown: z.boolean(),
+  /** Where to see it (a path), or null for materials, which are private to their owner. */
+  link: z.string().nullable(),
+  updatedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type LibraryItem = z.infer<typeof libraryItemSchema>;
+
+export const libraryListSchema = z.object({
+  items: z.array(libraryItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type LibraryList = z.infer<typeof libraryListSchema>;
+
+/** POST /api/admin/library/{type}/{id}/review: approve, or reject with a reason (required). */
+export const libraryReviewSchema = z
+  .object({
+    decision: z.enum(["approved", "rejected"]),
+    reason: z.string().trim().max(1000, "The reason must be at most 1,000 characters").optional(),
+  })
+  .refine((v) => v.decision === "approved" || (v.reason ?? "").length > 0, {
+    message: MODERATION_MESSAGES.rejectReasonRequired,
+    path: ["reason"],
+  });
+export type LibraryReviewInput = z.input<typeof libraryReviewSchema>;

@@ -233,6 +233,8 @@ export const achievementStatusSchema = z.object({
   progress: z.number().int().min(0).max(100),
   current: z.number(),
   target: z.number(),
+  /** The public page's id while the owner shares it (issue 27 §4), else null. */
+  shareId: z.string().nullable(),
 });
 export const achievementListSchema = z.object({
   achievements: z.array(achievementStatusSchema),
@@ -245,3 +247,26 @@ export const achievementListSchema = z.object({
   newlyEarned: z.array(z.string()),
 });
 export type AchievementList = z.infer<typeof achievementListSchema>;
+
+/** POST /api/community/achievements/{id}/share → the public page (issue 27 §4, decision 0234). */
+export const achievementShareSchema = z.object({
+  shareId: z.string(),
+  /** Absolute URL of the public page /achievements/{shareId}. */
+  url: z.string(),
+});
+export type AchievementShare = z.infer<typeof achievementShareSchema>;
+
+/**
+ * GET /api/achievements/{shareId} (public): what the public achievement page shows — nothing
+ * private (no e-mail, no ids of the person, no progress figures).
+ */
+export const publicAchievementSchema = z.object({
+  shareId: z.string(),
+  achievement: z.string(),
+  displayName: z.string(),
+  earnedAt: z.string(),
+  platformName: z.string(),
+  /** Absolute URL of the 1200×630 Open Graph PNG. */
+  imageUrl: z.string(),
+});
+export type PublicAchievement = z.infer<typeof publicAchievementSchema>;

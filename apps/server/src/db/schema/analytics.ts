@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -275,4 +276,30 @@ export const studentGoals = pgTable(
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("student_goals_hours_check", sql`${t.weekly_hours} >= 1 and ${t.weekly_hours} <= 100`)],
+);
+
+/**
+ * client_events (issue 27 §4, decision 0234): the web app's local analytics record (spec 000 §3,
+ * §9), sent in batches. One row per account and client-made event id (the primary key
+ * de-duplicates a batch sent twice). name is one of CLIENT_EVENT_NAMES; properties a flat JSON
+ * object (≤ 2,000 characters); occurred_at the browser's timestamp, received_at the server's.
+ * A sibling of learning_events, never summed into study time, completion or quiz figures (those
+ * come only from the server's progress and quiz writes), so nothing is counted twice.
+ */
+export const clientEvents = pgTable(
+  "client_events",
+  {
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    client_event_id: uuid("client_event_id").notNull(),
+    name: text("name").notNull(),
+    properties: jsonb("properties").notNull().default(sql`'{}'::jsonb`),
+    occurred_at: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.client_event_id] }),
+    index("client_events_name_occurred_idx").on(t.name, t.occurred_at),
+  ],
 );

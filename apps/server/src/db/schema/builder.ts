@@ -79,6 +79,11 @@ export const materials = pgTable(
     content: jsonb("content"),
     source: text("source").notNull().default("upload"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when an admin rejects the material in the Content Library (issue 27 §4): it is no longer
+     * served to students as a lesson resource until an admin approves it.
+     */
+    taken_down_at: timestamp("taken_down_at", { withTimezone: true }),
   },
   (t) => [index("materials_creator_created_idx").on(t.creator_id, t.created_at.desc())],
 );

@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -142,6 +144,31 @@ export const achievementAwards = pgTable(
     awarded_at: timestamp("awarded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.achievement] })],
+);
+
+/**
+ * achievement_shares (issue 27 §4, decision 0234): an earned achievement its owner chose to share.
+ * share_id is 22 random url-safe characters (128 bits), the only key of the public page
+ * /achievements/{share_id}; one row per user and achievement. Stopping sharing deletes the row (the
+ * page then answers 404); sharing again makes a new id.
+ */
+export const achievementShares = pgTable(
+  "achievement_shares",
+  {
+    share_id: text("share_id").primaryKey(),
+    user_id: text("user_id").notNull(),
+    achievement: text("achievement").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("achievement_shares_user_achievement_key").on(t.user_id, t.achievement),
+    // Losing the award (or the account) ends the share.
+    foreignKey({
+      name: "achievement_shares_award_fk",
+      columns: [t.user_id, t.achievement],
+      foreignColumns: [achievementAwards.user_id, achievementAwards.achievement],
+    }).onDelete("cascade"),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
 /**
@@ -42,5 +42,33 @@ export const contentReports = pgTable(
     ),
     check("content_reports_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check("content_reports_kind_check", sql`${t.kind} in ('report', 'appeal')`),
+  ],
+);
+
+/**
+ * content_reviews (issue 27 §4, decision 0234): an admin's last decision in the Content Library on
+ * a course, landing page or material — approved or rejected (with the reason the owner was
+ * e-mailed). No row = pending review; a course or landing page whose updated_at is later than
+ * reviewed_at is pending again. A rejection takes the item down (taken_down_at, as a hidden
+ * report does); an approval lifts it.
+ */
+export const contentReviews = pgTable(
+  "content_reviews",
+  {
+    /** course | landing_page | material */
+    target_type: text("target_type").notNull(),
+    target_id: uuid("target_id").notNull(),
+    status: text("status").notNull(),
+    reason: text("reason"),
+    reviewed_by: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    reviewed_at: timestamp("reviewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.target_type, t.target_id] }),
+    check(
+      "content_reviews_target_type_check",
+      sql`${t.target_type} in ('course', 'landing_page', 'material')`,
+    ),
+    check("content_reviews_status_check", sql`${t.status} in ('approved', 'rejected')`),
   ],
 );

@@ -6,6 +6,10 @@ import {
   brandingKitInputSchema,
   brandingKitListSchema,
   brandingKitSchema,
+  LIBRARY_ITEM_TYPES,
+  libraryListSchema,
+  libraryQuerySchema,
+  libraryReviewSchema,
   pageQuerySchema,
   platformSettingsInputSchema,
   platformSettingsSchema,
@@ -39,6 +43,7 @@ import {
   updateSubject,
 } from "./admin.service.ts";
 import { listBrandingKits, saveBrandingKit } from "./branding-kits.service.ts";
+import { listLibrary, reviewLibraryItem } from "./content-library.service.ts";
 import {
   createReport,
   deleteReport,
@@ -150,6 +155,27 @@ const reviewRoute = createRoute({
   summary: "Approve or reject a pending report; the owner is e-mailed (admins)",
   request: { params: idParams, ...jsonBody(reportReviewSchema) },
   responses: { 204: { description: "Reviewed" }, ...guarded, 404: missing, 409: conflict },
+});
+const libraryRoute = createRoute({
+  method: "get",
+  path: "/admin/library",
+  tags,
+  summary:
+    "The Content Library: every course, landing page and material with its review status, 20 a page (admins)",
+  request: { query: libraryQuerySchema },
+  responses: { 200: json(libraryListSchema, "Content"), ...guarded },
+});
+const libraryReviewRoute = createRoute({
+  method: "post",
+  path: "/admin/library/{type}/{id}/review",
+  tags,
+  summary:
+    "Approve, or reject with a reason (taken down, owner e-mailed), a course, landing page or material (admins)",
+  request: {
+    params: z.object({ type: z.enum(LIBRARY_ITEM_TYPES), id: z.string().max(64) }),
+    ...jsonBody(libraryReviewSchema),
+  },
+  responses: { 204: { description: "Decided" }, ...guarded, 404: missing },
 });
 const deleteReportRoute = createRoute({
   method: "delete",
@@ -280,6 +306,14 @@ export function adminRoutes(deps: AppDeps) {
     )
     .openapi(reviewRoute, async (c) => {
       await reviewReport(adminDeps, c.get("user"), c.req.valid("param").id, c.req.valid("json"));
+      return c.body(null, 204);
+    })
+    .openapi(libraryRoute, async (c) =>
+      c.json(await listLibrary(db, c.get("user"), c.req.valid("query")), 200),
+    )
+    .openapi(libraryReviewRoute, async (c) => {
+      const { type, id } = c.req.valid("param");
+      await reviewLibraryItem(adminDeps, c.get("user"), type, id, c.req.valid("json"));
       return c.body(null, 204);
     })
     .openapi(deleteReportRoute, async (c) => {

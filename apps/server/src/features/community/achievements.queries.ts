@@ -40,10 +40,68 @@ export async function insertAwards(db: Executor, userId: string, ids: string[]):
   return rowsOf<{ achievement: string }>(result).map((r) => r.achievement);
 }
 
+/** The user's awards with their date and, while shared, the public page's id (issue 27 §4). */
 export async function listAwards(db: Executor, userId: string) {
-  return rowsOf<{ achievement: string; awarded_at: string }>(
+  return rowsOf<{ achievement: string; awarded_at: string; share_id: string | null }>(
     await db.execute(
-      sql`select achievement, ${iso(sql`awarded_at`)} as awarded_at from achievement_awards where user_id = ${userId}`,
+      sql`select a.achievement, ${iso(sql`a.awarded_at`)} as awarded_at, s.share_id
+          from achievement_awards a
+          left join achievement_shares s on s.user_id = a.user_id and s.achievement = a.achievement
+          where a.user_id = ${userId}`,
     ),
   );
+}
+
+/**
+ * Shares an award (issue 27 §4): inserts the share with `shareId` unless the user already shares
+ * it. @returns the share id in force, or null when the user has not earned the achievement.
+ */
+export async function insertShare(
+  db: Executor,
+  userId: string,
+  achievement: string,
+  shareId: string,
+): Promise<string | null> {
+  const result = await db.execute(sql`
+    with award as (
+      select user_id, achievement from achievement_awards where user_id = ${userId} and achievement = ${achievement}
+    ), inserted as (
+      insert into achievement_shares (share_id, user_id, achievement)
+      select ${shareId}, user_id, achievement from award
+      on conflict (user_id, achievement) do nothing
+      returning share_id
+    )
+    select share_id from inserted
+    union all
+    select s.share_id from achievement_shares s join award a using (user_id, achievement)`);
+  return rowsOf<{ share_id: string }>(result)[0]?.share_id ?? null;
+}
+
+/** Stops sharing (idempotent). @returns whether a share was deleted. */
+export async function deleteShare(db: Executor, userId: string, achievement: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    delete from achievement_shares where user_id = ${userId} and achievement = ${achievement} returning share_id`);
+  return rowsOf(result).length > 0;
+}
+
+/**
+ * A shared award by its public id: the achievement, the date, and the owner's display name,
+ * language and time zone (nothing else of theirs). Undefined when not shared (or never was).
+ */
+export async function findShare(db: Executor, shareId: string) {
+  const result = await db.execute(sql`
+    select s.share_id, s.achievement, ${iso(sql`a.awarded_at`)} as awarded_at,
+           p.full_name, p.locale, p.time_zone
+    from achievement_shares s
+    join achievement_awards a on a.user_id = s.user_id and a.achievement = s.achievement
+    left join profiles p on p.user_id = s.user_id
+    where s.share_id = ${shareId}`);
+  return rowsOf<{
+    share_id: string;
+    achievement: string;
+    awarded_at: string;
+    full_name: string | null;
+    locale: string | null;
+    time_zone: string | null;
+  }>(result)[0];
 }

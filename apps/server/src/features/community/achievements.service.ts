@@ -57,9 +57,10 @@ export async function awardAchievements(
     userId,
     progress.filter((p) => p.met).map((p) => p.id),
   );
-  const awards = new Map((await listAwards(db, userId)).map((a) => [a.achievement, a.awarded_at]));
+  const awards = new Map((await listAwards(db, userId)).map((a) => [a.achievement, a]));
   const achievements = progress.map((p) => {
-    const earnedAt = awards.get(p.id) ?? null;
+    const award = awards.get(p.id);
+    const earnedAt = award?.awarded_at ?? null;
     return {
       id: p.id,
       earned: earnedAt !== null,
@@ -67,6 +68,7 @@ export async function awardAchievements(
       progress: earnedAt !== null ? 100 : p.progress,
       current: p.current,
       target: p.target,
+      shareId: award?.share_id ?? null,
     };
   });
   return {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { materials, storedFiles } from "../../db/schema/index.ts";
 
@@ -78,5 +78,7 @@ export async function materialsOfCreator(
   return db
     .select()
     .from(materials)
-    .where(and(eq(materials.creator_id, creatorId), inArray(materials.id, ids)));
+    .where(
+      and(eq(materials.creator_id, creatorId), inArray(materials.id, ids), isNull(materials.taken_down_at)),
+    );
 }

@@ -1,5 +1,6 @@
 import type {
   BrandingKitInput,
+  LibraryItemType,
   PlatformSettingsInput,
   ReportCreateInput,
   Role,
@@ -17,7 +18,35 @@ export const adminKeys = {
   kits: () => ["admin", "kits"] as const,
   users: (search: string, page: number) => ["admin", "users", search, page] as const,
   audit: (page: number) => ["admin", "audit", page] as const,
+  library: (params: LibraryParams) => ["admin", "library", params] as const,
 };
+
+/** The Content Library's filters (issue 27 §4). */
+export interface LibraryParams {
+  type: "all" | LibraryItemType;
+  status: "all" | "pending" | "approved" | "rejected";
+  search: string;
+  page: number;
+}
+
+/** GET /api/admin/library: one page (20) of every course, landing page and material. */
+export function libraryQueryOptions(params: LibraryParams) {
+  return queryOptions({
+    queryKey: adminKeys.library(params),
+    queryFn: () =>
+      unwrap(
+        api.admin.library.$get({
+          query: {
+            type: params.type,
+            status: params.status,
+            page: String(params.page),
+            ...(params.search ? { search: params.search } : {}),
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** GET /api/platform-settings (lives in lib: page titles read the platform name too). */
 export { platformSettingsQueryOptions } from "@/lib/platform";
@@ -98,6 +127,23 @@ export const useDeleteSubject = () =>
 export const useReviewReport = () =>
   useAdminMutation(({ id, decision }: { id: string; decision: "approved" | "rejected" | "removed" }) =>
     unwrap(api.admin.reports[":id"].review.$post({ param: { id }, json: { decision } })),
+  );
+export const useReviewLibraryItem = () =>
+  useAdminMutation(
+    ({
+      type,
+      id,
+      decision,
+      reason,
+    }: {
+      type: LibraryItemType;
+      id: string;
+      decision: "approved" | "rejected";
+      reason?: string;
+    }) =>
+      unwrap(
+        api.admin.library[":type"][":id"].review.$post({ param: { type, id }, json: { decision, reason } }),
+      ),
   );
 export const useDeleteReport = () =>
   useAdminMutation((id: string) => unwrap(api.admin.reports[":id"].$delete({ param: { id } })));

@@ -22,6 +22,7 @@ import {
   useSuspend,
 } from "../api/admin";
 import { KitsTab } from "./kits-tab";
+import { LibraryTab } from "./library-tab";
 import { ReportsTab } from "./reports-tab";
 import { SettingsTab } from "./settings-tab";
 import { SubjectsTab } from "./subjects-tab";
@@ -217,13 +218,16 @@ export function AdminPanel({ myId }: { myId: string }) {
       </div>
       <Tabs defaultValue="subjects">
         <WrappingTabsList
-          tabs={["subjects", "content", "kits", "settings", "users", "audit"] as const}
+          tabs={["subjects", "content", "reports", "kits", "settings", "users", "audit"] as const}
           labelOf={(tab) => t(`tabs.${tab}`)}
         />
         <TabsContent value="subjects">
           <SubjectsTab />
         </TabsContent>
         <TabsContent value="content">
+          <LibraryTab />
+        </TabsContent>
+        <TabsContent value="reports">
           <ReportsTab />
         </TabsContent>
         <TabsContent value="kits">

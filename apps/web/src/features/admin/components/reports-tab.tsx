@@ -15,7 +15,7 @@ import { errorText } from "@/lib/utils";
 import { reportsQueryOptions, useDeleteReport, useReviewReport } from "../api/admin";
 
 /**
- * Admin Panel › Content Library (issue 14; issue 24 §4): reported content with what it says and a
+ * Admin Panel › Reports (issue 14; issue 24 §4; its own tab since issue 27 §4): reported content with what it says and a
  * link; Keep, Hide (a course or landing page is taken down) or Remove (discussions, replies,
  * reviews); review requests of taken-down content: allow publishing again or keep it down.
  */

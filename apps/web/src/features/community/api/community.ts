@@ -1,11 +1,13 @@
 import type {
   AchievementList,
+  AchievementShare,
   CommunityPreferences,
   CommunitySpaces,
   CreateDiscussionInput,
   DiscussionDetail,
   DiscussionList,
   DiscussionSort,
+  PublicAchievement,
   Reply,
   ReportInput,
 } from "@academy/shared";
@@ -229,3 +231,31 @@ export function useUpdateReply() {
     onSuccess: refresh,
   });
 }
+
+/** Shares an earned achievement (issue 27 §4): creates its public page, or returns the one in force. */
+export function useShareAchievement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string): Promise<AchievementShare> =>
+      unwrap(api.community.achievements[":id"].share.$post({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: communityKeys.achievements() }),
+  });
+}
+
+/** Stops sharing an achievement: its public page answers 404 from now on. */
+export function useStopSharingAchievement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.community.achievements[":id"].share.$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: communityKeys.achievements() }),
+  });
+}
+
+/** A shared achievement's public page (anyone). 404 when it is not shared (any more). */
+export const publicAchievementQueryOptions = (shareId: string) =>
+  queryOptions({
+    queryKey: ["achievement-page", shareId] as const,
+    queryFn: (): Promise<PublicAchievement> =>
+      unwrap(api.achievements[":shareId"].$get({ param: { shareId } })),
+    retry: noClientRetry,
+  });

@@ -9,10 +9,11 @@ import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatNumber, formatPercent } from "@/lib/format";
 import { achievementsQueryOptions } from "../api/community";
+import { AchievementShareButton } from "./achievement-share";
 
 /**
  * The Achievements tab (000 §2; issue 13 §4): every achievement of the shared rule set, earned
- * ones with their date, the others with progress; summary (earned, in progress, average, streak).
+ * ones with their date and a Share button (issue 27 §4), the others with progress; summary (earned, in progress, average, streak).
  * A toast announces achievements earned since the last look (the server reports newlyEarned).
  */
 export function AchievementsTab() {
@@ -79,9 +80,16 @@ export function AchievementsTab() {
                 </div>
                 <p className="text-sm text-muted-foreground">{t(`achievements.${a.id}.description`)}</p>
                 {a.earned && a.earnedAt ? (
-                  <p className="text-xs text-muted-foreground">
-                    {t("earnedOn", { date: formatDate(a.earnedAt, i18n.language) })}
-                  </p>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="text-xs text-muted-foreground">
+                      {t("earnedOn", { date: formatDate(a.earnedAt, i18n.language) })}
+                    </p>
+                    <AchievementShareButton
+                      achievementId={a.id}
+                      title={t(`achievements.${a.id}.title`)}
+                      shareId={a.shareId}
+                    />
+                  </div>
                 ) : (
                   <div className="space-y-1">
                     <Progress value={a.progress} aria-label={t(`achievements.${a.id}.title`)} />

@@ -19,6 +19,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { recordEvent } from "@/lib/analytics-log";
 import { ApiError } from "@/lib/api-client";
 import type { Language } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
@@ -159,8 +160,10 @@ function PlayerView({
   const reportRef = React.useRef(report);
   reportRef.current = report;
   React.useEffect(() => {
-    if (currentId) reportRef.current(currentId, "open");
-  }, [currentId]);
+    if (!currentId) return;
+    reportRef.current(currentId, "open");
+    recordEvent("lesson_opened", { courseId, lessonId: currentId });
+  }, [currentId, courseId]);
 
   // Seconds on the lesson while the tab is visible (spec 001 §4 lesson timer).
   const timer = useVisibleTime(currentId, (lessonId, seconds, reason) => {
@@ -218,6 +221,7 @@ function PlayerView({
     }
     setEarly(null);
     report(lesson.id, "complete", seconds);
+    recordEvent("lesson_completed", { courseId, lessonId: lesson.id });
   };
   const onVideoEnded = () => {
     if (!lesson) return;
@@ -226,6 +230,12 @@ function PlayerView({
   };
   const onQuizResult = (result: QuizResult) => {
     if (!lesson) return;
+    recordEvent("quiz_submitted", {
+      courseId,
+      lessonId: lesson.id,
+      score: result.score,
+      passed: result.passed,
+    });
     queryClient.setQueryData<PlayerCourse>(playerKeys.course(courseId), (course) =>
       course ? applyServerProgress(course, lesson.id, result.progress) : course,
     );

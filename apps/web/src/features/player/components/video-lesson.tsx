@@ -1,6 +1,7 @@
 import { InfoIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { recordEvent } from "@/lib/analytics-log";
 import { embedUrl, isUploadedFile, PLAYER_ORIGINS, readPlayerMessage, subscribeMessages } from "../lib/video";
 import { ComingSoon } from "./coming-soon";
 
@@ -27,6 +28,7 @@ export function VideoLesson({
 }) {
   const { t } = useTranslation("player");
   const frameRef = useRef<HTMLIFrameElement>(null);
+  const playedRef = useRef<string | null>(null);
   const onEndedRef = useRef(onEnded);
   onEndedRef.current = onEnded;
   const embedded = source === "youtube" || source === "vimeo" ? source : null;
@@ -74,6 +76,12 @@ export function VideoLesson({
         preload="metadata"
         playsInline
         onEnded={onEnded}
+        onPlay={() => {
+          // The local analytics record (issue 27 §4): the first play of this video in this visit.
+          if (playedRef.current === url) return;
+          playedRef.current = url;
+          recordEvent("video_played", { source: "upload" });
+        }}
         className="size-full bg-black"
         data-testid="lesson-video"
       >
