@@ -36,6 +36,7 @@ import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
 import { messagingRoutes } from "./features/messaging/messaging.routes.ts";
 import { createMessagingHub } from "./features/messaging/messaging.stream.ts";
+import { notificationRoutes, unsubscribeRoutes } from "./features/notifications/notifications.routes.ts";
 import { BACKUP_TOKEN_HEADER, backupStream, isBackupToken } from "./features/operations/backup.ts";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -374,7 +375,8 @@ export function createApp(
     .route("/", challengeRoutes(deps))
     .route("/", studyGroupRoutes(deps))
     .route("/", studyBuddyRoutes(deps))
-    .route("/", reviewRoutes(deps));
+    .route("/", reviewRoutes(deps))
+    .route("/", notificationRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {
@@ -441,6 +443,7 @@ export function createApp(
     return undefined;
   };
   app.route("/", securityTxtRoutes(deps));
+  app.route("/", unsubscribeRoutes(deps));
   app.route("/", spaRoutes(options.webDist, resolveHead));
 
   app.onError((error, c) => {

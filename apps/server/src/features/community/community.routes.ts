@@ -1,3 +1,4 @@
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   achievementListSchema,
   communityPreferencesSchema,
@@ -225,7 +226,10 @@ export function communityRoutes(deps: AppDeps) {
       ),
     )
     .openapi(replyRoute, async (c) =>
-      c.json(await createReply(db, requireUser(c), c.req.valid("param").id, c.req.valid("json")), 201),
+      c.json(
+        await createReply(db, requireUser(c), c.req.valid("param").id, c.req.valid("json"), notifyDeps(deps)),
+        201,
+      ),
     )
     .openapi(updateReplyRoute, async (c) =>
       c.json(await updateReply(db, requireUser(c), c.req.valid("param").id, c.req.valid("json")), 200),

@@ -1,3 +1,4 @@
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   createStudyGroupSchema,
   joinStudyGroupSchema,
@@ -92,7 +93,13 @@ export function studyGroupRoutes(deps: AppDeps) {
     )
     .openapi(joinRoute, async (c) =>
       c.json(
-        await joinStudyGroup(db, requireUser(c), c.req.valid("param").id, c.req.valid("json").inviteToken),
+        await joinStudyGroup(
+          db,
+          requireUser(c),
+          c.req.valid("param").id,
+          c.req.valid("json").inviteToken,
+          notifyDeps(deps),
+        ),
         200,
       ),
     )
@@ -105,7 +112,10 @@ export function studyGroupRoutes(deps: AppDeps) {
       return c.json({ ok: true as const }, 200);
     })
     .openapi(sessionRoute, async (c) =>
-      c.json(await scheduleSession(db, requireUser(c), c.req.valid("param").id, c.req.valid("json")), 201),
+      c.json(
+        await scheduleSession(db, requireUser(c), c.req.valid("param").id, c.req.valid("json"), notifyDeps(deps)),
+        201,
+      ),
     )
     .get("/study-group-sessions/:file", async (c) => {
       const id = c.req.param("file").replace(/\.ics$/, "");

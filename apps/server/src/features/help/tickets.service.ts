@@ -1,3 +1,4 @@
+import { notify as notifyPeople } from "../notifications/notifications.service.ts";
 import {
   type contactInstructorSchema,
   HELP_MESSAGES,
@@ -345,10 +346,24 @@ export async function replyToTicket(deps: HelpDeps, actor: SessionUser | null, i
       vi: `${user.name || user.email} đã trả lời "${row.subject}".`,
       body,
     };
+    // issue 27 §2: the other side's bell too (the ticket e-mail stays essential: always sent).
+    const bell = (userId: string) =>
+      notifyPeople(
+        tx,
+        {
+          userIds: [userId],
+          type: "ticket_reply",
+          data: { actorName: user.name || undefined, title: row.subject },
+          link: `/dashboard/help?tab=tickets&ticket=${id}`,
+        },
+        deps,
+      );
     if (staff && !fromRequester) {
       await sendTicketMail(tx, deps, row.requester_email, row.requester_locale, mail);
+      await bell(row.requester_id);
     } else if (row.kind === "instructor" && row.instructor_id) {
       await notify(tx, deps, row.instructor_id, mail);
+      if (row.instructor_id !== user.id) await bell(row.instructor_id);
     } else {
       const settings = await getPlatformSettings(tx);
       await sendTicketMail(tx, deps, settings.supportEmail, settings.defaultLanguage, mail);

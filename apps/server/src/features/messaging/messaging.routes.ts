@@ -1,3 +1,4 @@
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   conversationListQuerySchema,
   conversationListSchema,
@@ -164,6 +165,7 @@ export function messagingRoutes(
       c.json(
         await sendMessage(deps.db, requireUser(c), c.req.valid("param").id, c.req.valid("json"), {
           rateLimitMax,
+          notifications: { ...notifyDeps(deps), logger: deps.logger },
         }),
         201,
       ),

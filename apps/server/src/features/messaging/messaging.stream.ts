@@ -1,4 +1,4 @@
-import type { MessagingEvent } from "@academy/shared";
+import { type MessagingEvent, NOTIFICATIONS_CHANNEL } from "@academy/shared";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { trackStream } from "../../observability/metrics.ts";
@@ -10,6 +10,7 @@ import {
   messagesAfterCursor,
   newestMessageForUser,
 } from "./messaging.queries.ts";
+import { recipientsOfNotify } from "../notifications/notifications.service.ts";
 import { toMessage } from "./messaging.service.ts";
 
 /** Catch-up limit on reconnect; beyond it the client is told to resync (refetch). */
@@ -74,6 +75,14 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
     queue = queue
       .then(() => handle(payload))
       .catch((error) => deps.logger.error({ err: error }, "messaging event failed"));
+  });
+  // The notification bell rides on the same stream (issue 27 §2): one connection per tab.
+  const notificationFrame = frame({ type: "notification" });
+  deps.bus.subscribe(NOTIFICATIONS_CHANNEL, (payload) => {
+    if (byUser.size === 0) return;
+    queue = queue
+      .then(async () => deliver(await recipientsOfNotify(deps.db, payload, [...byUser.keys()]), notificationFrame))
+      .catch((error) => deps.logger.error({ err: error }, "notification event failed"));
   });
   deps.bus.onResync(() => {
     const chunk = frame({ type: "resync" });

@@ -1,3 +1,4 @@
+import { notify } from "../notifications/notifications.service.ts";
 /**
  * The refund bookkeeping shared by every way money goes back (issue 23 §7; payments audit D10,
  * security N6): what a refund counts against (the order's own payment, or one extra paid attempt),
@@ -155,6 +156,17 @@ export async function applySucceeded(
       }
     }
   }
+  if (set.status === "refunded" && order.student_id && parties)
+    await notify(
+      tx,
+      {
+        userIds: [order.student_id],
+        type: "order_refunded",
+        data: { courseTitle: parties.course_title, reference: order.reference },
+        link: "/dashboard/account#purchases",
+      },
+      { mailer: deps.mailer, appUrl: deps.env.appUrl },
+    );
   if (parties?.student_email) {
     const locale = parties.student_locale === "en" ? "en" : "vi";
     await deps.mailer.send(tx, {

@@ -1,3 +1,4 @@
+import { notify } from "../notifications/notifications.service.ts";
 /**
  * Paying an order (DESIGN §6, decision 0217): `settlePaid` is every way an order becomes paid
  * (provider answer, creator confirmation, a coupon to 0, a late payment enrolled);
@@ -323,6 +324,30 @@ export async function settlePaid(
         to: ctx.creator_email,
         ...orderPaidCreatorEmail(facts(ctx, updated, "creator", `${deps.env.appUrl}/dashboard/earnings`)),
       });
+    // issue 27 §2: the bell of the buyer and of the creator (a sale); their e-mails are the receipts above.
+    const notifications = { mailer: deps.mailer, appUrl: deps.env.appUrl };
+    const data = { courseTitle: ctx.course_title, reference: updated.reference };
+    if (updated.student_id)
+      await notify(
+        tx,
+        {
+          userIds: [updated.student_id],
+          type: "order_paid",
+          data: { ...data, event: "purchase" },
+          link: "/dashboard/account#purchases",
+        },
+        notifications,
+      );
+    await notify(
+      tx,
+      {
+        userIds: [ctx.creator_id],
+        type: "order_paid",
+        data: { ...data, event: "sale", actorName: ctx.student_name ?? undefined },
+        link: "/dashboard/earnings",
+      },
+      notifications,
+    );
   }
   // Last: it locks the course row (enrollment_count) — shared by every buyer of the course — so
   // the lock is held only until the commit that follows.

@@ -20,6 +20,7 @@ import {
   saveMyReview,
   setReviewMinProgress,
 } from "./reviews.service.ts";
+import { notifyDeps } from "../notifications/notifications.service.ts";
 
 // Any string: a malformed id is answered like an unknown one (404).
 const courseParams = z.object({ courseId: z.string().openapi({ format: "uuid" }) });
@@ -126,7 +127,13 @@ export function reviewRoutes(deps: AppDeps) {
     )
     .openapi(saveRoute, async (c) =>
       c.json(
-        await saveMyReview(deps.db, requireUser(c), c.req.valid("param").courseId, c.req.valid("json")),
+        await saveMyReview(
+          deps.db,
+          requireUser(c),
+          c.req.valid("param").courseId,
+          c.req.valid("json"),
+          notifyDeps(deps),
+        ),
         200,
       ),
     )

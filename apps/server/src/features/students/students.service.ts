@@ -1,3 +1,4 @@
+import { emailRecipients, unsubscribeTarget } from "../notifications/notifications.service.ts";
 import { randomUUID } from "node:crypto";
 import {
   type AssignStudentInput,
@@ -201,8 +202,12 @@ export async function sendBulkEmail(
     byStudent.set(row.studentId, entry);
   }
   await useDailyLimit(db, actor.id, "bulkEmailRecipients", byStudent.size);
-  const messages = [...byStudent.values()].map((s) => ({
+  // issue 27 §2: non-essential — only students whose `announcement` preference is `email`, with
+  // one-click unsubscribe (RFC 8058).
+  const wanted = await emailRecipients(db, [...byStudent.keys()], "announcement");
+  const messages = [...byStudent.entries()].filter(([id]) => wanted.has(id)).map(([id, s]) => ({
     to: s.email,
+    unsubscribe: unsubscribeTarget(id, "announcement", s.locale),
     ...studentNotificationEmail({
       locale: s.locale,
       emailType: input.emailType,
