@@ -88,7 +88,7 @@ async function fanOut(ctx: BenchContext, app: App): Promise<Row[]> {
   await app.runtime.db.execute(sql`
     insert into "user" (id, name, email, email_verified, created_at, updated_at)
     select 'bench-student-' || g, 'Học viên ' || g, 'bench-student-' || g || '@example.com', true, now(), now()
-      from generate_series(1, ${STUDENTS}) g`);
+      from generate_series(1, ${STUDENTS}::int) g`);
   const [course] = (
     (await app.runtime.db.execute(sql`
       insert into courses (creator_id, title, slug, is_published)
@@ -97,7 +97,7 @@ async function fanOut(ctx: BenchContext, app: App): Promise<Row[]> {
   ).rows;
   await app.runtime.db.execute(sql`
     insert into enrollments (course_id, student_id, payment_status)
-    select ${course!.id}, 'bench-student-' || g, 'completed' from generate_series(1, ${STUDENTS}) g`);
+    select ${course!.id}, 'bench-student-' || g, 'completed' from generate_series(1, ${STUDENTS}::int) g`);
   const students = (
     (await app.runtime.db.execute(sql`
       select student_id from enrollments where course_id = ${course!.id} and payment_status = 'completed'`)) as unknown as {
@@ -152,7 +152,7 @@ async function unreadAtScale(ctx: BenchContext, app: App): Promise<Row[]> {
   await app.runtime.db.execute(sql`
     insert into "user" (id, name, email, email_verified, created_at, updated_at)
     select 'bench-owner-' || g, 'Owner ' || g, 'bench-owner-' || g || '@example.com', true, now(), now()
-      from generate_series(1, ${OWNERS}) g`);
+      from generate_series(1, ${OWNERS}::int) g`);
   const perOwner = TABLE_ROWS / OWNERS;
   const started = performance.now();
   for (let from = 1; from <= OWNERS; from += 1000) {
@@ -160,7 +160,8 @@ async function unreadAtScale(ctx: BenchContext, app: App): Promise<Row[]> {
       insert into notifications (user_id, type, data, link, read_at, created_at)
       select 'bench-owner-' || o, 'discussion_reply', '{"actorName":"A","title":"T"}'::jsonb, '/dashboard',
              case when n % 2 = 0 then now() end, now() - make_interval(secs => n)
-        from generate_series(${from}, ${Math.min(OWNERS, from + 999)}) o, generate_series(1, ${perOwner}) n`);
+        from generate_series(${from}::int, ${Math.min(OWNERS, from + 999)}::int) o,
+             generate_series(1, ${perOwner}::int) n`);
   }
   // The measured person: 300 of their own, 150 unread.
   await app.runtime.db.execute(sql`
