@@ -91,7 +91,9 @@ describe.skipIf(skip)("notification centre", () => {
         body: `Đọc lên giọng rồi xuống (${label})`,
       });
       expect(replied.status).toBe(201);
-      await expect.poll(() => page.getByTestId("notification-count").textContent(), { timeout: 15_000 }).toBe("1");
+      await expect
+        .poll(() => page.getByTestId("notification-count").textContent(), { timeout: 15_000 })
+        .toBe("1");
       await bell.click();
       const panel = page.getByTestId("notification-panel");
       const item = panel.getByTestId("notification-item").first();
@@ -113,7 +115,9 @@ describe.skipIf(skip)("notification centre", () => {
     };
     const lessonId = player.lessons[0]!.id;
     for (const event of ["open", "complete"]) {
-      const done = await api(studentCookie, "POST", `/api/learn/${courseId}/lessons/${lessonId}/progress`, { event });
+      const done = await api(studentCookie, "POST", `/api/learn/${courseId}/lessons/${lessonId}/progress`, {
+        event,
+      });
       expect(done.status).toBe(200);
     }
     const inbox = await (await fetch(`${baseURL}/dev/mailbox`)).text();

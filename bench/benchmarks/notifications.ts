@@ -121,7 +121,11 @@ async function fanOut(ctx: BenchContext, app: App): Promise<Row[]> {
       {
         userIds: students,
         type: "announcement",
-        data: { actorName: "Bench Creator", courseTitle: "Benchmark announcements", title: "Live class on Friday" },
+        data: {
+          actorName: "Bench Creator",
+          courseTitle: "Benchmark announcements",
+          title: "Live class on Friday",
+        },
         link: `/learn/${course!.id}`,
       },
       { mailer: app.runtime.mailer, appUrl: app.origin },
@@ -131,11 +135,17 @@ async function fanOut(ctx: BenchContext, app: App): Promise<Row[]> {
   const during = await load;
   ctx.log(`notifications: ${result.notified} notified in ${Math.round(fanOutMs)} ms`);
   return [
-    row(`announcement fan-out to ${STUDENTS.toLocaleString("en")} enrolled students`, Math.round(fanOutMs), "ms", {
-      op: "<",
-      value: 5000,
-      unit: "ms",
-    }, { notified: result.notified }),
+    row(
+      `announcement fan-out to ${STUDENTS.toLocaleString("en")} enrolled students`,
+      Math.round(fanOutMs),
+      "ms",
+      {
+        op: "<",
+        value: 5000,
+        unit: "ms",
+      },
+      { notified: result.notified },
+    ),
     row(
       `GET /api/notifications/unread p95 at ${LOAD_RATE}/s during the fan-out`,
       Math.round(percentile(during.latencies, 95) * 10) / 10,
@@ -170,12 +180,16 @@ async function unreadAtScale(ctx: BenchContext, app: App): Promise<Row[]> {
            now() - make_interval(secs => n)
       from generate_series(1, 300) n`);
   await app.runtime.db.execute(sql`analyze notifications`);
-  ctx.log(`notifications: ${TABLE_ROWS.toLocaleString("en")} rows written in ${Math.round(performance.now() - started)} ms`);
+  ctx.log(
+    `notifications: ${TABLE_ROWS.toLocaleString("en")} rows written in ${Math.round(performance.now() - started)} ms`,
+  );
   const times: number[] = [];
   let last = -1;
   for (let i = 0; i < COUNT_REQUESTS + 10; i++) {
     const t0 = performance.now();
-    const response = await fetch(`${app.origin}/api/notifications/unread`, { headers: { cookie: person.cookie } });
+    const response = await fetch(`${app.origin}/api/notifications/unread`, {
+      headers: { cookie: person.cookie },
+    });
     last = ((await response.json()) as { unread: number }).unread;
     if (i >= 10) times.push(performance.now() - t0);
   }

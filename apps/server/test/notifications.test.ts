@@ -49,7 +49,8 @@ async function ok<T>(response: Response | Promise<Response>, status = 200): Prom
   return (await r.json()) as T;
 }
 const deps = () => ({ mailer: ctx.runtime.mailer, appUrl: ctx.runtime.env.appUrl });
-const list = (who: Account, query = "") => ok<NotificationList>(call(who, "GET", `/api/notifications${query}`));
+const list = (who: Account, query = "") =>
+  ok<NotificationList>(call(who, "GET", `/api/notifications${query}`));
 const unread = async (who: Account) =>
   (await ok<{ unread: number }>(call(who, "GET", "/api/notifications/unread"))).unread;
 async function newest(who: Account, type: string): Promise<Notification | undefined> {
@@ -103,12 +104,19 @@ describe("notify: fan-out and preferences", () => {
     const mails = await ctx.runtime.db
       .select()
       .from(emailOutbox)
-      .where(sql`${emailOutbox.id} not in (${sql.join(before.map((r) => sql`${r.id}`), sql`, `)})`);
+      .where(
+        sql`${emailOutbox.id} not in (${sql.join(
+          before.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`,
+      );
     expect(mails.map((m) => m.to_address)).toEqual([a.email.toLowerCase()]);
     expect(mails[0]!.template).toBe("notification");
     expect(mails[0]!.subject).toContain("Broth");
     expect(mails[0]!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-    expect(mails[0]!.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/[^>]+>$/);
+    expect(mails[0]!.headers?.["List-Unsubscribe"]).toMatch(
+      /^<http:\/\/localhost:3000\/unsubscribe\/[^>]+>$/,
+    );
   });
 
   it("rolls back with the transaction it was given", async () => {
@@ -125,7 +133,11 @@ describe("notify: fan-out and preferences", () => {
   it("collapse: one unread item per link", async () => {
     const a = await signUpAndSignIn(ctx);
     const once = () =>
-      notify(ctx.runtime.db, { userIds: [a.userId], type: "message", data: {}, link: "/x", collapse: true }, deps());
+      notify(
+        ctx.runtime.db,
+        { userIds: [a.userId], type: "message", data: {}, link: "/x", collapse: true },
+        deps(),
+      );
     expect((await once()).notified).toBe(1);
     expect((await once()).notified).toBe(0);
     await ok(call(a, "POST", "/api/notifications/read-all"));
@@ -165,7 +177,10 @@ describe("live: the bell over the messaging stream", () => {
   it("a stream gets a notification frame for a small and for a large fan-out, and nobody else's", async () => {
     const a = await signUpAndSignIn(ctx);
     const controller = new AbortController();
-    const response = await ctx.request("/api/messaging/events", { cookie: a.cookie, signal: controller.signal });
+    const response = await ctx.request("/api/messaging/events", {
+      cookie: a.cookie,
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     const stream = readEvents(response.body!);
     await stream.waitFor((events) => events.some((e) => e.event === "ready"));
@@ -242,7 +257,13 @@ describe("list, read, read all, permission", () => {
       preferences: [{ type: "order_paid", channel: "email" }],
     });
     expect(refused.status).toBe(400);
-    expect((await call(a, "PUT", "/api/notifications/preferences", { preferences: [{ type: "nope", channel: "off" }] })).status).toBe(400);
+    expect(
+      (
+        await call(a, "PUT", "/api/notifications/preferences", {
+          preferences: [{ type: "nope", channel: "off" }],
+        })
+      ).status,
+    ).toBe(400);
     await setChannel(a, "review", "off");
     const saved = await ok<NotificationPreferences>(call(a, "GET", "/api/notifications/preferences"));
     expect(saved.preferences.find((p) => p.type === "review")?.channel).toBe("off");
@@ -256,7 +277,10 @@ describe("wired events", () => {
       call(stu, "POST", "/api/community/discussions", { title: "Broth tips", body: "How long?", courseId }),
       201,
     );
-    await ok(call(sam, "POST", `/api/community/discussions/${created.id}/replies`, { body: "First reply" }), 201);
+    await ok(
+      call(sam, "POST", `/api/community/discussions/${created.id}/replies`, { body: "First reply" }),
+      201,
+    );
     const reply = await newest(stu, "discussion_reply");
     expect(reply).toMatchObject({
       data: { actorName: "Sam Le", title: "Broth tips", excerpt: "First reply" },
@@ -269,10 +293,14 @@ describe("wired events", () => {
     expect((await list(stu)).items.length).toBe(before);
     // Sam is in the thread: the creator mentions him by name.
     await ok(
-      call(creator, "POST", `/api/community/discussions/${created.id}/replies`, { body: "Good point @Sam Le!" }),
+      call(creator, "POST", `/api/community/discussions/${created.id}/replies`, {
+        body: "Good point @Sam Le!",
+      }),
       201,
     );
-    expect(await newest(sam, "mention")).toMatchObject({ data: { actorName: "Lan Nguyen", title: "Broth tips" } });
+    expect(await newest(sam, "mention")).toMatchObject({
+      data: { actorName: "Lan Nguyen", title: "Broth tips" },
+    });
   });
 
   it("a new message (one bell item per conversation while unread)", async () => {
@@ -308,7 +336,9 @@ describe("wired events", () => {
     await ok(call(sam, "PUT", `/api/courses/${courseId}/reviews/mine`, { rating: 4, body: "Good" }));
     const reviews = (await list(creator)).items.filter((n) => n.type === "review");
     expect(reviews).toHaveLength(1);
-    expect(reviews[0]).toMatchObject({ data: { actorName: "Sam Le", courseTitle: "Phở at home", rating: 5 } });
+    expect(reviews[0]).toMatchObject({
+      data: { actorName: "Sam Le", courseTitle: "Phở at home", rating: 5 },
+    });
   });
 
   it("completing the course issues the certificate and tells the student, linking to it", async () => {
@@ -322,7 +352,9 @@ describe("wired events", () => {
     const [mail] = await ctx.runtime.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.to_address, stu.email.toLowerCase()), eq(emailOutbox.template, "notification")))
+      .where(
+        and(eq(emailOutbox.to_address, stu.email.toLowerCase()), eq(emailOutbox.template, "notification")),
+      )
       .orderBy(desc(emailOutbox.created_at))
       .limit(1);
     expect(mail?.headers?.["List-Unsubscribe"]).toContain("/unsubscribe/");
@@ -360,11 +392,17 @@ describe("the reply digest honours the preference", () => {
     );
     await ok(call(sam, "POST", `/api/community/discussions/${d.id}/replies`, { body: "hello" }), 201);
     await setChannel(author, "discussion_reply", "in_app");
-    await sendReplyDigests({ db: ctx.runtime.db, mailer: ctx.runtime.mailer, appUrl: ctx.runtime.env.appUrl });
+    await sendReplyDigests({
+      db: ctx.runtime.db,
+      mailer: ctx.runtime.mailer,
+      appUrl: ctx.runtime.env.appUrl,
+    });
     const digests = await ctx.runtime.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.to_address, author.email.toLowerCase()), eq(emailOutbox.template, "reply-digest")));
+      .where(
+        and(eq(emailOutbox.to_address, author.email.toLowerCase()), eq(emailOutbox.template, "reply-digest")),
+      );
     expect(digests).toEqual([]);
     // Still in the bell.
     expect(await newest(author, "discussion_reply")).toBeDefined();
@@ -406,10 +444,14 @@ describe("one-click unsubscribe (RFC 8058)", () => {
   it("the page speaks Vietnamese to a Vietnamese account and English to an English one", async () => {
     const a = await signUpAndSignIn(ctx);
     await ctx.runtime.db.execute(sql`update profiles set locale = 'en' where user_id = ${a.userId}`);
-    const en = await (await ctx.request(`/unsubscribe/${signUnsubscribeToken(SECRET, a.userId, "mention")}`)).text();
+    const en = await (
+      await ctx.request(`/unsubscribe/${signUnsubscribeToken(SECRET, a.userId, "mention")}`)
+    ).text();
     expect(en).toContain("Stop e-mails about “Mentions”?");
     await ctx.runtime.db.execute(sql`update profiles set locale = 'vi' where user_id = ${a.userId}`);
-    const vi = await (await ctx.request(`/unsubscribe/${signUnsubscribeToken(SECRET, a.userId, "mention")}`)).text();
+    const vi = await (
+      await ctx.request(`/unsubscribe/${signUnsubscribeToken(SECRET, a.userId, "mention")}`)
+    ).text();
     expect(vi).toContain("Ngừng nhận email về “Lượt nhắc đến bạn”?");
   });
 
@@ -450,7 +492,10 @@ describe("one-click unsubscribe (RFC 8058)", () => {
       expect(receipt.raw).not.toMatch(/List-Unsubscribe/i);
       // The link in the header works.
       const url = /^List-Unsubscribe: <([^>]+)>$/m.exec(unfolded)![1]!;
-      const res = await ctx.request(new URL(url).pathname, { method: "POST", body: "List-Unsubscribe=One-Click" });
+      const res = await ctx.request(new URL(url).pathname, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+      });
       expect(res.status).toBe(200);
       const prefs = await ok<NotificationPreferences>(call(a, "GET", "/api/notifications/preferences"));
       expect(prefs.preferences.find((p) => p.type === "mention")?.channel).toBe("in_app");

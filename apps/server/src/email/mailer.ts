@@ -29,11 +29,7 @@ export interface Mailer {
   mode: "smtp" | "capture";
   send(executor: Executor, message: OutgoingEmail): Promise<string>;
   /** Writes many messages as one batch (multi-row inserts); resolves with how many were queued. */
-  sendMany(
-    executor: Executor,
-    messages: OutgoingEmail[],
-    batchId: string | null,
-  ): Promise<number>;
+  sendMany(executor: Executor, messages: OutgoingEmail[], batchId: string | null): Promise<number>;
   worker: OutboxWorker | undefined;
 }
 
@@ -57,7 +53,10 @@ export function createMailer(opts: {
     const { unsubscribe, ...rest } = message;
     const named = withPlatformName(rest, name);
     if (!unsubscribe) return named;
-    const url = unsubscribeUrl(opts.appUrl, signUnsubscribeToken(opts.secret, unsubscribe.userId, unsubscribe.type));
+    const url = unsubscribeUrl(
+      opts.appUrl,
+      signUnsubscribeToken(opts.secret, unsubscribe.userId, unsubscribe.type),
+    );
     return { ...withUnsubscribeFooter(named, url, unsubscribe.locale), headers: unsubscribeHeaders(url) };
   };
   return {

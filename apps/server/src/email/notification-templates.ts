@@ -35,19 +35,27 @@ export function notificationSentence(locale: Locale, type: string, d: Notificati
     case "message":
       return vi ? `${actor} đã gửi tin nhắn cho bạn` : `${actor} sent you a message`;
     case "discussion_reply":
-      return vi ? `${actor} đã trả lời thảo luận “${title}” của bạn` : `${actor} replied to your discussion “${title}”`;
+      return vi
+        ? `${actor} đã trả lời thảo luận “${title}” của bạn`
+        : `${actor} replied to your discussion “${title}”`;
     case "mention":
       return vi ? `${actor} đã nhắc đến bạn trong “${title}”` : `${actor} mentioned you in “${title}”`;
     case "study_group":
       if (d.event === "session")
         return vi ? `Buổi học mới trong nhóm học “${title}”` : `New session in the study group “${title}”`;
-      return vi ? `${actor} đã tham gia nhóm học “${title}” của bạn` : `${actor} joined your study group “${title}”`;
+      return vi
+        ? `${actor} đã tham gia nhóm học “${title}” của bạn`
+        : `${actor} joined your study group “${title}”`;
     case "buddy":
       if (d.event === "accepted")
-        return vi ? `${actor} đã chấp nhận lời mời bạn học của bạn` : `${actor} accepted your study buddy request`;
+        return vi
+          ? `${actor} đã chấp nhận lời mời bạn học của bạn`
+          : `${actor} accepted your study buddy request`;
       return vi ? `${actor} muốn trở thành bạn học của bạn` : `${actor} wants to be your study buddy`;
     case "section_opened":
-      return vi ? `Phần mới của “${course}” đã mở: ${title}` : `A new section of “${course}” is open: ${title}`;
+      return vi
+        ? `Phần mới của “${course}” đã mở: ${title}`
+        : `A new section of “${course}” is open: ${title}`;
     case "certificate_issued":
       return vi
         ? `Chứng chỉ khóa học “${course}” của bạn đã sẵn sàng`
@@ -66,11 +74,14 @@ export function notificationSentence(locale: Locale, type: string, d: Notificati
         : `${actor} rated “${course}” ${d.rating ?? ""}★`;
     case "moderation": {
       const what = MODERATED[d.reference ?? ""]?.[locale] ?? (vi ? "nội dung" : "content");
-      if (d.event === "restored") return vi ? `${what} của bạn đã được khôi phục` : `Your ${what} was restored`;
+      if (d.event === "restored")
+        return vi ? `${what} của bạn đã được khôi phục` : `Your ${what} was restored`;
       if (d.event === "kept")
         return vi ? `${what} của bạn bị báo cáo và vẫn được giữ lại` : `Your reported ${what} stays up`;
       if (d.event === "appeal_declined")
-        return vi ? `Yêu cầu xem xét lại ${what} của bạn bị từ chối` : `Your review request for your ${what} was declined`;
+        return vi
+          ? `Yêu cầu xem xét lại ${what} của bạn bị từ chối`
+          : `Your review request for your ${what} was declined`;
       return vi ? `Người kiểm duyệt đã gỡ ${what} của bạn` : `A moderator took down your ${what}`;
     }
     case "ticket_reply":

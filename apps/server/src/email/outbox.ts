@@ -116,7 +116,9 @@ export async function claimDueMessages(db: Db, limit: number): Promise<OutboxRow
         order by next_attempt_at
         limit ${limit}
         for update skip locked)
-    returning id, to_address, subject, html, text, template, headers, attempts`)) as unknown as { rows: OutboxRow[] };
+    returning id, to_address, subject, html, text, template, headers, attempts`)) as unknown as {
+    rows: OutboxRow[];
+  };
   return result.rows as OutboxRow[];
 }
 

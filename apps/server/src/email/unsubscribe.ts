@@ -35,7 +35,10 @@ export function signUnsubscribeToken(secret: string, userId: string, type: strin
  * The recipient and type of a token, or null when it is malformed or its signature does not match
  * (constant-time comparison). The caller still checks that the type exists.
  */
-export function verifyUnsubscribeToken(secret: string, token: string): { userId: string; type: string } | null {
+export function verifyUnsubscribeToken(
+  secret: string,
+  token: string,
+): { userId: string; type: string } | null {
   if (token.length > 400) return null;
   const parts = token.split(".");
   if (parts.length !== 3) return null;
@@ -68,7 +71,9 @@ export function withUnsubscribeFooter<T extends { html: string; text: string }>(
   locale: Locale,
 ): T {
   const label =
-    locale === "vi" ? "Không muốn nhận loại email này nữa? Hủy đăng ký" : "Don't want these e-mails? Unsubscribe";
+    locale === "vi"
+      ? "Không muốn nhận loại email này nữa? Hủy đăng ký"
+      : "Don't want these e-mails? Unsubscribe";
   const line = `<p style="color:#94a3b8;font-size:12px;margin:8px 0 0"><a href="${escapeHtml(url)}" style="color:#64748b">${escapeHtml(label)}</a></p>`;
   const end = "</div></body></html>";
   const html = message.html.endsWith(end)

@@ -1,4 +1,3 @@
-import { notify } from "../notifications/notifications.service.ts";
 import {
   ADMIN_MESSAGES,
   type ContentReport,
@@ -19,6 +18,7 @@ import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { hideCommunityPost, removeCommunityPost } from "../community/community.service.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import {
   authorOf,
   findPendingReport,

@@ -99,7 +99,8 @@ export async function issueCertificate(
   input: { enrollmentId: string; appUrl: string },
 ): Promise<{ id: string; url: string; courseTitle: string }> {
   const existing = await findCertificateOfEnrollment(tx, input.enrollmentId);
-  if (existing) return { id: existing.id, url: certificatePath(existing.id), courseTitle: existing.course_title };
+  if (existing)
+    return { id: existing.id, url: certificatePath(existing.id), courseTitle: existing.course_title };
   const source = await findIssueSource(tx, input.enrollmentId);
   if (!source) throw new AppError("NOT_FOUND", "Enrolment not found.");
   for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {

@@ -444,7 +444,10 @@ export async function notifyCommunity(tx: Executor, payload: CommunityNotificati
  * The people of a thread who can be @mentioned in it (issue 27 §2): its author, everyone who
  * replied, and the school's creator, with their names (only those who have one).
  */
-export async function threadPeople(db: Executor, discussionId: string): Promise<Array<{ id: string; name: string }>> {
+export async function threadPeople(
+  db: Executor,
+  discussionId: string,
+): Promise<Array<{ id: string; name: string }>> {
   const result = await db.execute(sql`
     select p.user_id as id, p.full_name as name from profiles p
      where p.full_name is not null and length(trim(p.full_name)) > 0

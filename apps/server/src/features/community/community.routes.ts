@@ -1,4 +1,3 @@
-import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   achievementListSchema,
   communityPreferencesSchema,
@@ -32,6 +31,7 @@ import {
 } from "../../lib/openapi.ts";
 import { createStreamSlots, TOO_MANY_STREAMS_MESSAGE } from "../../lib/stream-slots.ts";
 import { trackStream } from "../../observability/metrics.ts";
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import { getAchievements } from "./achievements.service.ts";
 import { COMMUNITY_CHANNEL, type CommunityNotification } from "./community.queries.ts";
 import {

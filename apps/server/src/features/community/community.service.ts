@@ -28,7 +28,6 @@ import {
   canUseCourse,
   canUseSchool,
   type DiscussionRow,
-  threadPeople,
   deleteDiscussionRow,
   deleteReplyRow,
   findCourse,
@@ -48,6 +47,7 @@ import {
   setAnswer,
   setModeration,
   setUpvote,
+  threadPeople,
   updateDiscussionContent,
   updateReplyContent,
 } from "./community.queries.ts";
@@ -357,7 +357,11 @@ function excerptOf(markdown: string): string {
  * The people a reply @mentions (issue 27 §2): `@` followed by the full name of someone in the
  * thread (its author, a replier, the school's creator), case-insensitive; never the writer.
  */
-export function mentionedIn(body: string, people: Array<{ id: string; name: string }>, writerId: string): string[] {
+export function mentionedIn(
+  body: string,
+  people: Array<{ id: string; name: string }>,
+  writerId: string,
+): string[] {
   const text = body.toLocaleLowerCase("vi");
   return people
     .filter((p) => p.id !== writerId && text.includes(`@${p.name.trim().toLocaleLowerCase("vi")}`))
@@ -397,7 +401,8 @@ export async function createReply(
     const mentioned = input.body.includes("@")
       ? mentionedIn(input.body, await threadPeople(tx, row.id), actor.id).filter((u) => u !== row.author_id)
       : [];
-    if (mentioned.length > 0) await notify(tx, { userIds: mentioned, type: "mention", data, link }, notifications);
+    if (mentioned.length > 0)
+      await notify(tx, { userIds: mentioned, type: "mention", data, link }, notifications);
     return newId;
   });
   const replies = await listReplyRows(db, row.id, EDIT_WINDOW_MINUTES, REPLIES_MAX, {

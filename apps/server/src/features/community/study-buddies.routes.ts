@@ -1,4 +1,3 @@
-import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   buddyBlockInputSchema,
   buddyBlockListSchema,
@@ -20,6 +19,7 @@ import {
   okSchema,
   uuidParams,
 } from "../../lib/openapi.ts";
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   acceptRequest,
   blockUser,

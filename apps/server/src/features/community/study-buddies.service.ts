@@ -22,13 +22,13 @@ import type { Mailer } from "../../email/mailer.ts";
 import { withCallToAction } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { openBuddyConversation } from "../messaging/messaging.service.ts";
 import {
   emailRecipients,
   type NotifyDeps,
   notify,
   unsubscribeTarget,
 } from "../notifications/notifications.service.ts";
-import { openBuddyConversation } from "../messaging/messaging.service.ts";
 import {
   declinedRecently,
   deleteBlock,

@@ -1,4 +1,3 @@
-import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   createStudyGroupSchema,
   joinStudyGroupSchema,
@@ -10,6 +9,7 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { json, jsonBody, okSchema, resourceErrors, uuidParams } from "../../lib/openapi.ts";
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   courseListRoute,
   createResourceRoute,
@@ -113,7 +113,13 @@ export function studyGroupRoutes(deps: AppDeps) {
     })
     .openapi(sessionRoute, async (c) =>
       c.json(
-        await scheduleSession(db, requireUser(c), c.req.valid("param").id, c.req.valid("json"), notifyDeps(deps)),
+        await scheduleSession(
+          db,
+          requireUser(c),
+          c.req.valid("param").id,
+          c.req.valid("json"),
+          notifyDeps(deps),
+        ),
         201,
       ),
     )

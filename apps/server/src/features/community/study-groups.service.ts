@@ -24,12 +24,12 @@ import {
   type GroupRow,
   insertGroup,
   insertSession,
-  memberIds,
   isMember,
   listGroupRows,
   listMemberRows,
   listSessionRows,
   lockGroup,
+  memberIds,
   removeMember,
   type SessionRow,
 } from "./study-groups.queries.ts";
@@ -179,7 +179,12 @@ export async function joinStudyGroup(
         {
           userIds: [visible.owner_id],
           type: "study_group",
-          data: { actorName: actor.name, title: visible.name, courseTitle: visible.course_title, event: "joined" },
+          data: {
+            actorName: actor.name,
+            title: visible.name,
+            courseTitle: visible.course_title,
+            event: "joined",
+          },
           link: `/dashboard/community?tab=groups&group=${groupId}`,
         },
         notifications,
@@ -250,7 +255,13 @@ export async function scheduleSession(
       {
         userIds: others,
         type: "study_group",
-        data: { actorName: actor.name, title: row.name, courseTitle: row.course_title, excerpt: input.title, event: "session" },
+        data: {
+          actorName: actor.name,
+          title: row.name,
+          courseTitle: row.course_title,
+          excerpt: input.title,
+          event: "session",
+        },
         link: `/dashboard/community?tab=groups&group=${groupId}`,
       },
       notifications,

@@ -1,4 +1,3 @@
-import { emailRecipients, notify, unsubscribeTarget } from "../notifications/notifications.service.ts";
 import { randomUUID } from "node:crypto";
 import {
   type CourseList,
@@ -16,6 +15,7 @@ import { courseUpdateEmail, emailBrand, type Locale } from "../../email/template
 import { toCsv } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { emailRecipients, notify, unsubscribeTarget } from "../notifications/notifications.service.ts";
 import {
   allCreatorCourses,
   type CourseRow,
@@ -244,24 +244,26 @@ export async function bulkAction(
         students.map((s) => s.studentId),
         "announcement",
       );
-      const messages = students.filter((s) => wanted.has(s.studentId)).map((s) => ({
-        to: s.email,
-        unsubscribe: unsubscribeTarget(s.studentId, "announcement", s.locale),
-        ...courseUpdateEmail({
-          locale: (s.locale as Locale) ?? "vi",
-          studentName: s.name,
-          courseTitle: titles.get(s.courseId) ?? "",
-          subject: input.subject,
-          message: input.message ?? "",
-          url: `${deps.appUrl}/learn/${s.courseId}`,
-          schoolName: s.schoolName,
-          school: emailBrand(deps.appUrl, {
-            name: s.schoolName,
-            logoUrl: s.schoolLogoUrl,
-            color: s.schoolColor,
+      const messages = students
+        .filter((s) => wanted.has(s.studentId))
+        .map((s) => ({
+          to: s.email,
+          unsubscribe: unsubscribeTarget(s.studentId, "announcement", s.locale),
+          ...courseUpdateEmail({
+            locale: (s.locale as Locale) ?? "vi",
+            studentName: s.name,
+            courseTitle: titles.get(s.courseId) ?? "",
+            subject: input.subject,
+            message: input.message ?? "",
+            url: `${deps.appUrl}/learn/${s.courseId}`,
+            schoolName: s.schoolName,
+            school: emailBrand(deps.appUrl, {
+              name: s.schoolName,
+              logoUrl: s.schoolLogoUrl,
+              color: s.schoolColor,
+            }),
           }),
-        }),
-      }));
+        }));
       const queued = await db.transaction(async (tx) => {
         for (const course of owned) {
           const userIds = students.filter((s) => s.courseId === course.id).map((s) => s.studentId);

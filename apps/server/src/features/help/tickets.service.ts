@@ -1,4 +1,3 @@
-import { notify as notifyPeople } from "../notifications/notifications.service.ts";
 import {
   type contactInstructorSchema,
   HELP_MESSAGES,
@@ -18,6 +17,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { getPlatformSettings } from "../../lib/platform-settings.ts";
 import { recordAudit } from "../admin/admin.service.ts";
+import { notify as notifyPeople } from "../notifications/notifications.service.ts";
 import { HELP_PAGE_SIZE, type HelpDeps, iso, isUuid, signedIn } from "./help.shared.ts";
 
 // Tickets of the help centre (spec 001 §4 Tickets; issue 14): to the platform or a course's instructor.

@@ -19,8 +19,8 @@ import type { Mailer } from "../../email/mailer.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { issueCertificate } from "../certificates/certificates.service.ts";
-import { notify } from "../notifications/notifications.service.ts";
 import { courseMaterialResources, type MaterialResource } from "../materials/materials.service.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import { fileUrlsOwnedBy, signFileUrl } from "../uploads/uploads.service.ts";
 import {
   addTimeSpent,

@@ -1,4 +1,3 @@
-import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   conversationListQuerySchema,
   conversationListSchema,
@@ -16,6 +15,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody, uuidParams } from "../../lib/openapi.ts";
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   getConversation,
   getUnreadTotal,

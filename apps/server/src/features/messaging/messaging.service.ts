@@ -258,7 +258,12 @@ export async function sendMessage(
  * none). Written after the message committed; a failure is logged and never fails the send. The
  * e-mail stays the unread-message nudge (no second e-mail).
  */
-async function notifyMessage(db: Db, conversationId: string, actor: SessionUser, deps: NotifyDeps & { logger: Logger }) {
+async function notifyMessage(
+  db: Db,
+  conversationId: string,
+  actor: SessionUser,
+  deps: NotifyDeps & { logger: Logger },
+) {
   try {
     const facts = await messageNotificationFacts(db, conversationId, actor.id);
     if (!facts) return;

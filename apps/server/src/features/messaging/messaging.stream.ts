@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { trackStream } from "../../observability/metrics.ts";
 import type { RealtimeBus } from "../../realtime/bus.ts";
+import { recipientsOfNotify } from "../notifications/notifications.service.ts";
 import {
   findMessageWithParticipants,
   MESSAGING_CHANNEL,
@@ -10,7 +11,6 @@ import {
   messagesAfterCursor,
   newestMessageForUser,
 } from "./messaging.queries.ts";
-import { recipientsOfNotify } from "../notifications/notifications.service.ts";
 import { toMessage } from "./messaging.service.ts";
 
 /** Catch-up limit on reconnect; beyond it the client is told to resync (refetch). */
@@ -81,7 +81,9 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
   deps.bus.subscribe(NOTIFICATIONS_CHANNEL, (payload) => {
     if (byUser.size === 0) return;
     queue = queue
-      .then(async () => deliver(await recipientsOfNotify(deps.db, payload, [...byUser.keys()]), notificationFrame))
+      .then(async () =>
+        deliver(await recipientsOfNotify(deps.db, payload, [...byUser.keys()]), notificationFrame),
+      )
       .catch((error) => deps.logger.error({ err: error }, "notification event failed"));
   });
   deps.bus.onResync(() => {

@@ -69,7 +69,8 @@ export async function fanOut(
                        from recipients r join profiles pr on pr.user_id = r.user_id
                       where ${input.wantEmail}::boolean and r.channel = 'email'), '[]'::json) as emails`);
   const row = rowsOf<{ inserted: number; emails: EmailRecipient[] | string }>(result)[0];
-  const emails = typeof row?.emails === "string" ? (JSON.parse(row.emails) as EmailRecipient[]) : (row?.emails ?? []);
+  const emails =
+    typeof row?.emails === "string" ? (JSON.parse(row.emails) as EmailRecipient[]) : (row?.emails ?? []);
   return { inserted: Number(row?.inserted ?? 0), emails };
 }
 
@@ -143,7 +144,10 @@ export async function notifyUsers(db: Executor, userIds: string[]): Promise<void
 }
 
 /** `userId`'s stored choices (types without a row use their default). */
-export async function preferenceRows(db: Executor, userId: string): Promise<Array<{ type: string; channel: string }>> {
+export async function preferenceRows(
+  db: Executor,
+  userId: string,
+): Promise<Array<{ type: string; channel: string }>> {
   const result = await db.execute(sql`
     select type, channel from notification_preferences where user_id = ${userId}`);
   return rowsOf(result);

@@ -94,7 +94,9 @@ export function notificationRoutes(deps: AppDeps) {
     )
     .openapi(unreadRoute, async (c) => c.json(await unreadCount(deps.db, requireUser(c)), 200))
     .openapi(readAllRoute, async (c) => c.json(await markAllRead(deps.db, requireUser(c)), 200))
-    .openapi(readRoute, async (c) => c.json(await markRead(deps.db, requireUser(c), c.req.valid("param").id), 200))
+    .openapi(readRoute, async (c) =>
+      c.json(await markRead(deps.db, requireUser(c), c.req.valid("param").id), 200),
+    )
     .openapi(getPreferencesRoute, async (c) => c.json(await getPreferences(deps.db, requireUser(c).id), 200))
     .openapi(putPreferencesRoute, async (c) =>
       c.json(await savePreferences(deps.db, requireUser(c), c.req.valid("json")), 200),
@@ -114,7 +116,8 @@ export function unsubscribeRoutes(deps: AppDeps) {
     .get("/unsubscribe/:token", async (c) => {
       const target = verifyUnsubscribeToken(await secret(), c.req.param("token"));
       const locale = target ? await accountLanguage(deps.db, target.userId) : null;
-      if (!target || !locale) return c.html(unsubscribePage({ state: "invalid", locale: "vi" }), 400, headers);
+      if (!target || !locale)
+        return c.html(unsubscribePage({ state: "invalid", locale: "vi" }), 400, headers);
       return c.html(unsubscribePage({ state: "confirm", locale, type: target.type }), 200, headers);
     })
     .post("/unsubscribe/:token", async (c) => {
@@ -122,7 +125,12 @@ export function unsubscribeRoutes(deps: AppDeps) {
       const done = target ? await unsubscribe(deps.db, target) : null;
       if (!done) return c.html(unsubscribePage({ state: "invalid", locale: "vi" }), 400, headers);
       return c.html(
-        unsubscribePage({ state: "done", locale: done.locale, type: done.type, settingsUrl: `${deps.env.appUrl}/dashboard/account#notifications` }),
+        unsubscribePage({
+          state: "done",
+          locale: done.locale,
+          type: done.type,
+          settingsUrl: `${deps.env.appUrl}/dashboard/account#notifications`,
+        }),
         200,
         headers,
       );

@@ -112,7 +112,11 @@ export async function emailRecipients(
 }
 
 /** The `unsubscribe` field of a non-essential e-mail to `userId` about `type`. */
-export function unsubscribeTarget(userId: string, type: NotificationType, locale: string | null): UnsubscribeTarget {
+export function unsubscribeTarget(
+  userId: string,
+  type: NotificationType,
+  locale: string | null,
+): UnsubscribeTarget {
   return { userId, type, locale: locale === "en" ? "en" : "vi" };
 }
 
@@ -130,7 +134,8 @@ function toNotification(row: q.NotificationRow): Notification {
   };
 }
 
-const encodeCursor = (row: q.NotificationRow) => Buffer.from(`${row.created_at}|${row.id}`).toString("base64url");
+const encodeCursor = (row: q.NotificationRow) =>
+  Buffer.from(`${row.created_at}|${row.id}`).toString("base64url");
 function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | null {
   if (!cursor) return null;
   const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
@@ -170,7 +175,8 @@ export async function unreadCount(db: Db, actor: SessionUser): Promise<{ unread:
 export async function markRead(db: Db, actor: SessionUser, id: string): Promise<{ unread: number }> {
   if (!UUID.test(id)) throw new AppError("NOT_FOUND", NOTIFICATION_MESSAGES.notFound);
   await db.transaction(async (tx) => {
-    if (!(await q.markRead(tx, actor.id, id))) throw new AppError("NOT_FOUND", NOTIFICATION_MESSAGES.notFound);
+    if (!(await q.markRead(tx, actor.id, id)))
+      throw new AppError("NOT_FOUND", NOTIFICATION_MESSAGES.notFound);
     await q.notifyUsers(tx, [actor.id]);
   });
   return unreadCount(db, actor);
@@ -227,7 +233,8 @@ export async function unsubscribe(
   const locale = await q.accountLocale(db, target.userId);
   if (!locale) return null;
   const current = (await getPreferences(db, target.userId)).preferences.find((p) => p.type === type.data);
-  if (current?.channel === "email") await q.upsertPreferences(db, target.userId, [{ type: type.data, channel: "in_app" }]);
+  if (current?.channel === "email")
+    await q.upsertPreferences(db, target.userId, [{ type: type.data, channel: "in_app" }]);
   return { locale, type: type.data };
 }
 

@@ -39,7 +39,8 @@ const TYPE_NAMES: Record<"en" | "vi", Record<string, string>> = {
 const TEXT = {
   en: {
     title: "Unsubscribe",
-    confirm: (name: string) => `Stop e-mails about “${name}”? You will still see them in the notification bell.`,
+    confirm: (name: string) =>
+      `Stop e-mails about “${name}”? You will still see them in the notification bell.`,
     button: "Unsubscribe",
     done: (name: string) => `Done. You will no longer get e-mails about “${name}”.`,
     settings: "Change your notification settings",
@@ -47,7 +48,8 @@ const TEXT = {
   },
   vi: {
     title: "Hủy đăng ký",
-    confirm: (name: string) => `Ngừng nhận email về “${name}”? Bạn vẫn thấy các thông báo này ở biểu tượng chuông.`,
+    confirm: (name: string) =>
+      `Ngừng nhận email về “${name}”? Bạn vẫn thấy các thông báo này ở biểu tượng chuông.`,
     button: "Hủy đăng ký",
     done: (name: string) => `Xong. Bạn sẽ không nhận email về “${name}” nữa.`,
     settings: "Thay đổi cài đặt thông báo",

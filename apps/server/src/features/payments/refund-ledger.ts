@@ -1,4 +1,3 @@
-import { notify } from "../notifications/notifications.service.ts";
 /**
  * The refund bookkeeping shared by every way money goes back (issue 23 §7; payments audit D10,
  * security N6): what a refund counts against (the order's own payment, or one extra paid attempt),
@@ -15,6 +14,7 @@ import {
 import type { Executor } from "../../db/client.ts";
 import { refundIssuedEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import * as a from "./attempts.queries.ts";
 import type { PaymentDeps } from "./payment-deps.ts";
 import * as q from "./payments.queries.ts";

@@ -1,4 +1,3 @@
-import { notify } from "../notifications/notifications.service.ts";
 /**
  * Paying an order (DESIGN §6, decision 0217): `settlePaid` is every way an order becomes paid
  * (provider answer, creator confirmation, a coupon to 0, a late payment enrolled);
@@ -10,6 +9,7 @@ import { notify } from "../notifications/notifications.service.ts";
 import { fromMinorUnits, isOrderReference, type OrderMethod } from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
 import { orderPaidCreatorEmail, orderReceiptEmail } from "../../email/templates.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import * as a from "./attempts.queries.ts";
 import { facts } from "./order-emails.ts";
 import type { PaymentDeps } from "./payment-deps.ts";

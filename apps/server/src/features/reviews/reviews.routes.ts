@@ -12,6 +12,7 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody, uuidParams } from "../../lib/openapi.ts";
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   listCourseReviews,
   listCreatorReviews,
@@ -20,7 +21,6 @@ import {
   saveMyReview,
   setReviewMinProgress,
 } from "./reviews.service.ts";
-import { notifyDeps } from "../notifications/notifications.service.ts";
 
 // Any string: a malformed id is answered like an unknown one (404).
 const courseParams = z.object({ courseId: z.string().openapi({ format: "uuid" }) });

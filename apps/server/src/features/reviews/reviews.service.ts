@@ -1,4 +1,3 @@
-import { type NotifyDeps, notify } from "../notifications/notifications.service.ts";
 import {
   type CourseReviews,
   type CreatorReviews,
@@ -12,6 +11,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { type NotifyDeps, notify } from "../notifications/notifications.service.ts";
 import {
   enrolmentProgress,
   findReviewCourse,

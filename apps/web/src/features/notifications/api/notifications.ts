@@ -66,7 +66,8 @@ export function useMarkAllNotificationsRead() {
 export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NotificationPreferences) => unwrap(api.notifications.preferences.$put({ json: input })),
+    mutationFn: (input: NotificationPreferences) =>
+      unwrap(api.notifications.preferences.$put({ json: input })),
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences(), saved),
   });
 }

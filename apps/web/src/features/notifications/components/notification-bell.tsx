@@ -23,7 +23,11 @@ import { notificationText, relativeTime } from "./notification-text";
  * read", "Load more", empty, loading and error states. Each item opens its page and marks itself
  * read. Escape or a click outside closes it and focus returns to the bell (Radix Popover).
  */
-export function NotificationBell({ settingsHref = "/dashboard/account#notifications" }: { settingsHref?: string }) {
+export function NotificationBell({
+  settingsHref = "/dashboard/account#notifications",
+}: {
+  settingsHref?: string;
+}) {
   const { t } = useTranslation("notifications");
   const [open, setOpen] = React.useState(false);
   const unread = useQuery(unreadNotificationsQueryOptions).data?.unread ?? 0;
@@ -58,7 +62,11 @@ export function NotificationBell({ settingsHref = "/dashboard/account#notificati
           data-testid="notification-panel"
           aria-label={t("panel.title")}
         >
-          <NotificationPanel onNavigate={() => setOpen(false)} settingsHref={settingsHref} hasUnread={unread > 0} />
+          <NotificationPanel
+            onNavigate={() => setOpen(false)}
+            settingsHref={settingsHref}
+            hasUnread={unread > 0}
+          />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
@@ -97,7 +105,8 @@ function NotificationPanel({
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
         {list.isPending ? (
-          <div className="grid gap-3 p-4" aria-busy="true" aria-label={t("panel.loading")}>
+          <div className="grid gap-3 p-4" role="status" aria-busy="true">
+            <span className="sr-only">{t("panel.loading")}</span>
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />
@@ -112,7 +121,10 @@ function NotificationPanel({
             </Button>
           </div>
         ) : items.length === 0 ? (
-          <div className="grid justify-items-center gap-1 px-6 py-10 text-center" data-testid="notifications-empty">
+          <div
+            className="grid justify-items-center gap-1 px-6 py-10 text-center"
+            data-testid="notifications-empty"
+          >
             <BellIcon aria-hidden className="mb-2 size-8 text-muted-foreground" />
             <p className="font-medium">{t("panel.empty")}</p>
             <p className="text-sm text-muted-foreground">{t("panel.emptyHint")}</p>
@@ -135,7 +147,10 @@ function NotificationPanel({
                   data-unread={n.readAt ? undefined : "true"}
                 >
                   <span
-                    className={cn("mt-1.5 size-2 shrink-0 rounded-full", n.readAt ? "bg-transparent" : "bg-brand")}
+                    className={cn(
+                      "mt-1.5 size-2 shrink-0 rounded-full",
+                      n.readAt ? "bg-transparent" : "bg-brand",
+                    )}
                     aria-hidden
                   />
                   <span className="min-w-0 flex-1">

@@ -56,11 +56,17 @@ export function NotificationPreferencesCard() {
                 {prefs.data.preferences.map(({ type, channel: current }) => {
                   const name = t(`types.${type}`);
                   return (
-                    <tr key={type} className="border-b border-border last:border-0" data-testid={`pref-${type}`}>
+                    <tr
+                      key={type}
+                      className="border-b border-border last:border-0"
+                      data-testid={`pref-${type}`}
+                    >
                       <th scope="row" className="py-2.5 pr-2 text-left font-normal">
                         {name}
                         {emailChoosable(type) ? null : (
-                          <span className="block text-xs text-muted-foreground">{t("prefs.alwaysEmailed")}</span>
+                          <span className="block text-xs text-muted-foreground">
+                            {t("prefs.alwaysEmailed")}
+                          </span>
                         )}
                       </th>
                       {NOTIFICATION_CHANNELS.map((channel) => {

@@ -33,9 +33,16 @@ function fakeApi(opts: { pages: NotificationList[]; unread: number }) {
   const calls: Array<{ method: string; url: string; body?: string }> = [];
   let unread = opts.unread;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://x");
+    const url = new URL(
+      typeof input === "string" ? input : input instanceof URL ? input.href : input.url,
+      "http://x",
+    );
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-    const body = init?.body ? String(init.body) : input instanceof Request ? await input.clone().text() : undefined;
+    const body = init?.body
+      ? String(init.body)
+      : input instanceof Request
+        ? await input.clone().text()
+        : undefined;
     calls.push({ method, url: url.pathname + url.search, body });
     if (url.pathname === "/api/notifications/unread") return json({ unread });
     if (url.pathname === "/api/notifications/read-all") {
@@ -126,7 +133,9 @@ describe("NotificationBell (issue 27 §2)", () => {
     fireEvent.click(within(panel).getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(within(panel).getAllByTestId("notification-item")).toHaveLength(3));
     expect(calls.some((c) => c.url === "/api/notifications?cursor=next")).toBe(true);
-    expect(within(panel).getAllByTestId("notification-item")[2]!.textContent).toContain("New sale: Ana bought “Phở at home”");
+    expect(within(panel).getAllByTestId("notification-item")[2]!.textContent).toContain(
+      "New sale: Ana bought “Phở at home”",
+    );
     expect(within(panel).queryByRole("button", { name: "Load more" })).toBeNull();
 
     fireEvent.click(within(panel).getByRole("button", { name: "Mark all as read" }));
@@ -151,7 +160,10 @@ describe("NotificationBell (issue 27 §2)", () => {
     expect(await screen.findByText("Thread page")).toBeTruthy();
     await waitFor(() =>
       expect(
-        calls.some((c) => c.method === "POST" && c.url === "/api/notifications/00000000-0000-4000-8000-000000000001/read"),
+        calls.some(
+          (c) =>
+            c.method === "POST" && c.url === "/api/notifications/00000000-0000-4000-8000-000000000001/read",
+        ),
       ).toBe(true),
     );
   });
@@ -194,7 +206,11 @@ describe("NotificationPreferencesCard (issue 27 §2)", () => {
       "fetch",
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-        const body = init?.body ? String(init.body) : input instanceof Request ? await input.clone().text() : undefined;
+        const body = init?.body
+          ? String(init.body)
+          : input instanceof Request
+            ? await input.clone().text()
+            : undefined;
         calls.push({ method, body });
         if (method === "PUT") {
           const sent = JSON.parse(body ?? "{}") as { preferences: Array<{ type: string; channel: string }> };
@@ -219,7 +235,9 @@ describe("NotificationPreferencesCard (issue 27 §2)", () => {
     expect((screen.getByRole("radio", { name: "Payments: In app" }) as HTMLInputElement).checked).toBe(true);
 
     fireEvent.click(screen.getByRole("radio", { name: "Mentions: Off" }));
-    await waitFor(() => expect((screen.getByRole("radio", { name: "Mentions: Off" }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole("radio", { name: "Mentions: Off" }) as HTMLInputElement).checked).toBe(true),
+    );
     const put = calls.find((c) => c.method === "PUT");
     expect(JSON.parse(put?.body ?? "{}")).toEqual({ preferences: [{ type: "mention", channel: "off" }] });
   });
