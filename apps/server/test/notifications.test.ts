@@ -382,6 +382,77 @@ describe("wired events", () => {
   });
 });
 
+describe("more wired events", () => {
+  it("a help-ticket reply tells the other side; a study-group session tells the other members", async () => {
+    const sent = await ok<{ id: string }>(
+      call(stu, "POST", "/api/help/contact-instructor", { subject: "Lesson 1", message: "Where?", courseId }),
+      201,
+    );
+    await ok(call(creator, "POST", `/api/help/tickets/${sent.id}/replies`, { body: "Here." }), 201);
+    expect(await newest(stu, "ticket_reply")).toMatchObject({
+      data: { actorName: "Lan Nguyen", title: "Lesson 1" },
+      link: `/dashboard/help?tab=tickets&ticket=${sent.id}`,
+    });
+    await ok(call(stu, "POST", `/api/help/tickets/${sent.id}/replies`, { body: "Thanks" }), 201);
+    expect(await newest(creator, "ticket_reply")).toMatchObject({ data: { actorName: "Stu Tran" } });
+
+    const group = await ok<{ id: string }>(
+      call(sam, "POST", "/api/study-groups", { courseId, name: "Early birds", capacity: 5 }),
+      201,
+    );
+    await ok(call(stu, "POST", `/api/study-groups/${group.id}/join`, {}));
+    const startsAt = new Date(Date.now() + 86_400_000).toISOString();
+    await ok(
+      call(sam, "POST", `/api/study-groups/${group.id}/sessions`, {
+        title: "Tones",
+        startsAt,
+        durationMinutes: 30,
+      }),
+      201,
+    );
+    expect(await newest(stu, "study_group")).toMatchObject({
+      data: { title: "Early birds", excerpt: "Tones", event: "session" },
+    });
+  });
+
+  it("a buddy request (bell, and its own e-mail with unsubscribe) and its acceptance", async () => {
+    for (const who of [stu, sam])
+      await ok(
+        call(who, "PUT", "/api/study-buddies/preferences", {
+          visible: true,
+          courseIds: [courseId],
+          timeZone: "Asia/Ho_Chi_Minh",
+        }),
+      );
+    const link = await ok<{ id: string }>(
+      call(stu, "POST", "/api/study-buddies/requests", { userId: sam.userId }),
+      201,
+    );
+    expect(await newest(sam, "buddy")).toMatchObject({
+      data: { actorName: "Stu Tran", event: "request" },
+      link: "/dashboard/community?tab=buddies",
+    });
+    const [mail] = await ctx.runtime.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.to_address, sam.email.toLowerCase()), eq(emailOutbox.template, "buddy-request")),
+      )
+      .limit(1);
+    expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    // Only one e-mail for the event: the notification e-mail is not written besides it.
+    const generic = await ctx.runtime.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.to_address, sam.email.toLowerCase()), eq(emailOutbox.template, "notification")),
+      );
+    expect(generic.filter((m) => /study buddy|bạn học/i.test(m.subject))).toEqual([]);
+    await ok(call(sam, "POST", `/api/study-buddies/requests/${link.id}/accept`));
+    expect(await newest(stu, "buddy")).toMatchObject({ data: { actorName: "Sam Le", event: "accepted" } });
+  });
+});
+
 describe("the reply digest honours the preference", () => {
   it("no digest for an author who turned discussion_reply e-mails off", async () => {
     const author = await signUpAndSignIn(ctx, { name: "Quiet Author" });
