@@ -13,7 +13,7 @@ import {
 } from "@academy/shared";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, notificationPreferences, notifications, user } from "../src/db/schema/index.ts";
+import { emailOutbox, notificationPreferences, notifications, orders, user } from "../src/db/schema/index.ts";
 import { NOTIFICATION_TYPE_VALUES } from "../src/db/schema/notifications.ts";
 import { createMailer } from "../src/email/mailer.ts";
 import { signUnsubscribeToken } from "../src/email/unsubscribe.ts";
@@ -30,6 +30,7 @@ import {
 } from "./harness.ts";
 import { readEvents } from "./messaging-helpers.ts";
 import { startSmtpServer } from "./smtp.ts";
+import { sellCourse } from "./support/sell.ts";
 
 type Account = Awaited<ReturnType<typeof signUpAndSignIn>>;
 let ctx: TestContext;
@@ -450,6 +451,44 @@ describe("more wired events", () => {
     expect(generic.filter((m) => /study buddy|bạn học/i.test(m.subject))).toEqual([]);
     await ok(call(sam, "POST", `/api/study-buddies/requests/${link.id}/accept`));
     expect(await newest(stu, "buddy")).toMatchObject({ data: { actorName: "Sam Le", event: "accepted" } });
+  });
+});
+
+describe("orders", () => {
+  it("paid: the buyer's bell (a confirmation by hand tells the creator nothing); refunded: the buyer's", async () => {
+    const paid = await publishCourse(
+      ctx,
+      creator.cookie,
+      oneLessonDraft("Bánh mì bakery", { price: 490000, currency: "VND" }),
+    );
+    await sellCourse(ctx, creator.cookie, paid);
+    const buyer = await signUpAndSignIn(ctx, { name: "Binh Buyer" });
+    const enrolled = await ok<{ orderReference: string }>(
+      call(buyer, "POST", `/api/courses/${paid}/enroll`, {}),
+    );
+    const ref = enrolled.orderReference;
+    await ok(call(buyer, "POST", `/api/checkout/${ref}/method`, { method: "cash" }));
+    await ok(call(buyer, "POST", `/api/checkout/${ref}/transferred`, {}));
+    const [order] = await ctx.runtime.db.select().from(orders).where(eq(orders.reference, ref));
+    const creatorSalesBefore = (await list(creator)).items.filter((n) => n.type === "order_paid").length;
+    await ok(call(creator, "POST", `/api/earnings/orders/${order!.id}/confirm`, {}));
+    expect(await newest(buyer, "order_paid")).toMatchObject({
+      data: { courseTitle: "Bánh mì bakery", reference: ref, event: "purchase" },
+      link: "/dashboard/account#purchases",
+    });
+    expect((await list(creator)).items.filter((n) => n.type === "order_paid")).toHaveLength(
+      creatorSalesBefore,
+    );
+
+    await ok(
+      call(creator, "POST", `/api/earnings/orders/${order!.id}/refund`, {
+        outside: true,
+        reason: "Cash back",
+      }),
+    );
+    expect(await newest(buyer, "order_refunded")).toMatchObject({
+      data: { courseTitle: "Bánh mì bakery", reference: ref },
+    });
   });
 });
 

@@ -338,16 +338,18 @@ export async function settlePaid(
         },
         notifications,
       );
-    await notify(
-      tx,
-      {
-        userIds: [ctx.creator_id],
-        type: "order_paid",
-        data: { ...data, event: "sale", actorName: ctx.student_name ?? undefined },
-        link: "/dashboard/earnings",
-      },
-      notifications,
-    );
+    // A creator who confirmed the payment by hand needs no news of it (like the e-mail above).
+    if (opts.provider !== "manual")
+      await notify(
+        tx,
+        {
+          userIds: [ctx.creator_id],
+          type: "order_paid",
+          data: { ...data, event: "sale", actorName: ctx.student_name ?? undefined },
+          link: "/dashboard/earnings",
+        },
+        notifications,
+      );
   }
   // Last: it locks the course row (enrollment_count) — shared by every buyer of the course — so
   // the lock is held only until the commit that follows.
