@@ -17,11 +17,13 @@ import { emailOutbox, notificationPreferences, notifications, orders, user } fro
 import { NOTIFICATION_TYPE_VALUES } from "../src/db/schema/notifications.ts";
 import { createMailer } from "../src/email/mailer.ts";
 import { signUnsubscribeToken } from "../src/email/unsubscribe.ts";
+import { setAdminByEmail } from "../src/features/admin/admin.service.ts";
 import { sendReplyDigests } from "../src/features/community/reply-digests.service.ts";
 import { notify } from "../src/features/notifications/notifications.service.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import {
   createTestContext,
+  enrolTwoFactor,
   lessonIdsOf,
   oneLessonDraft,
   publishCourse,
@@ -489,6 +491,48 @@ describe("orders", () => {
     expect(await newest(buyer, "order_refunded")).toMatchObject({
       data: { courseTitle: "Bánh mì bakery", reference: ref },
     });
+  });
+});
+
+describe("moderation", () => {
+  it("an admin's decision on a report tells the author (the decision e-mail stays)", async () => {
+    const admin = await signUpAndSignIn(ctx, { name: "Ada Admin" });
+    await setAdminByEmail(ctx.runtime.db, admin.email, true, { id: null, email: "test" });
+    await enrolTwoFactor(ctx, admin);
+    await ok(call(creator, "PATCH", `/api/courses/${courseId}/review-settings`, { minProgress: 0 }));
+    const review = await ok<{ id: string }>(
+      call(sam, "PUT", `/api/courses/${courseId}/reviews/mine`, { rating: 1, body: "Buy my course instead" }),
+    );
+    const reported = await call(stu, "POST", "/api/reports", {
+      targetType: "course_review",
+      targetId: review.id,
+      reason: "spam",
+    });
+    expect(reported.status, await reported.clone().text()).toBeLessThan(300);
+    const { reports } = await ok<{ reports: Array<{ id: string; targetId: string }> }>(
+      call(admin, "GET", "/api/admin/reports?status=pending"),
+    );
+    const report = reports.find((r) => r.targetId === review.id);
+    expect(report).toBeDefined();
+    const decided = await call(admin, "POST", `/api/admin/reports/${report!.id}/review`, {
+      decision: "rejected",
+    });
+    expect(decided.status).toBe(204);
+    expect(await newest(sam, "moderation")).toMatchObject({
+      data: { event: "hidden", reference: "course_review" },
+      link: "/dashboard",
+    });
+    const decision = await ctx.runtime.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.to_address, sam.email.toLowerCase()),
+          eq(emailOutbox.template, "moderation-decision"),
+        ),
+      );
+    expect(decision).toHaveLength(1);
+    expect(decision[0]!.headers).toBeNull();
   });
 });
 
