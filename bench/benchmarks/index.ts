@@ -10,6 +10,7 @@ import { launchBenchmark } from "./launch.ts";
 import { learningBenchmark } from "./learning.ts";
 import { messagingBenchmark } from "./messaging.ts";
 import { moneyChaosBenchmark } from "./money-chaos.ts";
+import { notificationsBenchmark } from "./notifications.ts";
 import { reviewsBenchmark } from "./reviews.ts";
 import { routeJsBenchmark } from "./route-js.ts";
 import { schoolPageBenchmark } from "./school-page.ts";
@@ -37,6 +38,7 @@ export const benchmarks: Benchmark[] = [
   bigBodiesBenchmark,
   communityBenchmark,
   reviewsBenchmark,
+  notificationsBenchmark,
   routeJsBenchmark,
   launchBenchmark,
 ];

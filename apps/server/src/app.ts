@@ -38,6 +38,7 @@ import { learningRoutes } from "./features/learning/learning.routes.ts";
 import { materialRoutes } from "./features/materials/materials.routes.ts";
 import { messagingRoutes } from "./features/messaging/messaging.routes.ts";
 import { createMessagingHub } from "./features/messaging/messaging.stream.ts";
+import { notificationRoutes, unsubscribeRoutes } from "./features/notifications/notifications.routes.ts";
 import { BACKUP_TOKEN_HEADER, backupStream, isBackupToken } from "./features/operations/backup.ts";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -378,7 +379,8 @@ export function createApp(
     .route("/", studyGroupRoutes(deps))
     .route("/", studyBuddyRoutes(deps))
     .route("/", achievementShareRoutes(deps))
-    .route("/", reviewRoutes(deps));
+    .route("/", reviewRoutes(deps))
+    .route("/", notificationRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {
@@ -449,6 +451,7 @@ export function createApp(
     return undefined;
   };
   app.route("/", securityTxtRoutes(deps));
+  app.route("/", unsubscribeRoutes(deps));
   app.route("/", spaRoutes(options.webDist, resolveHead));
 
   app.onError((error, c) => {

@@ -69,7 +69,14 @@ export async function createRuntime(
     for (const email of env.adminEmails) {
       await setAdminByEmail(handle.db, email, true, { id: null, email: "ADMIN_EMAILS" });
     }
-    const mailer = createMailer({ db: handle.db, smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
+    const mailer = createMailer({
+      db: handle.db,
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+      logger,
+      secret,
+      appUrl: env.appUrl,
+    });
     const storage = createStorage(env);
     const ai = createAiAdapter(env, logger);
     // A verified custom domain is a trusted origin for requests to that domain only (issue 15;

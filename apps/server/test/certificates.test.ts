@@ -167,7 +167,11 @@ describe("issueCertificate", () => {
       enrollmentId: enrolmentId,
       appUrl: ctx.runtime.env.appUrl,
     });
-    expect(again).toEqual({ id: certificateId, url: `/certificates/${certificateId}` });
+    expect(again).toEqual({
+      id: certificateId,
+      url: `/certificates/${certificateId}`,
+      courseTitle: "Tiếng Việt giao tiếp cơ bản",
+    });
     expect(await certificateRowsOf(enrolmentId)).toBe(1);
     const [row] = await ctx.runtime.db.select().from(certificates).where(eq(certificates.id, certificateId));
     expect(row).toMatchObject({

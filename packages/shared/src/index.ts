@@ -46,6 +46,7 @@ export * from "./schemas/landing-sections.ts";
 export * from "./schemas/learning.ts";
 export * from "./schemas/material-content.ts";
 export * from "./schemas/messaging.ts";
+export * from "./schemas/notifications.ts";
 export * from "./schemas/payments.ts";
 export * from "./schemas/pre-launch.ts";
 export * from "./schemas/profile.ts";

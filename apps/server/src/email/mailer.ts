@@ -4,6 +4,21 @@ import type { Logger } from "../lib/logger.ts";
 import { platformName } from "../lib/platform-name.ts";
 import { createOutboxWorker, enqueueEmail, enqueueEmails, type OutboxWorker } from "./outbox.ts";
 import { type RenderedEmail, withPlatformName } from "./templates.ts";
+import {
+  signUnsubscribeToken,
+  type UnsubscribeTarget,
+  unsubscribeHeaders,
+  unsubscribeUrl,
+  withUnsubscribeFooter,
+} from "./unsubscribe.ts";
+
+/**
+ * A message for the outbox. A non-essential e-mail names its recipient and notification type in
+ * `unsubscribe`: the mailer adds the signed one-click unsubscribe link (footer line,
+ * `List-Unsubscribe`, `List-Unsubscribe-Post`; RFC 8058). Essential e-mail (receipts, security,
+ * password, verification) has none.
+ */
+export type OutgoingEmail = RenderedEmail & { to: string; unsubscribe?: UnsubscribeTarget };
 
 /**
  * The e-mail service the features use: `send` writes into the outbox (never talks to SMTP in the
@@ -12,13 +27,9 @@ import { type RenderedEmail, withPlatformName } from "./templates.ts";
  */
 export interface Mailer {
   mode: "smtp" | "capture";
-  send(executor: Executor, message: RenderedEmail & { to: string }): Promise<string>;
+  send(executor: Executor, message: OutgoingEmail): Promise<string>;
   /** Writes many messages as one batch (multi-row inserts); resolves with how many were queued. */
-  sendMany(
-    executor: Executor,
-    messages: Array<RenderedEmail & { to: string }>,
-    batchId: string,
-  ): Promise<number>;
+  sendMany(executor: Executor, messages: OutgoingEmail[], batchId: string | null): Promise<number>;
   worker: OutboxWorker | undefined;
 }
 
@@ -28,18 +39,31 @@ export function createMailer(opts: {
   from: string;
   logger: Logger;
   transport?: Transporter;
+  /** Signs the unsubscribe tokens (the auth secret). */
+  secret: string;
+  /** APP_URL: the unsubscribe links' origin. */
+  appUrl: string;
 }): Mailer {
   const transport = opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined);
   const mode = transport ? "smtp" : "capture";
   const worker = transport
     ? createOutboxWorker({ db: opts.db, transport, from: opts.from, logger: opts.logger })
     : undefined;
+  const prepare = (message: OutgoingEmail, name: string) => {
+    const { unsubscribe, ...rest } = message;
+    const named = withPlatformName(rest, name);
+    if (!unsubscribe) return named;
+    const url = unsubscribeUrl(
+      opts.appUrl,
+      signUnsubscribeToken(opts.secret, unsubscribe.userId, unsubscribe.type),
+    );
+    return { ...withUnsubscribeFooter(named, url, unsubscribe.locale), headers: unsubscribeHeaders(url) };
+  };
   return {
     mode,
     worker,
     async send(executor, message) {
-      const named = withPlatformName(message, await platformName(executor, opts.db));
-      const id = await enqueueEmail(executor, named, mode);
+      const id = await enqueueEmail(executor, prepare(message, await platformName(executor, opts.db)), mode);
       worker?.kick();
       return id;
     },
@@ -47,7 +71,7 @@ export function createMailer(opts: {
       const name = await platformName(executor, opts.db);
       const n = await enqueueEmails(
         executor,
-        messages.map((m) => withPlatformName(m, name)),
+        messages.map((m) => prepare(m, name)),
         mode,
         batchId,
       );

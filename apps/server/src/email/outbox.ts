@@ -26,7 +26,7 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
  */
 export async function enqueueEmail(
   executor: Executor,
-  message: RenderedEmail & { to: string },
+  message: RenderedEmail & { to: string; headers?: Record<string, string> },
   mode: "smtp" | "capture",
 ): Promise<string> {
   const [row] = await executor
@@ -37,6 +37,7 @@ export async function enqueueEmail(
       html: message.html,
       text: message.text,
       template: message.template,
+      headers: message.headers ?? null,
       status: mode === "capture" ? "captured" : "pending",
       sent_at: mode === "capture" ? new Date() : null,
     })
@@ -55,9 +56,9 @@ const ENQUEUE_CHUNK = 1000;
  */
 export async function enqueueEmails(
   executor: Executor,
-  messages: Array<RenderedEmail & { to: string }>,
+  messages: Array<RenderedEmail & { to: string; headers?: Record<string, string> }>,
   mode: "smtp" | "capture",
-  batchId: string,
+  batchId: string | null,
 ): Promise<number> {
   const now = new Date();
   for (let i = 0; i < messages.length; i += ENQUEUE_CHUNK) {
@@ -68,6 +69,7 @@ export async function enqueueEmails(
         html: message.html,
         text: message.text,
         template: message.template,
+        headers: message.headers ?? null,
         status: mode === "capture" ? "captured" : "pending",
         sent_at: mode === "capture" ? now : null,
         batch_id: batchId,
@@ -114,7 +116,9 @@ export async function claimDueMessages(db: Db, limit: number): Promise<OutboxRow
         order by next_attempt_at
         limit ${limit}
         for update skip locked)
-    returning id, to_address, subject, html, text, template, attempts`)) as unknown as { rows: OutboxRow[] };
+    returning id, to_address, subject, html, text, template, headers, attempts`)) as unknown as {
+    rows: OutboxRow[];
+  };
   return result.rows as OutboxRow[];
 }
 
@@ -154,6 +158,8 @@ export function createOutboxWorker(opts: {
         subject: row.subject,
         html: row.html,
         text: row.text,
+        // List-Unsubscribe and List-Unsubscribe-Post of a non-essential e-mail (RFC 8058).
+        ...(row.headers ? { headers: row.headers } : {}),
       });
       await opts.db
         .update(emailOutbox)

@@ -5,4 +5,5 @@
 export * from "./course-templates.ts";
 export * from "./layout.ts";
 export * from "./notice-templates.ts";
+export * from "./notification-templates.ts";
 export * from "./order-templates.ts";

@@ -29,6 +29,7 @@ export const NAMESPACES = [
   "students",
   "invitations",
   "messaging",
+  "notifications",
   "account",
   "admin",
   "help",

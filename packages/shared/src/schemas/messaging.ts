@@ -127,7 +127,9 @@ export type UnreadTotal = z.infer<typeof unreadTotalSchema>;
  * Events of the realtime stream (GET /api/messaging/events, Server-Sent Events). `message` events
  * carry the message id as the SSE id (the reconnect cursor); `ready` carries the newest message id
  * visible at connection time (or none); `conversation` says a conversation was created or its read
- * marker moved; `resync` asks the client to refetch (the server lost its database listener).
+ * marker moved; `resync` asks the client to refetch (the server lost its database listener);
+ * `notification` says the person's notifications changed (issue 27 §2: new ones, or read in another
+ * tab) — the bell refetches its count and list. The bell shares this one stream per tab.
  */
 export const messagingEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ready"), cursor: z.string().nullable() }),
@@ -138,6 +140,7 @@ export const messagingEventSchema = z.discriminatedUnion("type", [
     reason: z.enum(["created", "read"]),
   }),
   z.object({ type: z.literal("resync") }),
+  z.object({ type: z.literal("notification") }),
 ]);
 export type MessagingEvent = z.infer<typeof messagingEventSchema>;
 

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
 /** pre_launch_signups (spec 000 §3): the VIP early-access list; email lower-cased, trimmed and unique. */
@@ -37,6 +47,11 @@ export const emailOutbox = pgTable(
     sent_at: timestamp("sent_at", { withTimezone: true }),
     /** Groups the messages of one bulk send (Student Management's bulk e-mail) for its progress. */
     batch_id: uuid("batch_id"),
+    /**
+     * Extra SMTP headers (issue 27 §2): a non-essential e-mail carries `List-Unsubscribe` and
+     * `List-Unsubscribe-Post` (RFC 8058); null for essential e-mail.
+     */
+    headers: jsonb("headers").$type<Record<string, string>>(),
   },
   (t) => [
     index("email_outbox_due_idx").on(t.status, t.next_attempt_at),

@@ -18,6 +18,7 @@ import { hitRateLimit } from "../../lib/db-rate-limit.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { hideCommunityPost, removeCommunityPost } from "../community/community.service.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import {
   authorOf,
   findPendingReport,
@@ -223,6 +224,23 @@ export async function reviewReport(
       after: { status: input.decision, note: input.note ?? null },
     });
     if (!authorId) return;
+    // issue 27 §2: the author's bell; the decision e-mail below stays essential (always sent).
+    const event =
+      kind === "appeal"
+        ? input.decision === "approved"
+          ? "restored"
+          : "appeal_declined"
+        : { approved: "kept", rejected: "hidden", removed: "removed" }[input.decision];
+    await notify(
+      tx,
+      {
+        userIds: [authorId],
+        type: "moderation",
+        data: { event, reference: report.target_type },
+        link: "/dashboard",
+      },
+      { mailer: deps.mailer, appUrl: deps.appUrl },
+    );
     const [author] = await tx
       .select({ email: profiles.email, locale: profiles.locale, name: profiles.full_name })
       .from(profiles)

@@ -91,15 +91,16 @@ function studentNameOf(source: {
  * usually in the same transaction `tx`. Does not check that the course is complete (the caller does).
  * @param input.appUrl the app's public origin (APP_URL); `url` stays app-relative, so it survives a
  *   change of domain.
- * @returns `{ id, url }` with url `/certificates/{id}`.
+ * @returns `{ id, url, courseTitle }` with url `/certificates/{id}` and the title it was issued for.
  * @throws AppError NOT_FOUND when the enrolment does not exist; INTERNAL when no free code was found.
  */
 export async function issueCertificate(
   tx: Executor,
   input: { enrollmentId: string; appUrl: string },
-): Promise<{ id: string; url: string }> {
+): Promise<{ id: string; url: string; courseTitle: string }> {
   const existing = await findCertificateOfEnrollment(tx, input.enrollmentId);
-  if (existing) return { id: existing.id, url: certificatePath(existing.id) };
+  if (existing)
+    return { id: existing.id, url: certificatePath(existing.id), courseTitle: existing.course_title };
   const source = await findIssueSource(tx, input.enrollmentId);
   if (!source) throw new AppError("NOT_FOUND", "Enrolment not found.");
   for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
@@ -113,11 +114,11 @@ export async function issueCertificate(
       school_name: (source.courseSchoolName ?? source.creatorSchoolName)?.normalize("NFC") ?? null,
       completion_date: source.completionDate ?? new Date(),
     });
-    if (row) return { id: row.id, url: certificatePath(row.id) };
+    if (row) return { id: row.id, url: certificatePath(row.id), courseTitle: row.course_title };
     // Nothing inserted: either another request issued this enrolment's certificate meanwhile, or
     // the random code was taken (then try another).
     const raced = await findCertificateOfEnrollment(tx, input.enrollmentId);
-    if (raced) return { id: raced.id, url: certificatePath(raced.id) };
+    if (raced) return { id: raced.id, url: certificatePath(raced.id), courseTitle: raced.course_title };
   }
   throw new AppError("INTERNAL", "Could not issue the certificate. Please try again.");
 }

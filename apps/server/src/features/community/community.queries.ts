@@ -439,3 +439,21 @@ export async function setUpvote(tx: Executor, discussionId: string, userId: stri
 export async function notifyCommunity(tx: Executor, payload: CommunityNotification) {
   await tx.execute(sql`select pg_notify(${COMMUNITY_CHANNEL}, ${JSON.stringify(payload)})`);
 }
+
+/**
+ * The people of a thread who can be @mentioned in it (issue 27 §2): its author, everyone who
+ * replied, and the school's creator, with their names (only those who have one).
+ */
+export async function threadPeople(
+  db: Executor,
+  discussionId: string,
+): Promise<Array<{ id: string; name: string }>> {
+  const result = await db.execute(sql`
+    select p.user_id as id, p.full_name as name from profiles p
+     where p.full_name is not null and length(trim(p.full_name)) > 0
+       and p.user_id in (
+         select author_id from discussions where id = ${discussionId}
+         union select creator_id from discussions where id = ${discussionId}
+         union select author_id from discussion_replies where discussion_id = ${discussionId})`);
+  return rowsOf<{ id: string; name: string }>(result);
+}

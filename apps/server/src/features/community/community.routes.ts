@@ -31,6 +31,7 @@ import {
 } from "../../lib/openapi.ts";
 import { createStreamSlots, TOO_MANY_STREAMS_MESSAGE } from "../../lib/stream-slots.ts";
 import { trackStream } from "../../observability/metrics.ts";
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import { getAchievements } from "./achievements.service.ts";
 import { COMMUNITY_CHANNEL, type CommunityNotification } from "./community.queries.ts";
 import {
@@ -225,7 +226,10 @@ export function communityRoutes(deps: AppDeps) {
       ),
     )
     .openapi(replyRoute, async (c) =>
-      c.json(await createReply(db, requireUser(c), c.req.valid("param").id, c.req.valid("json")), 201),
+      c.json(
+        await createReply(db, requireUser(c), c.req.valid("param").id, c.req.valid("json"), notifyDeps(deps)),
+        201,
+      ),
     )
     .openapi(updateReplyRoute, async (c) =>
       c.json(await updateReply(db, requireUser(c), c.req.valid("param").id, c.req.valid("json")), 200),

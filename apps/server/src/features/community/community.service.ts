@@ -22,6 +22,7 @@ import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { type NotifyDeps, notify } from "../notifications/notifications.service.ts";
 import { UUID, visibleDiscussion, visibleReply } from "./community.access.ts";
 import {
   canUseCourse,
@@ -46,6 +47,7 @@ import {
   setAnswer,
   setModeration,
   setUpvote,
+  threadPeople,
   updateDiscussionContent,
   updateReplyContent,
 } from "./community.queries.ts";
@@ -342,24 +344,66 @@ export async function setDiscussionUpvote(
   return { upvoted, upvoteCount };
 }
 
+/** Plain text of a markdown body, shortened for a notification (at most 140 characters). */
+function excerptOf(markdown: string): string {
+  const plain = markdown
+    .replace(/[`*_>#~[\]()!-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
+}
+
+/**
+ * The people a reply @mentions (issue 27 §2): `@` followed by the full name of someone in the
+ * thread (its author, a replier, the school's creator), case-insensitive; never the writer.
+ */
+export function mentionedIn(
+  body: string,
+  people: Array<{ id: string; name: string }>,
+  writerId: string,
+): string[] {
+  const text = body.toLocaleLowerCase("vi");
+  return people
+    .filter((p) => p.id !== writerId && text.includes(`@${p.name.trim().toLocaleLowerCase("vi")}`))
+    .map((p) => p.id);
+}
+
 /**
  * Replies to a discussion (one level). A locked discussion takes replies from its creator only.
  * Writes the reply, counts it, and NOTIFYs the community channel (live replies) in one transaction;
- * the thread author's e-mail digest picks it up later (sendReplyDigests).
+ * the thread author's e-mail digest picks it up later (sendReplyDigests). In the same transaction
+ * the thread's author gets a `discussion_reply` notification and the people @mentioned a
+ * `mention` (issue 27 §2).
  * @throws AppError NOT_FOUND, FORBIDDEN (no access; locked), RATE_LIMITED.
  */
-export async function createReply(db: Db, actor: SessionUser, id: string, input: ReplyInput): Promise<Reply> {
+export async function createReply(
+  db: Db,
+  actor: SessionUser,
+  id: string,
+  input: ReplyInput,
+  notifications: NotifyDeps,
+): Promise<Reply> {
   const row = await visibleDiscussion(db, actor, id);
   const moderator = row.creator_id === actor.id;
   if (row.is_locked && !moderator) throw new AppError("FORBIDDEN", COMMUNITY_MESSAGES.locked);
   const replyId = await db.transaction(async (tx) => {
     await checkRate(tx, actor.id);
-    return insertReply(tx, {
+    const newId = await insertReply(tx, {
       discussionId: row.id,
       authorId: actor.id,
       body: input.body,
       bodyHtml: renderPostMarkdown(input.body),
     });
+    const link = `/dashboard/community?tab=discussions&discussion=${row.id}`;
+    const data = { actorName: actor.name, title: row.title, excerpt: excerptOf(input.body) };
+    if (row.author_id !== actor.id)
+      await notify(tx, { userIds: [row.author_id], type: "discussion_reply", data, link }, notifications);
+    const mentioned = input.body.includes("@")
+      ? mentionedIn(input.body, await threadPeople(tx, row.id), actor.id).filter((u) => u !== row.author_id)
+      : [];
+    if (mentioned.length > 0)
+      await notify(tx, { userIds: mentioned, type: "mention", data, link }, notifications);
+    return newId;
   });
   const replies = await listReplyRows(db, row.id, EDIT_WINDOW_MINUTES, REPLIES_MAX, {
     userId: actor.id,

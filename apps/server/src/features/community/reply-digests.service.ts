@@ -4,6 +4,7 @@ import type { Mailer } from "../../email/mailer.ts";
 import { replyDigestEmail } from "../../email/templates.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { createMailWorker, type MailWorkerDeps } from "../../lib/interval-worker.ts";
+import { emailRecipients, unsubscribeTarget } from "../notifications/notifications.service.ts";
 import {
   claimDueDigests,
   getPreferences as getPreferenceRow,
@@ -32,14 +33,25 @@ export async function updatePreferences(
  * The reply digest (issue 13 §2): every thread author with new replies by others, reply e-mails
  * on, and no digest in the last 60 minutes gets one e-mail (outbox, same transaction as the claim)
  * with the number of new replies and a link to the newest thread. Safe on several instances.
+ * Only for authors whose `discussion_reply` notification preference is `email` (issue 27 §2); the
+ * e-mail carries one-click unsubscribe (RFC 8058). A digest claimed for anyone else is dropped.
  * @returns how many e-mails were written.
  */
 export async function sendReplyDigests(deps: { db: Db; mailer: Mailer; appUrl: string }): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const due = await claimDueDigests(tx, REPLY_DIGEST_EVERY_MINUTES, 200);
+    const wanted = await emailRecipients(
+      tx,
+      due.map((r) => r.user_id),
+      "discussion_reply",
+    );
+    let sent = 0;
     for (const row of due) {
+      if (!wanted.has(row.user_id)) continue;
+      sent += 1;
       await deps.mailer.send(tx, {
         to: row.email,
+        unsubscribe: unsubscribeTarget(row.user_id, "discussion_reply", row.locale),
         ...replyDigestEmail({
           locale: row.locale ?? "vi",
           recipientName: row.name,
@@ -51,7 +63,7 @@ export async function sendReplyDigests(deps: { db: Db; mailer: Mailer; appUrl: s
         }),
       });
     }
-    return due.length;
+    return sent;
   });
 }
 

@@ -19,6 +19,7 @@ import {
   okSchema,
   uuidParams,
 } from "../../lib/openapi.ts";
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   acceptRequest,
   blockUser,
@@ -185,7 +186,7 @@ export function studyBuddyRoutes(deps: AppDeps) {
       ),
     )
     .openapi(acceptRoute, async (c) =>
-      c.json(await acceptRequest(db, requireUser(c), c.req.valid("param").id), 200),
+      c.json(await acceptRequest(db, requireUser(c), c.req.valid("param").id, notifyDeps(deps)), 200),
     )
     .openapi(declineRoute, async (c) => {
       await declineRequest(db, requireUser(c), c.req.valid("param").id);

@@ -24,6 +24,12 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { openBuddyConversation } from "../messaging/messaging.service.ts";
 import {
+  emailRecipients,
+  type NotifyDeps,
+  notify,
+  unsubscribeTarget,
+} from "../notifications/notifications.service.ts";
+import {
   declinedRecently,
   deleteBlock,
   enrolledCourses,
@@ -222,7 +228,9 @@ function buddyRequestEmail(input: {
  * opted in, share a course, and neither may have blocked the other; a student who declined the
  * caller can't be asked again for BUDDY_DECLINE_COOLDOWN_DAYS; at most BUDDY_PENDING_MAX pending
  * and BUDDY_REQUESTS_PER_DAY sent in 24 hours; one live link per pair. The addressee gets an e-mail
- * (outbox, same transaction) linking to /dashboard/community?tab=buddies.
+ * (outbox, same transaction) linking to /dashboard/community?tab=buddies when their `buddy`
+ * notification preference is `email` (with one-click unsubscribe), and a `buddy` notification
+ * ("request") in the bell (issue 27 §2).
  * @throws AppError BAD_REQUEST (self), FORBIDDEN (optInFirst, unavailable), NOT_FOUND (userNotFound),
  *   CONFLICT (alreadyLinked, declinedRecently), RATE_LIMITED (tooManyPending, tooManyToday).
  */
@@ -259,9 +267,20 @@ export async function requestBuddy(
     });
     if (!row) throw new AppError("CONFLICT", BUDDY_MESSAGES.alreadyLinked);
     const facts = await requestEmailFacts(tx, input.userId, actor.id);
-    if (facts?.email)
+    await notify(
+      tx,
+      {
+        userIds: [input.userId],
+        type: "buddy",
+        data: { actorName: facts?.requester_name ?? actor.name, event: "request" },
+        link: "/dashboard/community?tab=buddies",
+      },
+      { mailer: deps.mailer, appUrl: deps.appUrl },
+    );
+    if (facts?.email && (await emailRecipients(tx, [input.userId], "buddy")).has(input.userId))
       await deps.mailer.send(tx, {
         to: facts.email,
+        unsubscribe: unsubscribeTarget(input.userId, "buddy", facts.locale),
         ...buddyRequestEmail({
           locale: facts.locale ?? "vi",
           recipientName: facts.recipient_name,
@@ -285,11 +304,16 @@ async function ownLink(db: Executor, actor: SessionUser, id: string): Promise<Li
 /**
  * Accepts a request sent to the caller: one conditional UPDATE (pending → accepted), so of two
  * racing accepts exactly one succeeds; opens the buddies' conversation in the same transaction
- * (on a course both still take).
+ * (on a course both still take). The requester gets a `buddy` notification ("accepted").
  * @throws AppError NOT_FOUND, FORBIDDEN (notYours: the requester; unavailable: no shared course or
  *   blocked), CONFLICT (notPending).
  */
-export async function acceptRequest(db: Db, actor: SessionUser, id: string): Promise<BuddyLink> {
+export async function acceptRequest(
+  db: Db,
+  actor: SessionUser,
+  id: string,
+  notifications: NotifyDeps,
+): Promise<BuddyLink> {
   const link = await ownLink(db, actor, id);
   if (link.addressee_id !== actor.id) throw new AppError("FORBIDDEN", BUDDY_MESSAGES.notYours);
   await db.transaction(async (tx) => {
@@ -309,6 +333,16 @@ export async function acceptRequest(db: Db, actor: SessionUser, id: string): Pro
       userB: row.addressee_id,
       courseId: shared[0].id,
     });
+    await notify(
+      tx,
+      {
+        userIds: [row.requester_id],
+        type: "buddy",
+        data: { actorName: actor.name, event: "accepted" },
+        link: "/dashboard/community?tab=buddies",
+      },
+      notifications,
+    );
   });
   return linkFor(db, actor, id);
 }

@@ -197,3 +197,9 @@ export async function canUseCourse(db: Executor, userId: string, courseId: strin
                  and e.payment_status <> 'cancelled')) as ok`);
   return Boolean(rowsOf<{ ok: boolean }>(result)[0]?.ok);
 }
+
+/** The members of a group (ids), for notifications (issue 27 §2). */
+export async function memberIds(db: Executor, groupId: string): Promise<string[]> {
+  const result = await db.execute(sql`select user_id from study_group_members where group_id = ${groupId}`);
+  return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
+}

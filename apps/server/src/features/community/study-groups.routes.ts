@@ -9,6 +9,7 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { json, jsonBody, okSchema, resourceErrors, uuidParams } from "../../lib/openapi.ts";
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   courseListRoute,
   createResourceRoute,
@@ -92,7 +93,13 @@ export function studyGroupRoutes(deps: AppDeps) {
     )
     .openapi(joinRoute, async (c) =>
       c.json(
-        await joinStudyGroup(db, requireUser(c), c.req.valid("param").id, c.req.valid("json").inviteToken),
+        await joinStudyGroup(
+          db,
+          requireUser(c),
+          c.req.valid("param").id,
+          c.req.valid("json").inviteToken,
+          notifyDeps(deps),
+        ),
         200,
       ),
     )
@@ -105,7 +112,16 @@ export function studyGroupRoutes(deps: AppDeps) {
       return c.json({ ok: true as const }, 200);
     })
     .openapi(sessionRoute, async (c) =>
-      c.json(await scheduleSession(db, requireUser(c), c.req.valid("param").id, c.req.valid("json")), 201),
+      c.json(
+        await scheduleSession(
+          db,
+          requireUser(c),
+          c.req.valid("param").id,
+          c.req.valid("json"),
+          notifyDeps(deps),
+        ),
+        201,
+      ),
     )
     .get("/study-group-sessions/:file", async (c) => {
       const id = c.req.param("file").replace(/\.ics$/, "");

@@ -14,6 +14,7 @@ import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { type NotifyDeps, notify } from "../notifications/notifications.service.ts";
 import {
   addMember,
   canUseCourse,
@@ -28,6 +29,7 @@ import {
   listMemberRows,
   listSessionRows,
   lockGroup,
+  memberIds,
   removeMember,
   type SessionRow,
 } from "./study-groups.queries.ts";
@@ -150,16 +152,18 @@ export async function createStudyGroup(
 /**
  * Joins a group (idempotent): open groups for anyone in the course, invite-only ones with the
  * token. Under the group's row lock: already a member → no change; full → CONFLICT; else the
- * member row and member_count + 1 — concurrent joins never exceed capacity.
+ * member row and member_count + 1 — concurrent joins never exceed capacity. The group's owner
+ * gets a `study_group` notification ("joined", same transaction; issue 27 §2).
  * @throws AppError NOT_FOUND, FORBIDDEN (no course access; invite required), CONFLICT (full).
  */
 export async function joinStudyGroup(
   db: Db,
   actor: SessionUser,
   groupId: string,
-  inviteToken?: string,
+  inviteToken: string | undefined,
+  notifications: NotifyDeps,
 ): Promise<StudyGroupDetail> {
-  await visibleGroup(db, actor, groupId);
+  const visible = await visibleGroup(db, actor, groupId);
   await db.transaction(async (tx) => {
     const group = await lockGroup(tx, groupId);
     if (!group) throw new AppError("NOT_FOUND", STUDY_GROUP_MESSAGES.notFound);
@@ -169,6 +173,22 @@ export async function joinStudyGroup(
     if (Number(group.member_count) >= Number(group.capacity))
       throw new AppError("CONFLICT", STUDY_GROUP_MESSAGES.full);
     await addMember(tx, groupId, actor.id);
+    if (visible.owner_id !== actor.id)
+      await notify(
+        tx,
+        {
+          userIds: [visible.owner_id],
+          type: "study_group",
+          data: {
+            actorName: actor.name,
+            title: visible.name,
+            courseTitle: visible.course_title,
+            event: "joined",
+          },
+          link: `/dashboard/community?tab=groups&group=${groupId}`,
+        },
+        notifications,
+      );
   });
   return getStudyGroup(db, actor, groupId);
 }
@@ -206,6 +226,7 @@ export async function deleteStudyGroup(db: Db, actor: SessionUser, groupId: stri
 
 /**
  * Schedules a session (any member): title, start instant (future), duration in minutes, link.
+ * The other members get a `study_group` notification ("session", issue 27 §2).
  * @throws AppError NOT_FOUND, FORBIDDEN (not a member), BAD_REQUEST (in the past).
  */
 export async function scheduleSession(
@@ -213,18 +234,39 @@ export async function scheduleSession(
   actor: SessionUser,
   groupId: string,
   input: z.output<typeof scheduleSessionSchema>,
+  notifications: NotifyDeps,
 ): Promise<StudyGroupSession> {
   const row = await visibleGroup(db, actor, groupId);
   if (!row.is_member) throw new AppError("FORBIDDEN", STUDY_GROUP_MESSAGES.notMember);
   if (new Date(input.startsAt).getTime() <= Date.now())
     throw new AppError("BAD_REQUEST", STUDY_GROUP_MESSAGES.sessionInPast);
-  const session = await insertSession(db, {
-    groupId,
-    title: input.title,
-    startsAt: new Date(input.startsAt).toISOString(),
-    durationMinutes: input.durationMinutes,
-    link: input.link,
-    createdBy: actor.id,
+  const session = await db.transaction(async (tx) => {
+    const inserted = await insertSession(tx, {
+      groupId,
+      title: input.title,
+      startsAt: new Date(input.startsAt).toISOString(),
+      durationMinutes: input.durationMinutes,
+      link: input.link,
+      createdBy: actor.id,
+    });
+    const others = (await memberIds(tx, groupId)).filter((id) => id !== actor.id);
+    await notify(
+      tx,
+      {
+        userIds: others,
+        type: "study_group",
+        data: {
+          actorName: actor.name,
+          title: row.name,
+          courseTitle: row.course_title,
+          excerpt: input.title,
+          event: "session",
+        },
+        link: `/dashboard/community?tab=groups&group=${groupId}`,
+      },
+      notifications,
+    );
+    return inserted;
   });
   return toSession(session);
 }

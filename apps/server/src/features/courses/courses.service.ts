@@ -15,6 +15,7 @@ import { courseUpdateEmail, emailBrand, type Locale } from "../../email/template
 import { toCsv } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { emailRecipients, notify, unsubscribeTarget } from "../notifications/notifications.service.ts";
 import {
   allCreatorCourses,
   type CourseRow,
@@ -235,24 +236,50 @@ export async function bulkAction(
     case "email": {
       const titles = new Map(owned.map((c) => [c.id, c.title]));
       const students = await enrolledStudentsOf(db, ids);
-      const messages = students.map((s) => ({
-        to: s.email,
-        ...courseUpdateEmail({
-          locale: (s.locale as Locale) ?? "vi",
-          studentName: s.name,
-          courseTitle: titles.get(s.courseId) ?? "",
-          subject: input.subject,
-          message: input.message ?? "",
-          url: `${deps.appUrl}/learn/${s.courseId}`,
-          schoolName: s.schoolName,
-          school: emailBrand(deps.appUrl, {
-            name: s.schoolName,
-            logoUrl: s.schoolLogoUrl,
-            color: s.schoolColor,
+      // issue 27 §2: an announcement is non-essential — e-mailed only to students whose
+      // `announcement` preference is `email`, with one-click unsubscribe; every student's bell
+      // gets it (one fan-out per course).
+      const wanted = await emailRecipients(
+        db,
+        students.map((s) => s.studentId),
+        "announcement",
+      );
+      const messages = students
+        .filter((s) => wanted.has(s.studentId))
+        .map((s) => ({
+          to: s.email,
+          unsubscribe: unsubscribeTarget(s.studentId, "announcement", s.locale),
+          ...courseUpdateEmail({
+            locale: (s.locale as Locale) ?? "vi",
+            studentName: s.name,
+            courseTitle: titles.get(s.courseId) ?? "",
+            subject: input.subject,
+            message: input.message ?? "",
+            url: `${deps.appUrl}/learn/${s.courseId}`,
+            schoolName: s.schoolName,
+            school: emailBrand(deps.appUrl, {
+              name: s.schoolName,
+              logoUrl: s.schoolLogoUrl,
+              color: s.schoolColor,
+            }),
           }),
-        }),
-      }));
-      const queued = await db.transaction((tx) => deps.mailer.sendMany(tx, messages, randomUUID()));
+        }));
+      const queued = await db.transaction(async (tx) => {
+        for (const course of owned) {
+          const userIds = students.filter((s) => s.courseId === course.id).map((s) => s.studentId);
+          await notify(
+            tx,
+            {
+              userIds,
+              type: "announcement",
+              data: { actorName: actor.name, courseTitle: course.title, title: input.subject },
+              link: `/learn/${course.id}`,
+            },
+            { mailer: deps.mailer, appUrl: deps.appUrl },
+          );
+        }
+        return deps.mailer.sendMany(tx, messages, randomUUID());
+      });
       return { action: "email", affected: owned.length, queued };
     }
   }

@@ -17,6 +17,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { getPlatformSettings } from "../../lib/platform-settings.ts";
 import { recordAudit } from "../admin/admin.service.ts";
+import { notify as notifyPeople } from "../notifications/notifications.service.ts";
 import { HELP_PAGE_SIZE, type HelpDeps, iso, isUuid, signedIn } from "./help.shared.ts";
 
 // Tickets of the help centre (spec 001 §4 Tickets; issue 14): to the platform or a course's instructor.
@@ -345,10 +346,24 @@ export async function replyToTicket(deps: HelpDeps, actor: SessionUser | null, i
       vi: `${user.name || user.email} đã trả lời "${row.subject}".`,
       body,
     };
+    // issue 27 §2: the other side's bell too (the ticket e-mail stays essential: always sent).
+    const bell = (userId: string) =>
+      notifyPeople(
+        tx,
+        {
+          userIds: [userId],
+          type: "ticket_reply",
+          data: { actorName: user.name || undefined, title: row.subject },
+          link: `/dashboard/help?tab=tickets&ticket=${id}`,
+        },
+        deps,
+      );
     if (staff && !fromRequester) {
       await sendTicketMail(tx, deps, row.requester_email, row.requester_locale, mail);
+      await bell(row.requester_id);
     } else if (row.kind === "instructor" && row.instructor_id) {
       await notify(tx, deps, row.instructor_id, mail);
+      if (row.instructor_id !== user.id) await bell(row.instructor_id);
     } else {
       const settings = await getPlatformSettings(tx);
       await sendTicketMail(tx, deps, settings.supportEmail, settings.defaultLanguage, mail);

@@ -68,7 +68,12 @@ const quizRoute = createRoute({
 
 /** /api/learn… (001 §2 Lesson player, §4 Lesson progress, §6 Student; issue 4). Own enrolment only. */
 export function learningRoutes(deps: AppDeps) {
-  const learning = { db: deps.db, appUrl: deps.env.appUrl, capTime: deps.env.learningTimeCap };
+  const learning = {
+    db: deps.db,
+    appUrl: deps.env.appUrl,
+    capTime: deps.env.learningTimeCap,
+    mailer: deps.mailer,
+  };
   return createRouter()
     .openapi(playerRoute, async (c) =>
       c.json(

@@ -15,10 +15,12 @@ import {
 } from "@academy/shared";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.ts";
+import type { Mailer } from "../../email/mailer.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { issueCertificate } from "../certificates/certificates.service.ts";
 import { courseMaterialResources, type MaterialResource } from "../materials/materials.service.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import { fileUrlsOwnedBy, signFileUrl } from "../uploads/uploads.service.ts";
 import {
   addTimeSpent,
@@ -53,6 +55,8 @@ export interface LearningDeps {
   db: Db;
   appUrl: string;
   capTime?: boolean;
+  /** Writes the `certificate_issued` notification (issue 27 §2). */
+  mailer: Mailer;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -349,7 +353,7 @@ export async function getPlayerCourse(
  */
 async function applyProgress(
   tx: Executor,
-  appUrl: string,
+  deps: { appUrl: string; mailer: Mailer },
   actor: SessionUser,
   enrolment: EnrolmentRow,
   lesson: LessonRow,
@@ -374,8 +378,19 @@ async function applyProgress(
   if (progress !== current.progress || (complete && !current.is_completed))
     current = await updateEnrolmentProgress(tx, enrolment.id, progress, complete ? now : undefined);
   if ((complete || current.is_completed) && !current.certificate_issued) {
-    const certificate = await issueCertificate(tx, { enrollmentId: enrolment.id, appUrl });
+    const certificate = await issueCertificate(tx, { enrollmentId: enrolment.id, appUrl: deps.appUrl });
     current = await setEnrolmentCertificate(tx, enrolment.id, certificate.url);
+    // issue 27 §2: the student hears about it (bell, and e-mail by preference).
+    await notify(
+      tx,
+      {
+        userIds: [actor.id],
+        type: "certificate_issued",
+        data: { courseTitle: certificate.courseTitle },
+        link: certificate.url,
+      },
+      { mailer: deps.mailer, appUrl: deps.appUrl },
+    );
   }
   return { lesson: toLessonProgress(lessonRow), enrolment: toEnrolment(current) };
 }
@@ -450,7 +465,7 @@ export async function recordProgress(
     const before = await findLessonProgress(tx, enrolment.id, lesson.id);
     const seconds = cappedTimeDelta(before, input.timeSpentDelta ?? 0, now, deps.capTime ?? true);
     assertMayComplete(lesson, before, seconds); // issue 16 item 6
-    const result = await applyProgress(tx, deps.appUrl, actor, enrolment, lesson, input.event, seconds);
+    const result = await applyProgress(tx, deps, actor, enrolment, lesson, input.event, seconds);
     await learningEvent(tx, actor, enrolment, lesson, "complete", seconds); // issue 12
     return result;
   });
@@ -514,7 +529,7 @@ export async function submitQuiz(
     const grade = gradeQuiz(questions, answers, passMark);
     const progress = await applyProgress(
       tx,
-      deps.appUrl,
+      deps,
       actor,
       enrolment,
       lesson,

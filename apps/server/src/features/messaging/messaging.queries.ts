@@ -439,7 +439,7 @@ export async function claimDueNudges(
   const details = await Promise.all(
     claimed.map(async (claim) => {
       const info = await tx.execute(sql`
-        select c.id as conversation_id, u.email, pr.locale, pr.full_name as recipient_name,
+        select c.id as conversation_id, u.id as user_id, u.email, pr.locale, pr.full_name as recipient_name,
                op.full_name as other_name, co.title as course_title,
                sc.name as school_name, sc.logo_url as school_logo_url, sc.primary_color as school_color,
                (select count(*)::int from messages m
@@ -456,6 +456,7 @@ export async function claimDueNudges(
          where c.id = ${claim.conversation_id}`);
       return rowsOf<{
         conversation_id: string;
+        user_id: string;
         email: string;
         locale: "en" | "vi" | null;
         recipient_name: string | null;
@@ -469,4 +470,19 @@ export async function claimDueNudges(
     }),
   );
   return details.filter(Boolean);
+}
+
+/**
+ * Who a new message's notification is for (issue 27 §2): the other participant of the
+ * conversation, the sender's name and the course's title.
+ */
+export async function messageNotificationFacts(db: Executor, conversationId: string, senderId: string) {
+  const result = await db.execute(sql`
+    select case when c.teacher_id = ${senderId} then c.student_id else c.teacher_id end as recipient_id,
+           sp.full_name as sender_name, co.title as course_title
+      from conversations c
+      join courses co on co.id = c.course_id
+      left join profiles sp on sp.user_id = ${senderId}
+     where c.id = ${conversationId}`);
+  return rowsOf<{ recipient_id: string; sender_name: string | null; course_title: string }>(result)[0];
 }

@@ -16,6 +16,13 @@ import { emailBrand, unreadMessageEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { createMailWorker, type MailWorkerDeps } from "../../lib/interval-worker.ts";
+import type { Logger } from "../../lib/logger.ts";
+import {
+  emailRecipients,
+  type NotifyDeps,
+  notify as notifyPeople,
+  unsubscribeTarget,
+} from "../notifications/notifications.service.ts";
 import {
   type ConversationRow,
   claimDueNudges,
@@ -27,6 +34,7 @@ import {
   listConversationRows,
   listMessageRows,
   type MessageRow,
+  messageNotificationFacts,
   notify,
   sendMessageStatement,
   upsertBuddyConversation,
@@ -219,7 +227,7 @@ export async function sendMessage(
   actor: SessionUser,
   id: string,
   input: SendMessageInput,
-  opts: { rateLimitMax: number },
+  opts: { rateLimitMax: number; notifications: NotifyDeps & { logger: Logger } },
 ): Promise<Message> {
   if (!UUID.test(id)) throw new AppError("NOT_FOUND", MESSAGING_MESSAGES.conversationNotFound);
   const sent = await sendMessageStatement(db, {
@@ -231,6 +239,7 @@ export async function sendMessage(
   });
   switch (sent.status) {
     case "sent":
+      await notifyMessage(db, id, actor, opts.notifications);
       return toMessage(sent.row);
     case "not_found":
       throw new AppError("NOT_FOUND", MESSAGING_MESSAGES.conversationNotFound);
@@ -240,6 +249,39 @@ export async function sendMessage(
       throw new AppError("FORBIDDEN", MESSAGING_MESSAGES.notBuddies);
     case "rate_limited":
       throw new AppError("RATE_LIMITED", MESSAGING_MESSAGES.rateLimited);
+  }
+}
+
+/**
+ * The bell item of a new message (issue 27 §2): one unread "message" notification per
+ * conversation for the other participant (`collapse`: further messages while it is unread add
+ * none). Written after the message committed; a failure is logged and never fails the send. The
+ * e-mail stays the unread-message nudge (no second e-mail).
+ */
+async function notifyMessage(
+  db: Db,
+  conversationId: string,
+  actor: SessionUser,
+  deps: NotifyDeps & { logger: Logger },
+) {
+  try {
+    const facts = await messageNotificationFacts(db, conversationId, actor.id);
+    if (!facts) return;
+    await db.transaction((tx) =>
+      notifyPeople(
+        tx,
+        {
+          userIds: [facts.recipient_id],
+          type: "message",
+          data: { actorName: facts.sender_name ?? actor.name, courseTitle: facts.course_title },
+          link: `/dashboard/community?tab=messages&conversation=${conversationId}`,
+          collapse: true,
+        },
+        deps,
+      ),
+    );
+  } catch (error) {
+    deps.logger.error({ err: error }, "message notification failed");
   }
 }
 
@@ -269,6 +311,8 @@ export async function getUnreadTotal(db: Db, actor: SessionUser): Promise<Unread
  * other party unread for NUDGE_DELAY_MINUTES (10) and no nudge for this conversation within
  * NUDGE_EVERY_MINUTES (60), and writes one e-mail each to the outbox in the same transaction, with
  * a link to /dashboard/community?conversation={id}. Safe on several instances (SKIP LOCKED).
+ * Only for recipients whose "message" notification preference is `email` (issue 27 §2); the
+ * e-mail carries one-click unsubscribe. A nudge claimed for anyone else is dropped.
  * @returns how many e-mails were written.
  */
 export async function sendUnreadNudges(deps: { db: Db; mailer: Mailer; appUrl: string }): Promise<number> {
@@ -278,9 +322,18 @@ export async function sendUnreadNudges(deps: { db: Db; mailer: Mailer; appUrl: s
       everyMinutes: NUDGE_EVERY_MINUTES,
       limit: 200,
     });
+    const wanted = await emailRecipients(
+      tx,
+      due.map((n) => n.user_id),
+      "message",
+    );
+    let sent = 0;
     for (const nudge of due) {
+      if (!wanted.has(nudge.user_id)) continue;
+      sent += 1;
       await deps.mailer.send(tx, {
         to: nudge.email,
+        unsubscribe: unsubscribeTarget(nudge.user_id, "message", nudge.locale),
         ...unreadMessageEmail({
           locale: nudge.locale ?? "vi",
           recipientName: nudge.recipient_name,
@@ -296,7 +349,7 @@ export async function sendUnreadNudges(deps: { db: Db; mailer: Mailer; appUrl: s
         }),
       });
     }
-    return due.length;
+    return sent;
   });
 }
 

@@ -1,8 +1,9 @@
-import type { MessagingEvent } from "@academy/shared";
+import { type MessagingEvent, NOTIFICATIONS_CHANNEL } from "@academy/shared";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { trackStream } from "../../observability/metrics.ts";
 import type { RealtimeBus } from "../../realtime/bus.ts";
+import { recipientsOfNotify } from "../notifications/notifications.service.ts";
 import {
   findMessageWithParticipants,
   MESSAGING_CHANNEL,
@@ -74,6 +75,16 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
     queue = queue
       .then(() => handle(payload))
       .catch((error) => deps.logger.error({ err: error }, "messaging event failed"));
+  });
+  // The notification bell rides on the same stream (issue 27 §2): one connection per tab.
+  const notificationFrame = frame({ type: "notification" });
+  deps.bus.subscribe(NOTIFICATIONS_CHANNEL, (payload) => {
+    if (byUser.size === 0) return;
+    queue = queue
+      .then(async () =>
+        deliver(await recipientsOfNotify(deps.db, payload, [...byUser.keys()]), notificationFrame),
+      )
+      .catch((error) => deps.logger.error({ err: error }, "notification event failed"));
   });
   deps.bus.onResync(() => {
     const chunk = frame({ type: "resync" });

@@ -14,6 +14,7 @@ import {
 import type { Executor } from "../../db/client.ts";
 import { refundIssuedEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import * as a from "./attempts.queries.ts";
 import type { PaymentDeps } from "./payment-deps.ts";
 import * as q from "./payments.queries.ts";
@@ -155,6 +156,17 @@ export async function applySucceeded(
       }
     }
   }
+  if (set.status === "refunded" && order.student_id && parties)
+    await notify(
+      tx,
+      {
+        userIds: [order.student_id],
+        type: "order_refunded",
+        data: { courseTitle: parties.course_title, reference: order.reference },
+        link: "/dashboard/account#purchases",
+      },
+      { mailer: deps.mailer, appUrl: deps.env.appUrl },
+    );
   if (parties?.student_email) {
     const locale = parties.student_locale === "en" ? "en" : "vi";
     await deps.mailer.send(tx, {

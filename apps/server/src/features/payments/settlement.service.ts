@@ -9,6 +9,7 @@
 import { fromMinorUnits, isOrderReference, type OrderMethod } from "@academy/shared";
 import type { Db, Executor } from "../../db/client.ts";
 import { orderPaidCreatorEmail, orderReceiptEmail } from "../../email/templates.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import * as a from "./attempts.queries.ts";
 import { facts } from "./order-emails.ts";
 import type { PaymentDeps } from "./payment-deps.ts";
@@ -323,6 +324,32 @@ export async function settlePaid(
         to: ctx.creator_email,
         ...orderPaidCreatorEmail(facts(ctx, updated, "creator", `${deps.env.appUrl}/dashboard/earnings`)),
       });
+    // issue 27 §2: the bell of the buyer and of the creator (a sale); their e-mails are the receipts above.
+    const notifications = { mailer: deps.mailer, appUrl: deps.env.appUrl };
+    const data = { courseTitle: ctx.course_title, reference: updated.reference };
+    if (updated.student_id)
+      await notify(
+        tx,
+        {
+          userIds: [updated.student_id],
+          type: "order_paid",
+          data: { ...data, event: "purchase" },
+          link: "/dashboard/account#purchases",
+        },
+        notifications,
+      );
+    // A creator who confirmed the payment by hand needs no news of it (like the e-mail above).
+    if (opts.provider !== "manual")
+      await notify(
+        tx,
+        {
+          userIds: [ctx.creator_id],
+          type: "order_paid",
+          data: { ...data, event: "sale", actorName: ctx.student_name ?? undefined },
+          link: "/dashboard/earnings",
+        },
+        notifications,
+      );
   }
   // Last: it locks the course row (enrollment_count) — shared by every buyer of the course — so
   // the lock is held only until the commit that follows.

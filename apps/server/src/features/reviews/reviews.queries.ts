@@ -124,8 +124,8 @@ export async function selectOwnReview(db: Executor, courseId: string, studentId:
 export async function upsertReview(
   db: Executor,
   input: { courseId: string; studentId: string; rating: number; body: string },
-): Promise<string> {
-  const [row] = await rows<{ id: string }>(
+): Promise<{ id: string; created: boolean }> {
+  const [row] = await rows<{ id: string; created: boolean }>(
     db,
     sql`insert into ${courseReviews} (course_id, student_id, rating, body)
         values (${input.courseId}::uuid, ${input.studentId}, ${input.rating}, ${input.body})
@@ -134,9 +134,9 @@ export async function upsertReview(
                edited_at = case when ${courseReviews}.rating is distinct from excluded.rating
                                   or ${courseReviews}.body is distinct from excluded.body
                                 then now() else ${courseReviews}.edited_at end
-        returning id`,
+        returning id, (xmax = 0) as created`,
   );
-  return row.id;
+  return { id: row.id, created: Boolean(row.created) };
 }
 
 /** Stores the creator's reply unless one exists. @returns whether it was stored. */

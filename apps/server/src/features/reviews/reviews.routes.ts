@@ -12,6 +12,7 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody, uuidParams } from "../../lib/openapi.ts";
+import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   listCourseReviews,
   listCreatorReviews,
@@ -126,7 +127,13 @@ export function reviewRoutes(deps: AppDeps) {
     )
     .openapi(saveRoute, async (c) =>
       c.json(
-        await saveMyReview(deps.db, requireUser(c), c.req.valid("param").courseId, c.req.valid("json")),
+        await saveMyReview(
+          deps.db,
+          requireUser(c),
+          c.req.valid("param").courseId,
+          c.req.valid("json"),
+          notifyDeps(deps),
+        ),
         200,
       ),
     )

@@ -11,6 +11,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
+import { type NotifyDeps, notify } from "../notifications/notifications.service.ts";
 import {
   enrolmentProgress,
   findReviewCourse,
@@ -114,6 +115,7 @@ export async function saveMyReview(
   actor: SessionUser,
   courseId: string,
   input: { rating: number; body: string },
+  notifications: NotifyDeps,
 ): Promise<Review> {
   const course = await courseOr404(db, courseId, actor);
   if (course.creatorId === actor.id) throw new AppError("FORBIDDEN", REVIEW_MESSAGES.ownCourse);
@@ -121,8 +123,23 @@ export async function saveMyReview(
   if (progress === undefined) throw new AppError("FORBIDDEN", REVIEW_MESSAGES.notEnrolled);
   if (!mayReview(progress, course.minProgress))
     throw new AppError("FORBIDDEN", REVIEW_MESSAGES.notEnoughProgress);
-  // One per student and course: a second write is an edit (ON CONFLICT on the unique key).
-  const id = await upsertReview(db, { courseId: course.id, studentId: actor.id, ...input });
+  // One per student and course: a second write is an edit (ON CONFLICT on the unique key). A new
+  // review tells the course's creator (issue 27 §2), in the same transaction; an edit does not.
+  const id = await db.transaction(async (tx) => {
+    const saved = await upsertReview(tx, { courseId: course.id, studentId: actor.id, ...input });
+    if (saved.created)
+      await notify(
+        tx,
+        {
+          userIds: [course.creatorId],
+          type: "review",
+          data: { actorName: actor.name, courseTitle: course.title, rating: input.rating },
+          link: "/dashboard/analytics",
+        },
+        notifications,
+      );
+    return saved.id;
+  });
   const row = await selectReview(db, id, actor.id);
   return toReview(row as ReviewRow, actor.id);
 }

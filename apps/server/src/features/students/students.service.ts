@@ -25,6 +25,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { assertCreator } from "../courses/courses.service.ts";
 import { sendInvitation } from "../invitations/invitations.service.ts";
+import { emailRecipients, unsubscribeTarget } from "../notifications/notifications.service.ts";
 import { settleEnrolmentOrders } from "../payments/confirmation.service.ts";
 import {
   countStudentRows,
@@ -201,23 +202,29 @@ export async function sendBulkEmail(
     byStudent.set(row.studentId, entry);
   }
   await useDailyLimit(db, actor.id, "bulkEmailRecipients", byStudent.size);
-  const messages = [...byStudent.values()].map((s) => ({
-    to: s.email,
-    ...studentNotificationEmail({
-      locale: s.locale,
-      emailType: input.emailType,
-      schoolName: ctx?.schoolName ?? null,
-      school: emailBrand(deps.appUrl, {
-        name: ctx?.schoolName ?? null,
-        logoUrl: ctx?.schoolLogoUrl,
-        color: ctx?.schoolColor,
+  // issue 27 §2: non-essential — only students whose `announcement` preference is `email`, with
+  // one-click unsubscribe (RFC 8058).
+  const wanted = await emailRecipients(db, [...byStudent.keys()], "announcement");
+  const messages = [...byStudent.entries()]
+    .filter(([id]) => wanted.has(id))
+    .map(([id, s]) => ({
+      to: s.email,
+      unsubscribe: unsubscribeTarget(id, "announcement", s.locale),
+      ...studentNotificationEmail({
+        locale: s.locale,
+        emailType: input.emailType,
+        schoolName: ctx?.schoolName ?? null,
+        school: emailBrand(deps.appUrl, {
+          name: ctx?.schoolName ?? null,
+          logoUrl: ctx?.schoolLogoUrl,
+          color: ctx?.schoolColor,
+        }),
+        studentName: s.name,
+        courseTitles: s.titles,
+        message: input.message,
+        url: `${deps.appUrl}/dashboard`,
       }),
-      studentName: s.name,
-      courseTitles: s.titles,
-      message: input.message,
-      url: `${deps.appUrl}/dashboard`,
-    }),
-  }));
+    }));
   const batchId = randomUUID();
   const queued = await db.transaction(async (tx) => {
     await insertEmailBatch(tx, {

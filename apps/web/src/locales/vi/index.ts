@@ -20,6 +20,7 @@ import landing from "./landing.json";
 import landingPages from "./landingPages.json";
 import materials from "./materials.json";
 import messaging from "./messaging.json";
+import notifications from "./notifications.json";
 import payments from "./payments.json";
 import player from "./player.json";
 import schools from "./schools.json";
@@ -44,6 +45,7 @@ export default {
   students,
   invitations,
   messaging,
+  notifications,
   account,
   admin,
   help,

@@ -1,5 +1,5 @@
 import { isNewAccount } from "@academy/shared";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   BarChart3Icon,
   BookOpenIcon,
@@ -40,6 +40,8 @@ import { type MeData, meQueryOptions, saveLocale, useSignOut } from "@/features/
 import { unreadQueryOptions } from "@/features/messaging/api/messaging";
 import { UnreadBadge } from "@/features/messaging/components/unread-badge";
 import { useMessagingEvents } from "@/features/messaging/hooks/use-messaging-events";
+import { refreshNotifications } from "@/features/notifications/api/notifications";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { CreatorsOnly, isCreatorOnlyPath } from "@/features/role-guard/creators-only";
 import { usePlatformName } from "@/lib/platform";
 import { useProfileLanguage } from "@/lib/profile-language";
@@ -221,8 +223,10 @@ export function Component() {
   useProfileLanguage(me);
   const location = useLocation();
   const signOut = useSignOut();
-  // One realtime connection per tab while signed in: new messages, unread counts (issue 6 §4).
-  useMessagingEvents(Boolean(me));
+  // One realtime connection per tab while signed in: new messages, unread counts (issue 6 §4), and
+  // the notification bell's live count (issue 27 §2) on the same stream.
+  const queryClient = useQueryClient();
+  useMessagingEvents(Boolean(me), { onNotification: () => refreshNotifications(queryClient) });
   if (!me) return null;
 
   const handleSignOut = () =>
@@ -250,6 +254,7 @@ export function Component() {
               {me.fullName || me.email}
             </p>
           </div>
+          <NotificationBell />
           <LanguageSwitch onChange={saveLocale} className="hidden sm:inline-flex" />
           <Link
             to="/dashboard/account"

@@ -23,9 +23,14 @@ function loadEventSchema(): Promise<typeof messagingEventSchema> {
  * list and the unread total; after a dropped connection it reconnects with backoff, passing the
  * last message id as `since`, so the server sends exactly what was missed. `ready` and `resync`
  * refresh everything (covers anything sent before the first cursor).
+ * The notification bell shares this one connection (issue 27 §2; a tab opens one stream, within
+ * the per-user cap): `onNotification` runs for each `notification` event and after `ready` and
+ * `resync` (anything missed while disconnected).
  */
-export function useMessagingEvents(enabled: boolean) {
+export function useMessagingEvents(enabled: boolean, options: { onNotification?: () => void } = {}) {
   const queryClient = useQueryClient();
+  const onNotification = React.useRef(options.onNotification);
+  onNotification.current = options.onNotification;
   React.useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
     let source: EventSource | null = null;
@@ -56,6 +61,7 @@ export function useMessagingEvents(enabled: boolean) {
         attempt = 0;
         if (data?.type === "ready") cursor = data.cursor ?? cursor ?? "0";
         refreshAll();
+        onNotification.current?.();
       });
       source.addEventListener("message", (event) => {
         const data = parse(event as MessageEvent<string>);
@@ -65,7 +71,11 @@ export function useMessagingEvents(enabled: boolean) {
         refreshLists();
       });
       source.addEventListener("conversation", () => refreshLists());
-      source.addEventListener("resync", () => refreshAll());
+      source.addEventListener("resync", () => {
+        refreshAll();
+        onNotification.current?.();
+      });
+      source.addEventListener("notification", () => onNotification.current?.());
       source.onerror = () => {
         // Reconnect ourselves (with backoff and our cursor) rather than the browser's fixed retry.
         source?.close();

@@ -1,0 +1,189 @@
+import { NOTIFICATIONS_CHANNEL } from "@academy/shared";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** At most this many recipient ids travel in a NOTIFY payload (8,000 bytes); more send the batch's time instead. */
+export const NOTIFY_IDS_MAX = 150;
+
+export interface EmailRecipient {
+  userId: string;
+  email: string;
+  name: string | null;
+  locale: "en" | "vi" | null;
+}
+
+/**
+ * The notification fan-out as ONE statement: the distinct recipients (ids that exist) with their
+ * channel for `type` (their preference, else `defaultChannel`); one INSERT … SELECT of a row for
+ * everyone whose channel is not `off` (and, with `collapse`, who has no unread notification of the
+ * same type and link yet); one `pg_notify` on NOTIFICATIONS_CHANNEL (delivered at commit) with the
+ * recipients' ids, or — for more than NOTIFY_IDS_MAX — the rows' shared created_at; and, when
+ * `wantEmail`, the address, name and language of everyone whose channel is `email`.
+ */
+export async function fanOut(
+  db: Executor,
+  input: {
+    userIds: string[];
+    type: string;
+    data: unknown;
+    link: string;
+    defaultChannel: string;
+    collapse: boolean;
+    wantEmail: boolean;
+  },
+): Promise<{ inserted: number; emails: EmailRecipient[] }> {
+  const result = await db.execute(sql`
+    with recipients as (
+      select u.id as user_id, coalesce(p.channel, ${input.defaultChannel}) as channel
+        from (select distinct value as id from jsonb_array_elements_text(${JSON.stringify(input.userIds)}::jsonb)) r
+        join "user" u on u.id = r.id
+        left join notification_preferences p on p.user_id = u.id and p.type = ${input.type}
+    ),
+    inserted as (
+      insert into notifications (user_id, type, data, link)
+      select r.user_id, ${input.type}, ${JSON.stringify(input.data)}::jsonb, ${input.link}
+        from recipients r
+       where r.channel <> 'off'
+         and (not ${input.collapse}::boolean or not exists (
+               select 1 from notifications n
+                where n.user_id = r.user_id and n.read_at is null
+                  and n.type = ${input.type} and n.link = ${input.link}))
+      returning user_id, created_at
+    ),
+    notified as (
+      select pg_notify(${NOTIFICATIONS_CHANNEL},
+               case when count(*) <= ${NOTIFY_IDS_MAX}
+                    then json_build_object('u', json_agg(user_id))::text
+                    else json_build_object('at', max(created_at))::text end)
+        from inserted
+      having count(*) > 0
+    )
+    select (select count(*) from inserted)::int as inserted,
+           (select count(*) from notified)::int as notified,
+           coalesce((select json_agg(json_build_object('userId', r.user_id, 'email', pr.email,
+                                                       'name', pr.full_name, 'locale', pr.locale))
+                       from recipients r join profiles pr on pr.user_id = r.user_id
+                      where ${input.wantEmail}::boolean and r.channel = 'email'), '[]'::json) as emails`);
+  const row = rowsOf<{ inserted: number; emails: EmailRecipient[] | string }>(result)[0];
+  const emails =
+    typeof row?.emails === "string" ? (JSON.parse(row.emails) as EmailRecipient[]) : (row?.emails ?? []);
+  return { inserted: Number(row?.inserted ?? 0), emails };
+}
+
+/** Of `userIds`, those with a notification created at `at` (a large fan-out's NOTIFY). */
+export async function usersNotifiedAt(db: Executor, userIds: string[], at: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct n.user_id from notifications n
+     where n.user_id in (select value from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))
+       and n.created_at = ${at}::timestamptz`);
+  return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
+}
+
+export interface NotificationRow {
+  id: string;
+  type: string;
+  data: unknown;
+  link: string;
+  read_at: Date | string | null;
+  created_at: string;
+}
+
+/**
+ * A page of `userId`'s notifications, newest first, strictly older than the cursor
+ * (created_at, id) when given; `limit` rows at most. created_at is returned as text with its
+ * microseconds so the cursor is exact.
+ */
+export async function listNotifications(
+  db: Executor,
+  userId: string,
+  cursor: { createdAt: string; id: string } | null,
+  limit: number,
+): Promise<NotificationRow[]> {
+  const result = await db.execute(sql`
+    select id, type, data, link, read_at,
+           to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
+      from notifications
+     where user_id = ${userId}
+       ${cursor ? sql`and (created_at, id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql``}
+     order by created_at desc, id desc
+     limit ${limit}`);
+  return rowsOf<NotificationRow>(result);
+}
+
+/** Unread notifications of `userId`, counted up to `cap` (an index-only scan of the partial index). */
+export async function countUnread(db: Executor, userId: string, cap: number): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from (
+      select 1 from notifications where user_id = ${userId} and read_at is null limit ${cap}) t`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** Marks one of `userId`'s notifications read (kept if already read); false when it is not theirs or missing. */
+export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    update notifications set read_at = coalesce(read_at, now())
+     where id = ${id}::uuid and user_id = ${userId}
+    returning id`);
+  return rowsOf(result).length > 0;
+}
+
+/** Marks every unread notification of `userId` read; returns how many changed. */
+export async function markAllRead(db: Executor, userId: string): Promise<number> {
+  const result = await db.execute(sql`
+    update notifications set read_at = now() where user_id = ${userId} and read_at is null returning 1`);
+  return rowsOf(result).length;
+}
+
+/** NOTIFY the user's own tabs (a read elsewhere changes their count). */
+export async function notifyUsers(db: Executor, userIds: string[]): Promise<void> {
+  await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${JSON.stringify({ u: userIds })})`);
+}
+
+/** `userId`'s stored choices (types without a row use their default). */
+export async function preferenceRows(
+  db: Executor,
+  userId: string,
+): Promise<Array<{ type: string; channel: string }>> {
+  const result = await db.execute(sql`
+    select type, channel from notification_preferences where user_id = ${userId}`);
+  return rowsOf(result);
+}
+
+/** Stores `userId`'s channel for each type (upsert). */
+export async function upsertPreferences(
+  db: Executor,
+  userId: string,
+  rows: Array<{ type: string; channel: string }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into notification_preferences (user_id, type, channel)
+    select ${userId}, x->>'type', x->>'channel' from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) x
+    on conflict (user_id, type) do update set channel = excluded.channel, updated_at = now()`);
+}
+
+/** The channel of `type` for each of `userIds` (their stored choice or `defaultChannel`). */
+export async function channelsFor(
+  db: Executor,
+  userIds: string[],
+  type: string,
+  defaultChannel: string,
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select r.id as user_id, coalesce(p.channel, ${defaultChannel}) as channel
+      from (select distinct value as id from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)) r
+      left join notification_preferences p on p.user_id = r.id and p.type = ${type}`);
+  return new Map(rowsOf<{ user_id: string; channel: string }>(result).map((r) => [r.user_id, r.channel]));
+}
+
+/** Whether an account exists, and its language (the unsubscribe page). */
+export async function accountLocale(db: Executor, userId: string): Promise<"en" | "vi" | null> {
+  const result = await db.execute(sql`select locale from profiles where user_id = ${userId}`);
+  const row = rowsOf<{ locale: "en" | "vi" }>(result)[0];
+  return row ? row.locale : null;
+}
