@@ -139,6 +139,11 @@ export const playerLessonSchema = z.object({
     timeSpent: z.number().int(),
     completedAt: z.string().nullable(),
   }),
+  /**
+   * Drip schedule (issue 27 §1): when the lesson opens for this student (ISO instant) while it is
+   * locked — then `content` is empty and `resources` too; null (or absent) when it is open.
+   */
+  opensAt: z.string().nullable().optional(),
 });
 export type PlayerLesson = z.infer<typeof playerLessonSchema>;
 
@@ -148,6 +153,8 @@ export const playerCourseSchema = z.object({
     title: z.string(),
     thumbnailUrl: z.string().nullable(),
     creatorId: z.string(),
+    /** The school's time zone (IANA name): dates of locked lessons are shown in it (issue 27 §1). */
+    timeZone: z.string().optional(),
   }),
   enrolment: z.object({
     id: z.uuid(),
