@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES, LESSON_TYPES } from "../rules/course.ts";
+import { sectionReleaseSchema } from "./courses.ts";
 
 /**
  * Enrolment, lesson player, progress and certificate contracts (spec 001 §2 Course enrolment page
@@ -67,6 +68,19 @@ export const joinCourseSchema = z.object({
   paymentSetUp: z.boolean().optional(),
   /** The visitor's open order (pending or awaiting confirmation), to continue at /checkout/{reference}. */
   openOrderReference: z.string().nullable().optional(),
+  /**
+   * The curriculum (issue 27 §1): the published sections in order with their lessons (title, type,
+   * minutes) and their drip rule (absent: open at enrolment). No lesson content.
+   */
+  curriculum: z
+    .array(
+      z.object({
+        title: z.string(),
+        release: sectionReleaseSchema.optional(),
+        lessons: z.array(z.object({ title: z.string(), type: z.enum(LESSON_TYPES), duration: z.number().int() })),
+      }),
+    )
+    .optional(),
 });
 export type JoinCourse = z.infer<typeof joinCourseSchema>;
 
