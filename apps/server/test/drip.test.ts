@@ -2,6 +2,7 @@ import {
   type CourseDraftInput,
   DRIP_MESSAGES,
   type ErrorBody,
+  errorReason,
   type PlayerCourse,
   playerCourseSchema,
   zonedDate,
@@ -288,7 +289,9 @@ describe("validation of the release rule", () => {
     [{ kind: "days", days: 1.5 }, DRIP_MESSAGES.releaseDaysInvalid, "drip.releaseDaysInvalid"],
     [{ kind: "date", date: "2027-02-30" }, DRIP_MESSAGES.releaseDateInvalid, "drip.releaseDateInvalid"],
     [{ kind: "date", date: "05/12/2027" }, DRIP_MESSAGES.releaseDateInvalid, "drip.releaseDateInvalid"],
-  ])("refuses %j with a 400 naming the problem", async (release, message) => {
+  ])("refuses %j with a 400 naming the problem", async (release, message, reason) => {
+    // The message has a reason, so the web shows it in Vietnamese too (errors.json drip.*).
+    expect(errorReason(message)).toBe(reason);
     const response = await saveDraft(release);
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as ErrorBody;
