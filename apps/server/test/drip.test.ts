@@ -80,7 +80,12 @@ async function player(who: Account, courseId: string): Promise<PlayerCourse> {
   return playerCourseSchema.parse(await response.json());
 }
 
-function progress(who: Account, courseId: string, lessonId: string, event: "open" | "complete") {
+function progress(
+  who: Account,
+  courseId: string,
+  lessonId: string,
+  event: "open" | "complete" | "video-ended",
+) {
   return ctx.request(`/api/learn/${courseId}/lessons/${lessonId}/progress`, {
     method: "POST",
     cookie: who.cookie,
@@ -164,7 +169,16 @@ describe("a section N days after enrolment", () => {
     expect(JSON.stringify(course)).not.toContain("Xin chào");
 
     await expectLocked(await progress(stu, relativeId, l2.id, "open"), opens);
+    await expectLocked(await progress(stu, relativeId, l2.id, "video-ended"), opens);
     await expectLocked(await progress(stu, relativeId, l2.id, "complete"), opens);
+    await expectLocked(
+      await ctx.request(`/api/learn/${relativeId}/lessons/${l2.id}/progress`, {
+        method: "POST",
+        cookie: stu.cookie,
+        json: { event: "time", timeSpentDelta: 30 },
+      }),
+      opens,
+    );
     await expectLocked(
       await ctx.request(`/api/learn/${relativeId}/lessons/${l3.id}/quiz`, {
         method: "POST",
@@ -270,6 +284,26 @@ describe("the opening e-mails", () => {
       .innerJoin(enrollments, eq(enrollments.id, sectionOpenings.enrollment_id))
       .where(and(eq(enrollments.student_id, sam.userId), eq(enrollments.course_id, hcmId)));
     expect(row.section_openings.emailed).toBe(false);
+  });
+});
+
+describe("the public join page", () => {
+  it("lists the curriculum with each section's rule and no lesson content", async () => {
+    const response = await ctx.request(`/api/public/courses/${relativeId}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { curriculum: unknown };
+    expect(body.curriculum).toEqual([
+      { title: "Welcome", lessons: [{ title: "Hello", type: "text", duration: 1 }] },
+      {
+        title: "Day one",
+        release: { kind: "days", days: 1 },
+        lessons: [
+          { title: "Numbers", type: "text", duration: 1 },
+          { title: "Quiz", type: "quiz", duration: 1 },
+        ],
+      },
+      { title: "Day three", release: { kind: "days", days: 3 }, lessons: [{ title: "Food", type: "text", duration: 1 }] },
+    ]);
   });
 });
 
