@@ -5,11 +5,11 @@ import { DataDirLockedError } from "./db/lock.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { sharedPdfRenderer } from "./features/certificates/pdf-renderer.ts";
 import { createReplyDigestWorker } from "./features/community/reply-digests.service.ts";
+import { createSectionOpeningWorker } from "./features/learning/drip.service.ts";
 import {
   applyLearningRollups,
   createLearningRollupWorker,
 } from "./features/learning/learning-rollups.service.ts";
-import { createSectionOpeningWorker } from "./features/learning/drip.service.ts";
 import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { unsafeBindingWarning } from "./features/operations/operations.ts";
 import { createOrderJobWorker } from "./features/payments/reconciliation.service.ts";

@@ -9,13 +9,7 @@ import {
 } from "@academy/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  emailOutbox,
-  enrollments,
-  lessons,
-  profiles,
-  sectionOpenings,
-} from "../src/db/schema/index.ts";
+import { emailOutbox, enrollments, lessons, profiles, sectionOpenings } from "../src/db/schema/index.ts";
 import { sendSectionOpenings } from "../src/features/learning/drip.service.ts";
 import { createTestContext, signUpAndSignIn, TEST_ORIGIN, type TestContext } from "./harness.ts";
 
@@ -43,7 +37,13 @@ let laId: string; // s2 on OPEN_DATE, school in Los Angeles
 const QUIZ = [{ id: "q1", question: "Hello?", choices: ["Xin chào", "Tạm biệt"], correctIndex: 0 }];
 
 function text(id: string, title: string) {
-  return { id, title, type: "text" as const, duration: 1, content: { type: "text" as const, html: "<p>Hi.</p>" } };
+  return {
+    id,
+    title,
+    type: "text" as const,
+    duration: 1,
+    content: { type: "text" as const, html: "<p>Hi.</p>" },
+  };
 }
 
 function draft(title: string, sections: CourseDraftInput["outline"]): CourseDraftInput {
@@ -51,13 +51,20 @@ function draft(title: string, sections: CourseDraftInput["outline"]): CourseDraf
 }
 
 async function publish(who: Account, input: CourseDraftInput): Promise<string> {
-  const response = await ctx.request("/api/courses/publish", { method: "POST", cookie: who.cookie, json: input });
+  const response = await ctx.request("/api/courses/publish", {
+    method: "POST",
+    cookie: who.cookie,
+    json: input,
+  });
   if (response.status !== 200) throw new Error(`publish failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { courseId: string }).courseId;
 }
 
 async function enrol(who: Account, courseId: string) {
-  const response = await ctx.request(`/api/courses/${courseId}/enroll`, { method: "POST", cookie: who.cookie });
+  const response = await ctx.request(`/api/courses/${courseId}/enroll`, {
+    method: "POST",
+    cookie: who.cookie,
+  });
   expect(response.status).toBe(200);
   await ctx.runtime.db
     .update(enrollments)
@@ -138,7 +145,12 @@ beforeAll(async () => {
   const dated = (title: string) =>
     draft(title, [
       { id: "s1", title: "Welcome", lessons: [text("l1", "Hello")] },
-      { id: "s2", title: "On the date", release: { kind: "date", date: OPEN_DATE }, lessons: [text("l2", "Later")] },
+      {
+        id: "s2",
+        title: "On the date",
+        release: { kind: "date", date: OPEN_DATE },
+        lessons: [text("l2", "Later")],
+      },
     ]);
   hcmId = await publish(hoa, dated("Dated in Saigon"));
   laId = await publish(lee, dated("Dated in LA"));
@@ -263,7 +275,9 @@ describe("the opening e-mails", () => {
     // A later run sends nothing again.
     expect(await sendSectionOpenings(deps(), at)).toBe(0);
     // Day three: one more each.
-    expect(await sendSectionOpenings(deps(), new Date(START.getTime() + 3 * DAY + HOUR))).toBeGreaterThanOrEqual(2);
+    expect(
+      await sendSectionOpenings(deps(), new Date(START.getTime() + 3 * DAY + HOUR)),
+    ).toBeGreaterThanOrEqual(2);
     expect(await mails(sam.email)).toHaveLength(2);
   });
 
@@ -302,7 +316,11 @@ describe("the public join page", () => {
           { title: "Quiz", type: "quiz", duration: 1 },
         ],
       },
-      { title: "Day three", release: { kind: "days", days: 3 }, lessons: [{ title: "Food", type: "text", duration: 1 }] },
+      {
+        title: "Day three",
+        release: { kind: "days", days: 3 },
+        lessons: [{ title: "Food", type: "text", duration: 1 }],
+      },
     ]);
   });
 });
@@ -341,6 +359,10 @@ describe("validation of the release rule", () => {
     });
     const builder = await ctx.request(`/api/courses/${relativeId}/builder`, { cookie: hoa.cookie });
     const outline = ((await builder.json()) as { outline: Array<{ release?: unknown }> }).outline;
-    expect(outline.map((s) => s.release)).toEqual([undefined, { kind: "days", days: 1 }, { kind: "days", days: 3 }]);
+    expect(outline.map((s) => s.release)).toEqual([
+      undefined,
+      { kind: "days", days: 1 },
+      { kind: "days", days: 3 },
+    ]);
   });
 });

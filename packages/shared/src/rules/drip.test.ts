@@ -21,10 +21,12 @@ describe("drip schedules (issue 27 §1)", () => {
   it("opens a section at enrolment, N × 24 h later, or at 00:00 of a date in the school's zone", () => {
     expect(sectionOpensAt(undefined, START, "Asia/Ho_Chi_Minh")).toEqual(START);
     expect(sectionOpensAt({ kind: "enrolment" }, START, "Asia/Ho_Chi_Minh")).toEqual(START);
-    expect(sectionOpensAt({ kind: "days", days: 3 }, START, "UTC").toISOString()).toBe("2026-12-04T10:30:00.000Z");
-    expect(sectionOpensAt({ kind: "date", date: "2026-12-05" }, START, "Asia/Ho_Chi_Minh").toISOString()).toBe(
-      "2026-12-04T17:00:00.000Z",
+    expect(sectionOpensAt({ kind: "days", days: 3 }, START, "UTC").toISOString()).toBe(
+      "2026-12-04T10:30:00.000Z",
     );
+    expect(
+      sectionOpensAt({ kind: "date", date: "2026-12-05" }, START, "Asia/Ho_Chi_Minh").toISOString(),
+    ).toBe("2026-12-04T17:00:00.000Z");
     expect(
       sectionOpensAt({ kind: "date", date: "2026-12-05" }, START, "America/Los_Angeles").toISOString(),
     ).toBe("2026-12-05T08:00:00.000Z");
@@ -81,7 +83,11 @@ describe("drip schedules (issue 27 §1)", () => {
     expect(parse({ kind: "days", days: 365 }).success).toBe(true);
     expect(parse({ kind: "date", date: "2028-02-29" }).success).toBe(true);
     expect(parse(undefined).success).toBe(true);
-    for (const bad of [{ kind: "days", days: 0 }, { kind: "days", days: 366 }, { kind: "days", days: 2.5 }]) {
+    for (const bad of [
+      { kind: "days", days: 0 },
+      { kind: "days", days: 366 },
+      { kind: "days", days: 2.5 },
+    ]) {
       const result = parse(bad);
       expect(result.success).toBe(false);
       expect(result.error?.issues[0].message).toBe(DRIP_MESSAGES.releaseDaysInvalid);

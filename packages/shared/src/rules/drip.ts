@@ -81,7 +81,11 @@ export function zonedMidnight(date: string, timeZone: string): Date {
  * or active) for `enrolment`; `start` + days × 24 h for `days`; 00:00 of the date in the school's
  * `timeZone` for `date` (possibly before `start`: then it is open from the start).
  */
-export function sectionOpensAt(release: SectionRelease | null | undefined, start: Date, timeZone: string): Date {
+export function sectionOpensAt(
+  release: SectionRelease | null | undefined,
+  start: Date,
+  timeZone: string,
+): Date {
   if (!release || release.kind === "enrolment") return start;
   if (release.kind === "days") return new Date(start.getTime() + release.days * DAY_MS);
   return zonedMidnight(release.date, timeZone);
@@ -148,7 +152,9 @@ export function openOnDay(
 }
 
 /** The builder badge of a rule: null (at enrolment), `{ day: N }` or `{ date: "dd/MM" }`. */
-export function releaseBadge(release: SectionRelease | null | undefined): { day: number } | { date: string } | null {
+export function releaseBadge(
+  release: SectionRelease | null | undefined,
+): { day: number } | { date: string } | null {
   if (!release || release.kind === "enrolment") return null;
   if (release.kind === "days") return { day: release.days };
   const [, m, d] = release.date.split("-");

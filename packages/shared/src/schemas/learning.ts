@@ -77,7 +77,9 @@ export const joinCourseSchema = z.object({
       z.object({
         title: z.string(),
         release: sectionReleaseSchema.optional(),
-        lessons: z.array(z.object({ title: z.string(), type: z.enum(LESSON_TYPES), duration: z.number().int() })),
+        lessons: z.array(
+          z.object({ title: z.string(), type: z.enum(LESSON_TYPES), duration: z.number().int() }),
+        ),
       }),
     )
     .optional(),

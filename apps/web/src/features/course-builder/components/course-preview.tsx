@@ -237,7 +237,9 @@ export function CoursePreview({ draft }: { draft: CourseDraft }) {
                           {lock}
                         </span>
                       ) : hasDrip ? (
-                        <span className="text-xs font-semibold text-emerald-700">{t("preview.drip.open")}</span>
+                        <span className="text-xs font-semibold text-emerald-700">
+                          {t("preview.drip.open")}
+                        </span>
                       ) : null}
                       <span className="text-xs text-muted-foreground">
                         {t("preview.lessons", { count: rows.length })} · {compactDuration(t, minutes)}

@@ -45,7 +45,10 @@ export function Curriculum({ curriculum }: { curriculum: NonNullable<JoinCourse[
                   return (
                     // biome-ignore lint/suspicious/noArrayIndexKey: lessons have no id here; the order is fixed
                     <li key={l} className="flex items-center gap-3 py-2.5 text-sm">
-                      <Icon className="size-4 shrink-0 text-brand" aria-label={t(`curriculum.type.${lesson.type}`)} />
+                      <Icon
+                        className="size-4 shrink-0 text-brand"
+                        aria-label={t(`curriculum.type.${lesson.type}`)}
+                      />
                       <span className="min-w-0 flex-1 break-words">{lesson.title}</span>
                       {lesson.duration > 0 ? (
                         <span className="shrink-0 text-xs text-muted-foreground">

@@ -99,7 +99,10 @@ export function LessonList({
                         ) : null}
                       </span>
                       {lesson.opensAt ? (
-                        <span className="mt-0.5 block text-xs font-medium text-amber-700" data-testid="lesson-opens">
+                        <span
+                          className="mt-0.5 block text-xs font-medium text-amber-700"
+                          data-testid="lesson-opens"
+                        >
                           {lockText(lesson.opensAt, timeZone)}
                         </span>
                       ) : null}

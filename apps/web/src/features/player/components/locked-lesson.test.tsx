@@ -81,7 +81,9 @@ describe("a locked lesson in the player", () => {
     expect(within(items[0]).queryByTestId("lesson-opens")).toBeNull();
     // Nothing is reported for a locked lesson (no "open", no time); an open one is reported.
     fireEvent.click(items[0]);
-    await waitFor(() => expect(calls.some((c) => c.includes(LESSON_IDS[0]) && c.includes('"open"'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.includes(LESSON_IDS[0]) && c.includes('"open"'))).toBe(true),
+    );
     expect(calls.filter((c) => c.includes(LESSON_IDS[1]))).toEqual([]);
   });
 

@@ -1,10 +1,4 @@
-import {
-  DRIP_MAX_DAYS,
-  isReleaseDate,
-  releaseBadge,
-  type SectionRelease,
-  zonedDate,
-} from "@academy/shared";
+import { DRIP_MAX_DAYS, isReleaseDate, releaseBadge, type SectionRelease, zonedDate } from "@academy/shared";
 import { CalendarClockIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -107,7 +101,9 @@ export function ReleaseControl({
             className="h-9 w-20"
             data-testid="release-days"
           />
-          <span className="text-sm text-muted-foreground">{t("release.daysSuffix", { count: Number(days) || 0 })}</span>
+          <span className="text-sm text-muted-foreground">
+            {t("release.daysSuffix", { count: Number(days) || 0 })}
+          </span>
         </span>
       ) : null}
       {kind === "date" ? (
