@@ -228,19 +228,21 @@ export function CoursePreview({ draft }: { draft: CourseDraft }) {
                     data-locked={lock ? true : undefined}
                   >
                     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 bg-muted/60 px-4 py-3">
-                      <h3 className="min-w-0 break-words font-medium">
-                        {t("preview.sectionHeading", { n: index + 1, title: section.title })}
-                      </h3>
-                      {lock ? (
-                        <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
-                          <LockIcon className="size-3.5" aria-hidden />
-                          {lock}
-                        </span>
-                      ) : hasDrip ? (
-                        <span className="text-xs font-semibold text-emerald-700">
-                          {t("preview.drip.open")}
-                        </span>
-                      ) : null}
+                      <div className="min-w-0">
+                        <h3 className="break-words font-medium">
+                          {t("preview.sectionHeading", { n: index + 1, title: section.title })}
+                        </h3>
+                        {lock ? (
+                          <p className="mt-0.5 flex items-center gap-1 text-xs font-semibold text-amber-800">
+                            <LockIcon className="size-3.5" aria-hidden />
+                            {lock}
+                          </p>
+                        ) : hasDrip ? (
+                          <p className="mt-0.5 text-xs font-semibold text-emerald-700">
+                            {t("preview.drip.open")}
+                          </p>
+                        ) : null}
+                      </div>
                       <span className="text-xs text-muted-foreground">
                         {t("preview.lessons", { count: rows.length })} · {compactDuration(t, minutes)}
                       </span>
