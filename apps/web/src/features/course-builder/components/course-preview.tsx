@@ -39,8 +39,6 @@ function compactDuration(t: TFunction, { hours, minutes }: { hours: number; minu
   return t("duration.hm", { h: hours, m: minutes });
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * When a section opens in the preview "as a student on day N" (issue 27 §1): null when it is open
  * on `day` of an enrolment starting `start`, else its label ("Opens on day 3", "Opens on 05/12").
