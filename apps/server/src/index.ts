@@ -5,6 +5,7 @@ import { DataDirLockedError } from "./db/lock.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { sharedPdfRenderer } from "./features/certificates/pdf-renderer.ts";
 import { createReplyDigestWorker } from "./features/community/reply-digests.service.ts";
+import { createSectionOpeningWorker } from "./features/learning/drip.service.ts";
 import {
   applyLearningRollups,
   createLearningRollupWorker,
@@ -85,6 +86,15 @@ export async function main(): Promise<void> {
     intervalMs: env.messageNudgeIntervalMs,
   });
   replyDigests.start();
+  // Issue 27 §1: e-mails students when a drip section opens for them (once across instances).
+  const sectionOpenings = createSectionOpeningWorker({
+    db: runtime.db,
+    mailer: runtime.mailer,
+    appUrl: env.appUrl,
+    logger: runtime.logger,
+    intervalMs: 60_000,
+  });
+  sectionOpenings.start();
   // Folds new learning events into the analytics rollups every second (decision 0214); one pass
   // before serving (after a restore into another cluster it resets the ids before any write).
   await applyLearningRollups(runtime.db).catch((error) =>
@@ -126,6 +136,7 @@ export async function main(): Promise<void> {
       await orderJobs.stop();
       await domainChecks.stop();
       await replyDigests.stop();
+      await sectionOpenings.stop();
       await learningRollups.stop();
       memoryCheck.stop();
       await tracing?.shutdown().catch(() => undefined);

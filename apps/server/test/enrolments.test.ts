@@ -183,6 +183,17 @@ describe("GET /api/public/courses/{id} (001 §2 Course enrolment page)", () => {
       enrolment: null,
       paymentSetUp: true,
       openOrderReference: null,
+      // Issue 27 §1: the curriculum (titles, types, minutes; no content, no drip rule here).
+      curriculum: [
+        {
+          title: "Broth",
+          lessons: [
+            { title: "Bones and spices", type: "text", duration: 15 },
+            { title: "Simmering", type: "text", duration: 20 },
+          ],
+        },
+        { title: "Bowls", lessons: [{ title: "Assembling", type: "text", duration: 10 }] },
+      ],
     });
     expect(school.name).toBe("Trường học của Chef Cara"); // issue 24 §6: the creator's name, not the e-mail
   });

@@ -301,6 +301,8 @@ describe("GET /api/learn/{courseId} (001 §2 Lesson player, §6 Student)", () =>
       title: "Tiếng Việt 101",
       thumbnailUrl: null,
       creatorId: cara.userId,
+      // The school's time zone (issue 27 §1: dates of drip-locked lessons).
+      timeZone: "Asia/Ho_Chi_Minh",
     });
     expect(body.enrolment).toEqual({
       id: enrolment.id,
@@ -323,6 +325,7 @@ describe("GET /api/learn/{courseId} (001 §2 Lesson player, §6 Student)", () =>
         content: { type: "text", html: "<p>Say <strong>xin chào</strong>.</p>", readingSeconds: 0 },
         progress: zero,
         resources: [],
+        opensAt: null,
       },
       {
         id: videoId,
@@ -335,6 +338,7 @@ describe("GET /api/learn/{courseId} (001 §2 Lesson player, §6 Student)", () =>
         content: { type: "video", source: "youtube", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
         progress: zero,
         resources: [],
+        opensAt: null,
       },
       {
         id: quizId,
@@ -350,6 +354,7 @@ describe("GET /api/learn/{courseId} (001 §2 Lesson player, §6 Student)", () =>
         },
         progress: zero,
         resources: [],
+        opensAt: null,
       },
     ]);
   });

@@ -14,6 +14,7 @@ import { ANALYTICS_MESSAGES } from "./rules/analytics.ts";
 import { AUTH_MESSAGES } from "./rules/auth.ts";
 import { COMMUNITY_MESSAGES } from "./rules/community.ts";
 import { BULK_MESSAGES, COURSE_MESSAGES } from "./rules/course.ts";
+import { DRIP_MESSAGES } from "./rules/drip.ts";
 import { MAPPED_ERROR_TEXT } from "./rules/error-mapping.ts";
 import { ANALYTICS_ID_MESSAGES, LANDING_MESSAGES } from "./rules/landing-pages.ts";
 import { SAMPLE_TEXT_MESSAGE } from "./rules/landing-sample-text.ts";
@@ -115,6 +116,7 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>
   ["community", COMMUNITY_MESSAGES],
   ["course", COURSE_MESSAGES],
   ["bulk", BULK_MESSAGES],
+  ["drip", DRIP_MESSAGES],
   ["help", HELP_MESSAGES],
   ["landing", LANDING_MESSAGES],
   ["analyticsId", ANALYTICS_ID_MESSAGES],

@@ -8,6 +8,7 @@ export * from "./rules/buddies.ts";
 export * from "./rules/challenges.ts";
 export * from "./rules/community.ts";
 export * from "./rules/course.ts";
+export * from "./rules/drip.ts";
 export * from "./rules/error-mapping.ts";
 export * from "./rules/figures.ts";
 export * from "./rules/guarantee.ts";

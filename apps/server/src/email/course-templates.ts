@@ -245,3 +245,47 @@ export function studentNotificationEmail(input: {
       : `You receive this email because you are enrolled in a course of ${brand}.`,
   });
 }
+
+/**
+ * A drip section opened for a student (issue 27 §1): the course, the section and a link to its
+ * first lesson in the player. The school's brand like other course e-mails; en + vi.
+ */
+export function sectionOpenedEmail(input: {
+  locale: Locale;
+  studentName: string | null;
+  courseTitle: string;
+  sectionTitle: string;
+  url: string;
+  schoolName?: string | null;
+  /** The school's brand (logo, colour), issue 15. */
+  school?: EmailBrand | null;
+}): RenderedEmail {
+  const vi = input.locale === "vi";
+  const greeting = input.studentName
+    ? vi
+      ? `Xin chào ${input.studentName},`
+      : `Hi ${input.studentName},`
+    : vi
+      ? "Xin chào,"
+      : "Hi,";
+  return withCallToAction({
+    template: "section-opened",
+    school: input.school,
+    brand: input.schoolName,
+    locale: input.locale,
+    subject: vi
+      ? `Phần mới đã mở: ${input.sectionTitle} — ${input.courseTitle}`
+      : `New section open: ${input.sectionTitle} — ${input.courseTitle}`,
+    paragraphs: [
+      greeting,
+      vi
+        ? `Phần "${input.sectionTitle}" của khóa học "${input.courseTitle}" đã mở. Bạn có thể học ngay bây giờ.`
+        : `The section "${input.sectionTitle}" of "${input.courseTitle}" is now open. You can start it now.`,
+    ],
+    label: vi ? "Học ngay" : "Start learning",
+    url: input.url,
+    footer: vi
+      ? `Bạn nhận được email này vì bạn đã ghi danh vào khóa học trên ${PLATFORM}.`
+      : `You receive this email because you are enrolled in this course on ${PLATFORM}.`,
+  });
+}

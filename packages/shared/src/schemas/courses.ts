@@ -12,6 +12,7 @@ import {
   MATERIAL_TYPES,
   SKILL_LEVELS,
 } from "../rules/course.ts";
+import { DRIP_MAX_DAYS, DRIP_MESSAGES, isReleaseDate } from "../rules/drip.ts";
 import { GUARANTEE_MAX_DAYS, GUARANTEE_MIN_DAYS } from "../rules/guarantee.ts";
 
 /**
@@ -72,6 +73,27 @@ export const builderLessonSchema = z.object({
 });
 export type BuilderLesson = z.infer<typeof builderLessonSchema>;
 
+/**
+ * A section's release rule (issue 27 §1, decision 0231): at enrolment (default), `days` whole days
+ * after the enrolment's start (1–365), or 00:00 of `date` (YYYY-MM-DD) in the school's time zone.
+ */
+export const sectionReleaseSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("enrolment") }),
+  z.object({
+    kind: z.literal("days"),
+    days: z
+      .number(DRIP_MESSAGES.releaseDaysInvalid)
+      .int(DRIP_MESSAGES.releaseDaysInvalid)
+      .min(1, DRIP_MESSAGES.releaseDaysInvalid)
+      .max(DRIP_MAX_DAYS, DRIP_MESSAGES.releaseDaysInvalid),
+  }),
+  z.object({
+    kind: z.literal("date"),
+    date: z.string(DRIP_MESSAGES.releaseDateInvalid).refine(isReleaseDate, DRIP_MESSAGES.releaseDateInvalid),
+  }),
+]);
+export type SectionReleaseInput = z.infer<typeof sectionReleaseSchema>;
+
 /** An outline section (000 §3 Outline section; 001 §3 Builder outline section). */
 export const outlineSectionSchema = z.object({
   id,
@@ -80,6 +102,8 @@ export const outlineSectionSchema = z.object({
   duration: minutes.default(0),
   materials: z.array(z.string().max(100)).max(50).default([]),
   lessons: z.array(builderLessonSchema).max(1000).default([]),
+  /** When the section opens for a student (issue 27 §1); absent = at enrolment. */
+  release: sectionReleaseSchema.optional(),
 });
 export type OutlineSection = z.infer<typeof outlineSectionSchema>;
 

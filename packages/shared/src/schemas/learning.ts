@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES, LESSON_TYPES } from "../rules/course.ts";
+import { sectionReleaseSchema } from "./courses.ts";
 
 /**
  * Enrolment, lesson player, progress and certificate contracts (spec 001 §2 Course enrolment page
@@ -67,6 +68,21 @@ export const joinCourseSchema = z.object({
   paymentSetUp: z.boolean().optional(),
   /** The visitor's open order (pending or awaiting confirmation), to continue at /checkout/{reference}. */
   openOrderReference: z.string().nullable().optional(),
+  /**
+   * The curriculum (issue 27 §1): the published sections in order with their lessons (title, type,
+   * minutes) and their drip rule (absent: open at enrolment). No lesson content.
+   */
+  curriculum: z
+    .array(
+      z.object({
+        title: z.string(),
+        release: sectionReleaseSchema.optional(),
+        lessons: z.array(
+          z.object({ title: z.string(), type: z.enum(LESSON_TYPES), duration: z.number().int() }),
+        ),
+      }),
+    )
+    .optional(),
 });
 export type JoinCourse = z.infer<typeof joinCourseSchema>;
 
@@ -139,6 +155,11 @@ export const playerLessonSchema = z.object({
     timeSpent: z.number().int(),
     completedAt: z.string().nullable(),
   }),
+  /**
+   * Drip schedule (issue 27 §1): when the lesson opens for this student (ISO instant) while it is
+   * locked — then `content` is empty and `resources` too; null (or absent) when it is open.
+   */
+  opensAt: z.string().nullable().optional(),
 });
 export type PlayerLesson = z.infer<typeof playerLessonSchema>;
 
@@ -148,6 +169,8 @@ export const playerCourseSchema = z.object({
     title: z.string(),
     thumbnailUrl: z.string().nullable(),
     creatorId: z.string(),
+    /** The school's time zone (IANA name): dates of locked lessons are shown in it (issue 27 §1). */
+    timeZone: z.string().optional(),
   }),
   enrolment: z.object({
     id: z.uuid(),

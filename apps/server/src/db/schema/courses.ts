@@ -138,8 +138,21 @@ export const lessons = pgTable(
     is_published: boolean("is_published").notNull().default(true),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Drip schedule (issue 27 §1, decision 0231), copied from the lesson's builder section at
+     * publish: the section's id, and its release rule — release_after_days (1–365 days after the
+     * enrolment's start) or release_on (00:00 of that date in the school's time zone); both null:
+     * open at enrolment.
+     */
+    section_key: text("section_key"),
+    release_after_days: integer("release_after_days"),
+    release_on: text("release_on"),
   },
   (t) => [
+    check(
+      "lessons_release_check",
+      sql`(${t.release_after_days} is null or ${t.release_after_days} between 1 and 365) and not (${t.release_after_days} is not null and ${t.release_on} is not null)`,
+    ),
     uniqueIndex("lessons_course_slug_key").on(t.course_id, t.slug),
     index("lessons_course_order_idx").on(t.course_id, t.order_index),
     check("lessons_content_type_check", sql`${t.content_type} in ('text', 'video', 'quiz')`),

@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -50,6 +51,11 @@ export const enrollments = pgTable(
     utm_campaign: text("utm_campaign"),
     /** The landing page (of this course) the student enrolled from (issue 12 §3). */
     landing_page_id: uuid("landing_page_id").references(() => landingPages.id, { onDelete: "set null" }),
+    /**
+     * The enrolment's start for drip schedules (issue 27 §1): when payment_status first became
+     * completed (set by a trigger of the drip migration); null before that.
+     */
+    access_started_at: timestamp("access_started_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("enrollments_student_course_key").on(t.student_id, t.course_id),
@@ -109,4 +115,24 @@ export const lessonProgress = pgTable(
     check("lesson_progress_progress_check", sql`${t.progress} >= 0 and ${t.progress} <= 100`),
     check("lesson_progress_time_spent_check", sql`${t.time_spent} >= 0`),
   ],
+);
+
+/**
+ * section_openings (issue 27 §1, decision 0231): one row per enrolment and drip section once its
+ * opening was handled — the opening e-mail queued (`emailed` true) or skipped (open at enrolment,
+ * or opened long before the job saw it). The primary key makes the e-mail go out at most once
+ * across instances.
+ */
+export const sectionOpenings = pgTable(
+  "section_openings",
+  {
+    enrollment_id: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
+    section_key: text("section_key").notNull(),
+    opens_at: timestamp("opens_at", { withTimezone: true }).notNull(),
+    emailed: boolean("emailed").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.enrollment_id, t.section_key] })],
 );

@@ -94,6 +94,10 @@ export interface LessonValues {
   content_type: string;
   content_url: string | null;
   content_data: unknown;
+  /** Drip schedule of the lesson's section (issue 27 §1): its id and release rule. */
+  section_key: string | null;
+  release_after_days: number | null;
+  release_on: string | null;
 }
 
 /**
@@ -122,7 +126,7 @@ export async function syncLessons(db: Executor, courseId: string, wanted: Lesson
     const values = sql.join(
       rows.map(
         (l) =>
-          sql`(${l.id}::uuid, ${l.title}, ${l.slug}, ${l.description}, ${l.order_index}::int, ${l.duration}::int, ${l.content_type}, ${l.content_url}, ${JSON.stringify(l.content_data ?? null)}::jsonb)`,
+          sql`(${l.id}::uuid, ${l.title}, ${l.slug}, ${l.description}, ${l.order_index}::int, ${l.duration}::int, ${l.content_type}, ${l.content_url}, ${JSON.stringify(l.content_data ?? null)}::jsonb, ${l.section_key}::text, ${l.release_after_days}::int, ${l.release_on}::text)`,
       ),
       sql`, `,
     );
@@ -130,8 +134,9 @@ export async function syncLessons(db: Executor, courseId: string, wanted: Lesson
       update lessons as l set
         title = v.title, slug = v.slug, description = v.description, order_index = v.order_index,
         duration = v.duration, content_type = v.content_type, content_url = v.content_url,
-        content_data = v.content_data, is_published = true, updated_at = now()
-      from (values ${values}) as v(id, title, slug, description, order_index, duration, content_type, content_url, content_data)
+        content_data = v.content_data, is_published = true, updated_at = now(),
+        section_key = v.section_key, release_after_days = v.release_after_days, release_on = v.release_on
+      from (values ${values}) as v(id, title, slug, description, order_index, duration, content_type, content_url, content_data, section_key, release_after_days, release_on)
       where l.id = v.id and l.course_id = ${courseId}::uuid`);
   }
   const fresh = wanted.filter((l) => !l.id);

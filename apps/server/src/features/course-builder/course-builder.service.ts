@@ -222,8 +222,15 @@ export async function publishCourse(
   // Flatten the structure into lesson rows (section without lessons → one lesson).
   const rows: Array<LessonValues & { sectionIndex: number; lessonIndex: number | null }> = [];
   draft.outline.forEach((section, sectionIndex) => {
+    // Issue 27 §1: every lesson carries its section's id and release rule.
+    const drip = {
+      section_key: section.id,
+      release_after_days: section.release?.kind === "days" ? section.release.days : null,
+      release_on: section.release?.kind === "date" ? section.release.date : null,
+    };
     if (section.lessons.length === 0) {
       rows.push({
+        ...drip,
         sectionIndex,
         lessonIndex: null,
         id: section.id,
@@ -241,6 +248,7 @@ export async function publishCourse(
     section.lessons.forEach((lesson, lessonIndex) => {
       const { content, contentUrl } = cleanContent(lesson.type, lesson.content);
       rows.push({
+        ...drip,
         sectionIndex,
         lessonIndex,
         id: lesson.id,

@@ -5,6 +5,7 @@ import {
   isFreePrice,
   type JoinCourse,
   LEARNING_MESSAGES,
+  type OutlineSection,
   publicRating,
   STUDENT_MESSAGES,
   shownGuaranteeDays,
@@ -143,7 +144,25 @@ export async function getJoinCourse(
       : null,
     paymentSetUp: free ? true : (selling?.types.length ?? 0) > 0,
     openOrderReference: openReference,
+    curriculum: curriculumOf(course.course_structure),
   };
+}
+
+/**
+ * The public curriculum of a published course's stored structure (issue 27 §1): section titles,
+ * drip rules, and lesson titles, types and minutes — nothing of the lessons' content.
+ */
+function curriculumOf(structure: unknown): NonNullable<JoinCourse["curriculum"]> {
+  if (!Array.isArray(structure)) return [];
+  return (structure as OutlineSection[]).map((section) => ({
+    title: section.title,
+    ...(section.release && section.release.kind !== "enrolment" ? { release: section.release } : {}),
+    lessons: (section.lessons ?? []).map((lesson) => ({
+      title: lesson.title,
+      type: lesson.type,
+      duration: lesson.duration,
+    })),
+  }));
 }
 
 /**

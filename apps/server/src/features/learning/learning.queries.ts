@@ -1,13 +1,16 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
-import { courses, enrollments, lessonProgress, lessons } from "../../db/schema/index.ts";
+import { courses, enrollments, lessonProgress, lessons, profiles } from "../../db/schema/index.ts";
 
 export type EnrolmentRow = typeof enrollments.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 export type LessonProgressRow = typeof lessonProgress.$inferSelect;
 
-/** The course fields the player needs, or undefined. */
+/**
+ * The course fields the player needs, or undefined. `timeZone` is the school's time zone (its
+ * creator's profiles.time_zone; null without a profile), for dated drip sections (issue 27 §1).
+ */
 export async function findCourseForPlayer(db: Executor, courseId: string) {
   const [row] = await db
     .select({
@@ -15,8 +18,10 @@ export async function findCourseForPlayer(db: Executor, courseId: string) {
       title: courses.title,
       thumbnailUrl: courses.thumbnail_url,
       creatorId: courses.creator_id,
+      timeZone: profiles.time_zone,
     })
     .from(courses)
+    .leftJoin(profiles, eq(profiles.user_id, courses.creator_id))
     .where(eq(courses.id, courseId))
     .limit(1);
   return row;

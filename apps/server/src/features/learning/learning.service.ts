@@ -1,16 +1,20 @@
 import {
   DEFAULT_PASS_MARK,
   DEFAULT_REVEAL_AFTER_ATTEMPTS,
+  DRIP_MESSAGES,
   enrolmentProgress,
   gradeQuiz,
   isCourseComplete,
   LEARNING_MESSAGES,
+  lockedUntil,
   type PlayerCourse,
   type PlayerLesson,
   type ProgressEvent,
   type progressResultSchema,
   type QuizResult,
   readingSeconds,
+  type SectionRelease,
+  safeTimeZone,
   VIDEO_END_PROGRESS,
 } from "@academy/shared";
 import type { z } from "zod";
@@ -86,6 +90,45 @@ async function enrolledAccess(db: Executor, actor: SessionUser, courseId: string
   if (enrolment?.payment_status !== "completed")
     throw new AppError("FORBIDDEN", LEARNING_MESSAGES.notEnrolled);
   return { course, enrolment };
+}
+
+/** The drip rule of a lesson (its section's, copied at publish; issue 27 §1). */
+export function releaseOfLesson(
+  lesson: Pick<LessonRow, "release_after_days" | "release_on">,
+): SectionRelease | null {
+  if (lesson.release_after_days) return { kind: "days", days: lesson.release_after_days };
+  if (lesson.release_on) return { kind: "date", date: lesson.release_on };
+  return null;
+}
+
+/** The enrolment's start for drip schedules: when it became paid/active (else its enrolment date). */
+export function enrolmentStart(enrolment: Pick<EnrolmentRow, "access_started_at" | "enrollment_date">): Date {
+  return enrolment.access_started_at ?? enrolment.enrollment_date;
+}
+
+/**
+ * When a lesson opens for this enrolment, or null when it is open at `now` (issue 27 §1: the
+ * shared rule `lockedUntil`, in the school's time zone).
+ */
+function lessonLockedUntil(
+  lesson: LessonRow,
+  enrolment: EnrolmentRow,
+  timeZone: string | null,
+  now = new Date(),
+): Date | null {
+  return lockedUntil(releaseOfLesson(lesson), enrolmentStart(enrolment), safeTimeZone(timeZone), now);
+}
+
+/**
+ * Refuses a lesson that has not opened yet for this enrolment (issue 27 §1): its content, progress
+ * and quiz. @throws AppError FORBIDDEN "This lesson is not open yet. It opens at <ISO instant>."
+ */
+function assertLessonOpen(lesson: LessonRow, enrolment: EnrolmentRow, timeZone: string | null): void {
+  const until = lessonLockedUntil(lesson, enrolment, timeZone);
+  if (until)
+    throw new AppError("FORBIDDEN", `${DRIP_MESSAGES.lessonLocked} It opens at ${until.toISOString()}.`, [
+      { path: "opensAt", message: until.toISOString() },
+    ]);
 }
 
 /** A published lesson of the course. @throws AppError NOT_FOUND (another course's lesson, unknown id). */
@@ -273,14 +316,35 @@ function materialIdsOf(lesson: LessonRow): string[] {
   return [...new Set([...own, ...section])];
 }
 
+/** A locked lesson's content: its type only, nothing of the creator's content (issue 27 §1). */
+function lockedContent(lesson: LessonRow): PlayerLesson["content"] {
+  if (lesson.content_type === "video") return { type: "video", source: null, url: null };
+  if (lesson.content_type === "quiz") return { type: "quiz", questions: [], passMark: passMarkOf(lesson) };
+  return { type: "text", html: "" };
+}
+
 function toPlayerLesson(
   lesson: LessonRow,
   progress: LessonProgressRow | undefined,
   secret: string | undefined,
   materials: Map<string, MaterialResource>,
   ownFiles: ReadonlySet<string>,
+  opensAt: Date | null,
 ): PlayerLesson {
   const data = contentData(lesson);
+  if (opensAt)
+    return {
+      id: lesson.id,
+      title: lesson.title,
+      section: text(data.section) ?? lesson.description ?? null,
+      orderIndex: lesson.order_index,
+      type: lesson.content_type as PlayerLesson["type"],
+      duration: lesson.duration,
+      content: lockedContent(lesson),
+      resources: [],
+      progress: toLessonProgress(progress),
+      opensAt: opensAt.toISOString(),
+    };
   return {
     id: lesson.id,
     title: lesson.title,
@@ -296,6 +360,7 @@ function toPlayerLesson(
       return [{ ...material, url: playerFileUrl(material.url, secret, ownFiles) }];
     }),
     progress: toLessonProgress(progress),
+    opensAt: null,
   };
 }
 
@@ -322,10 +387,14 @@ export async function getPlayerCourse(
     progressOfEnrolment(db, enrolment.id),
   ]);
   const byLesson = new Map(progress.map((p) => [p.lesson_id, p]));
-  const materials = await courseMaterialResources(db, course.creatorId, lessons.flatMap(materialIdsOf));
+  // Issue 27 §1: locked lessons come without content, resources or signed files.
+  const now = new Date();
+  const locks = new Map(lessons.map((l) => [l.id, lessonLockedUntil(l, enrolment, course.timeZone, now)]));
+  const open = lessons.filter((l) => !locks.get(l.id));
+  const materials = await courseMaterialResources(db, course.creatorId, open.flatMap(materialIdsOf));
   // Only the creator's own uploads are signed (issue 25 N4).
   const fileUrls = [
-    ...lessons.map(videoUrlOf),
+    ...open.map(videoUrlOf),
     ...[...materials.values()].map((material) => material.url),
   ].filter((url): url is string => !!url?.startsWith("/files/"));
   const ownFiles = await fileUrlsOwnedBy(db, course.creatorId, fileUrls);
@@ -335,10 +404,18 @@ export async function getPlayerCourse(
       title: course.title,
       thumbnailUrl: course.thumbnailUrl,
       creatorId: course.creatorId,
+      timeZone: safeTimeZone(course.timeZone),
     },
     enrolment: toEnrolment(enrolment),
     lessons: lessons.map((lesson) =>
-      toPlayerLesson(lesson, byLesson.get(lesson.id), files.secret, materials, ownFiles),
+      toPlayerLesson(
+        lesson,
+        byLesson.get(lesson.id),
+        files.secret,
+        materials,
+        ownFiles,
+        locks.get(lesson.id) ?? null,
+      ),
     ),
   };
 }
@@ -433,6 +510,7 @@ export async function recordProgress(
     // change: no transaction and no lock on the enrolment (the player sends these every 30 s).
     const { course, enrolment } = await enrolledAccess(deps.db, actor, courseId);
     const lesson = await lessonOfCourse(deps.db, course.id, lessonId);
+    assertLessonOpen(lesson, enrolment, course.timeZone); // issue 27 §1
     const now = new Date();
     // issue 12: one transaction with the learning event (no lock on the enrolment).
     return deps.db.transaction(async (tx) => {
@@ -456,6 +534,7 @@ export async function recordProgress(
   return deps.db.transaction(async (tx) => {
     const { course, enrolment } = await enrolledAccess(tx, actor, courseId, true);
     const lesson = await lessonOfCourse(tx, course.id, lessonId);
+    assertLessonOpen(lesson, enrolment, course.timeZone); // issue 27 §1
     // A quiz lesson is completed by passing the quiz (issue 4), not by Mark Complete — unless it
     // was published without questions (before issue 17): then Mark Complete completes it.
     if (input.event === "complete" && lesson.content_type === "quiz" && storedQuestions(lesson).length > 0) {
@@ -522,6 +601,7 @@ export async function submitQuiz(
   return deps.db.transaction(async (tx) => {
     const { course, enrolment } = await enrolledAccess(tx, actor, courseId, true);
     const lesson = await lessonOfCourse(tx, course.id, lessonId);
+    assertLessonOpen(lesson, enrolment, course.timeZone); // issue 27 §1
     if (lesson.content_type !== "quiz") throw new AppError("BAD_REQUEST", NOT_A_QUIZ);
     assertMayComplete(lesson, await findLessonProgress(tx, enrolment.id, lesson.id));
     const questions = storedQuestions(lesson);

@@ -1,4 +1,13 @@
-import { type CourseDraft, isFreePrice, shownGuaranteeDays } from "@academy/shared";
+import {
+  type CourseDraft,
+  DRIP_MAX_DAYS,
+  dayMonth,
+  isFreePrice,
+  openOnDay,
+  type SectionRelease,
+  sectionOpensAt,
+  shownGuaranteeDays,
+} from "@academy/shared";
 import type { TFunction } from "i18next";
 import {
   AwardIcon,
@@ -6,16 +15,19 @@ import {
   ClockIcon,
   DownloadIcon,
   FileTextIcon,
+  LockIcon,
   MonitorPlayIcon,
   UsersIcon,
   VideoIcon,
 } from "lucide-react";
+import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { GuaranteeNote } from "@/components/guarantee-note";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
 import { Progress } from "@/components/ui/progress";
 import { formatMoney, formatNumber } from "@/lib/format";
 import { outlineTotals, sectionMinutes, splitMinutes } from "../lib/outline";
@@ -25,6 +37,23 @@ function compactDuration(t: TFunction, { hours, minutes }: { hours: number; minu
   if (hours === 0) return t("duration.m", { m: minutes });
   if (minutes === 0) return t("duration.h", { h: hours });
   return t("duration.hm", { h: hours, m: minutes });
+}
+
+/**
+ * When a section opens in the preview "as a student on day N" (issue 27 §1): null when it is open
+ * on `day` of an enrolment starting `start`, else its label ("Opens on day 3", "Opens on 05/12").
+ */
+function previewLock(
+  t: TFunction,
+  release: SectionRelease | undefined,
+  day: number,
+  start: Date,
+  timeZone: string,
+): string | null {
+  if (openOnDay(release, day, start, timeZone)) return null;
+  if (release?.kind === "days") return t("preview.drip.opensDay", { n: release.days });
+  const opens = sectionOpensAt(release, start, timeZone);
+  return t("preview.drip.opensOn", { date: dayMonth(opens, timeZone) });
 }
 
 /**
@@ -45,6 +74,14 @@ export function CoursePreview({ draft }: { draft: CourseDraft }) {
   const videoHours = Math.round((totals.videoMinutes / 60) * 10) / 10;
   const free = isFreePrice(draft.price);
   const guaranteeDays = shownGuaranteeDays(draft.price, draft.guaranteeDays);
+  // Issue 27 §1: "as a student on day N" of an enrolment starting now (day 0 = enrolment day);
+  // dates in the browser's time zone (the creator's, in the builder).
+  const [dayText, setDayText] = React.useState("0");
+  const day = Math.min(DRIP_MAX_DAYS, Math.max(0, Number.parseInt(dayText, 10) || 0));
+  const [start] = React.useState(() => new Date());
+  const timeZone = React.useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", []);
+  const hasDrip = draft.outline.some((s) => s.release && s.release.kind !== "enrolment");
+  const dayInputId = React.useId();
 
   return (
     <div
@@ -136,8 +173,29 @@ export function CoursePreview({ draft }: { draft: CourseDraft }) {
       </aside>
 
       <Card className="min-w-0 lg:col-start-1 lg:row-start-2">
-        <CardHeader>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
           <CardTitle className="text-lg">{t("preview.content")}</CardTitle>
+          {hasDrip ? (
+            <div className="flex items-center gap-2 text-sm" data-testid="preview-day">
+              <label htmlFor={dayInputId} className="text-muted-foreground">
+                {t("preview.drip.asStudent")}
+              </label>
+              <Input
+                id={dayInputId}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={DRIP_MAX_DAYS}
+                value={dayText}
+                onChange={(event) => setDayText(event.target.value)}
+                className="h-9 w-20"
+                aria-describedby={`${dayInputId}-hint`}
+              />
+              <span id={`${dayInputId}-hint`} className="sr-only">
+                {t("preview.drip.dayHint")}
+              </span>
+            </div>
+          ) : null}
         </CardHeader>
         <CardContent>
           {draft.outline.length === 0 ? (
@@ -159,12 +217,30 @@ export function CoursePreview({ draft }: { draft: CourseDraft }) {
                           duration: section.duration,
                         },
                       ];
+                const lock = previewLock(t, section.release, day, start, timeZone);
                 return (
-                  <li key={section.id} className="overflow-hidden rounded-lg border border-border">
+                  <li
+                    key={section.id}
+                    className="overflow-hidden rounded-lg border border-border"
+                    data-testid="preview-section"
+                    data-locked={lock ? true : undefined}
+                  >
                     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 bg-muted/60 px-4 py-3">
-                      <h3 className="min-w-0 break-words font-medium">
-                        {t("preview.sectionHeading", { n: index + 1, title: section.title })}
-                      </h3>
+                      <div className="min-w-0">
+                        <h3 className="break-words font-medium">
+                          {t("preview.sectionHeading", { n: index + 1, title: section.title })}
+                        </h3>
+                        {lock ? (
+                          <p className="mt-0.5 flex items-center gap-1 text-xs font-semibold text-amber-800">
+                            <LockIcon className="size-3.5" aria-hidden />
+                            {lock}
+                          </p>
+                        ) : hasDrip ? (
+                          <p className="mt-0.5 text-xs font-semibold text-emerald-700">
+                            {t("preview.drip.open")}
+                          </p>
+                        ) : null}
+                      </div>
                       <span className="text-xs text-muted-foreground">
                         {t("preview.lessons", { count: rows.length })} · {compactDuration(t, minutes)}
                       </span>

@@ -13,6 +13,7 @@ import { meQueryOptions } from "@/lib/session";
 import { joinCourseQueryOptions, useEnroll } from "../api/enrolment";
 import { authPathForEnrolment, ENROL_INTENT_PARAM, enrolmentView, joinPath } from "../lib/enrolment-view";
 import { CourseHero } from "./course-hero";
+import { Curriculum } from "./curriculum";
 import { EnrolCard } from "./enrol-card";
 import { JoinHeader } from "./join-header";
 import { JoinSkeleton } from "./join-skeleton";
@@ -143,6 +144,11 @@ export function JoinPage({
                 <p className="mt-4 text-muted-foreground">{t("about.empty")}</p>
               )}
             </section>
+            {course.data.curriculum?.length ? (
+              <div className="lg:col-start-1">
+                <Curriculum curriculum={course.data.curriculum} />
+              </div>
+            ) : null}
             <div className="lg:col-start-1">{renderReviews?.(course.data.id, Boolean(me.data))}</div>
           </div>
         ) : course.isError && !notAvailable ? (

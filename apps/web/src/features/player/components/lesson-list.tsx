@@ -1,26 +1,32 @@
 import type { PlayerLesson } from "@academy/shared";
-import { CheckIcon } from "lucide-react";
+import { CheckIcon, LockIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 import { groupBySection } from "../lib/resume";
 import { LESSON_TYPE_ICON } from "./lesson-icons";
+import { useLockText } from "./locked-lesson";
 
 /**
  * The side list of lessons (spec 001 §2 Lesson player: "a side list of lessons shows completion
  * marks"): grouped by section, each with its completion mark, type icon and duration; the current
- * lesson is highlighted (aria-current) and scrolled into view.
+ * lesson is highlighted (aria-current) and scrolled into view. A lesson that has not opened yet
+ * (issue 27 §1) shows a lock and when it opens ("Opens in 3 days", "Opens on 05/12").
  */
 export function LessonList({
   lessons,
   currentId,
   onSelect,
+  timeZone = "Asia/Ho_Chi_Minh",
 }: {
   lessons: readonly PlayerLesson[];
   currentId: string | undefined;
   onSelect: (lessonId: string) => void;
+  /** The school's time zone: dates of locked lessons are shown in it. */
+  timeZone?: string;
 }) {
   const { t } = useTranslation("player");
+  const lockText = useLockText();
   const groups = React.useMemo(() => groupBySection(lessons), [lessons]);
   const currentRef = React.useRef<HTMLButtonElement>(null);
   const idPrefix = React.useId();
@@ -54,6 +60,7 @@ export function LessonList({
                     aria-current={current ? "step" : undefined}
                     data-testid="lesson-list-item"
                     data-completed={done || undefined}
+                    data-locked={lesson.opensAt ? true : undefined}
                     className={cn(
                       "flex w-full cursor-pointer items-start gap-3 rounded-md px-2 py-2 text-left text-sm transition-colors hover:bg-muted",
                       current && "bg-secondary text-secondary-foreground hover:bg-secondary",
@@ -69,7 +76,13 @@ export function LessonList({
                             : "border-input text-muted-foreground",
                       )}
                     >
-                      {done ? <CheckIcon className="size-3.5" strokeWidth={3} aria-hidden /> : index + 1}
+                      {done ? (
+                        <CheckIcon className="size-3.5" strokeWidth={3} aria-hidden />
+                      ) : lesson.opensAt ? (
+                        <LockIcon className="size-3" aria-hidden />
+                      ) : (
+                        index + 1
+                      )}
                     </span>
                     <span className="min-w-0 flex-1">
                       <span className={cn("block leading-snug", current && "font-semibold")}>
@@ -85,6 +98,14 @@ export function LessonList({
                           </>
                         ) : null}
                       </span>
+                      {lesson.opensAt ? (
+                        <span
+                          className="mt-0.5 block text-xs font-medium text-amber-700"
+                          data-testid="lesson-opens"
+                        >
+                          {lockText(lesson.opensAt, timeZone)}
+                        </span>
+                      ) : null}
                       <span className="sr-only">
                         {done ? t("status.completed") : t("status.notStarted")}
                         {current ? `, ${t("status.current")}` : ""}

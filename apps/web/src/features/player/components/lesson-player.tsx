@@ -34,6 +34,7 @@ import { CompletionBanner } from "./completion-banner";
 import { LESSON_TYPE_ICON } from "./lesson-icons";
 import { LessonList } from "./lesson-list";
 import { LessonResources } from "./lesson-resources";
+import { LockedLesson } from "./locked-lesson";
 import { PlayerError, PlayerSkeleton } from "./player-states";
 import { QuizLesson } from "./quiz-lesson";
 import { TextLesson } from "./text-lesson";
@@ -123,6 +124,9 @@ function PlayerView({
   const currentId = resumeLessonId(lessons, enrolment.lastLessonId, requested);
   const index = lessons.findIndex((l) => l.id === currentId);
   const lesson: PlayerLesson | undefined = lessons[index];
+  // Issue 27 §1: a lesson that has not opened yet shows when it opens; nothing is reported for it.
+  const locked = Boolean(lesson?.opensAt);
+  const timeZone = data.course.timeZone ?? "Asia/Ho_Chi_Minh";
   const [drawerOpen, setDrawerOpen] = React.useState(false);
   const [endedVideo, setEndedVideo] = React.useState<string | null>(null);
   const [bannerHidden, setBannerHidden] = React.useState(false);
@@ -160,13 +164,13 @@ function PlayerView({
   const reportRef = React.useRef(report);
   reportRef.current = report;
   React.useEffect(() => {
-    if (!currentId) return;
+    if (!currentId || locked) return;
     reportRef.current(currentId, "open");
     recordEvent("lesson_opened", { courseId, lessonId: currentId });
-  }, [currentId, courseId]);
+  }, [currentId, courseId, locked]);
 
-  // Seconds on the lesson while the tab is visible (spec 001 §4 lesson timer).
-  const timer = useVisibleTime(currentId, (lessonId, seconds, reason) => {
+  // Seconds on the lesson while the tab is visible (spec 001 §4 lesson timer); none on a locked one.
+  const timer = useVisibleTime(locked ? undefined : currentId, (lessonId, seconds, reason) => {
     if (reason === "hidden") beacon(lessonId, seconds);
     else report(lessonId, "time", seconds);
   });
@@ -242,7 +246,7 @@ function PlayerView({
     void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
   };
 
-  const list = <LessonList lessons={lessons} currentId={currentId} onSelect={goTo} />;
+  const list = <LessonList lessons={lessons} currentId={currentId} onSelect={goTo} timeZone={timeZone} />;
   const listSummary = (
     <p className="text-xs text-muted-foreground">
       {t("lessonCount", { count: total })} · {t("completedCount", { done: doneCount, total })}
@@ -333,15 +337,21 @@ function PlayerView({
               {lesson ? (
                 <article className="grid gap-6" data-testid="lesson" data-lesson-id={lesson.id}>
                   <LessonHeading lesson={lesson} ref={headingRef} />
-                  <LessonBody
-                    courseId={courseId}
-                    lesson={lesson}
-                    videoEnded={endedVideo === lesson.id}
-                    onVideoEnded={onVideoEnded}
-                    onQuizResult={onQuizResult}
-                    beforeQuizSubmit={() => queue.idle(5_000)}
-                  />
-                  <LessonResources resources={lesson.resources} renderAction={resourceAction} />
+                  {lesson.opensAt ? (
+                    <LockedLesson opensAt={lesson.opensAt} timeZone={timeZone} />
+                  ) : (
+                    <>
+                      <LessonBody
+                        courseId={courseId}
+                        lesson={lesson}
+                        videoEnded={endedVideo === lesson.id}
+                        onVideoEnded={onVideoEnded}
+                        onQuizResult={onQuizResult}
+                        beforeQuizSubmit={() => queue.idle(5_000)}
+                      />
+                      <LessonResources resources={lesson.resources} renderAction={resourceAction} />
+                    </>
+                  )}
                 </article>
               ) : (
                 <p className="py-16 text-center text-muted-foreground">{t("noLessons")}</p>
@@ -367,7 +377,7 @@ function PlayerView({
                 </Button>
                 <Button
                   onClick={markComplete}
-                  disabled={completed || gradedQuiz || unwatchedVideo}
+                  disabled={completed || gradedQuiz || unwatchedVideo || locked}
                   title={
                     gradedQuiz && !completed
                       ? t("quizCompletesByPassing")

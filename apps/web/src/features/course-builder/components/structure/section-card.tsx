@@ -1,4 +1,4 @@
-import type { OutlineSection } from "@academy/shared";
+import type { OutlineSection, SectionRelease } from "@academy/shared";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { ChevronRightIcon, GripVerticalIcon, PlusIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../builder-parts";
 import { DragHandle } from "./drag-handle";
 import { InlineTitle } from "./inline-fields";
 import { lessonDndId } from "./lesson-row";
+import { ReleaseBadge, ReleaseControl } from "./release-control";
 import { DeleteButton, MoveButtons, useSortableRow } from "./row-controls";
 import { sectionMinutes } from "./structure-ops";
 
@@ -28,6 +29,7 @@ export function SectionCard({
   onMove,
   onDelete,
   onAddLesson,
+  onRelease,
   dropActive,
   children,
 }: {
@@ -40,6 +42,8 @@ export function SectionCard({
   onMove: (delta: -1 | 1) => void;
   onDelete: () => void;
   onAddLesson: () => void;
+  /** The section's drip rule changed (issue 27 §1); undefined = available at enrolment. */
+  onRelease?: (release: SectionRelease | undefined) => void;
   /** A lesson is being dragged over this (collapsed or empty) section. */
   dropActive: boolean;
   children: ReactNode;
@@ -107,8 +111,11 @@ export function SectionCard({
           />
         </div>
         <div className="flex w-full items-center gap-1 pl-[4.75rem] @xl:w-auto @xl:pl-0">
-          <span className="mr-auto whitespace-nowrap text-xs text-muted-foreground @xl:mr-2">
-            {t("lessons", { count: lessons.length })} · {t("minutes", { count: sectionMinutes(section) })}
+          <span className="mr-auto flex min-w-0 items-center gap-2 @xl:mr-2">
+            <span className="whitespace-nowrap text-xs text-muted-foreground">
+              {t("lessons", { count: lessons.length })} · {t("minutes", { count: sectionMinutes(section) })}
+            </span>
+            <ReleaseBadge release={section.release} />
           </span>
           <MoveButtons
             kind="section"
@@ -128,6 +135,9 @@ export function SectionCard({
       <div id={bodyId} hidden={collapsed} className="border-t border-border px-2 pb-3 pt-3 sm:px-3">
         {collapsed ? null : (
           <>
+            {onRelease ? (
+              <ReleaseControl release={section.release} title={section.title} onChange={onRelease} />
+            ) : null}
             <SortableContext
               items={lessons.map((l) => lessonDndId(l.id))}
               strategy={verticalListSortingStrategy}

@@ -415,6 +415,7 @@ export function StructureEditor({
                       onMove={(delta) => onMoveSection(section.id, delta)}
                       onDelete={() => onChange(removeSection(outline, section.id))}
                       onAddLesson={() => onAddLesson(section.id)}
+                      onRelease={(release) => onChange(updateSection(outline, section.id, { release }))}
                     >
                       {lessons.map((lesson, lessonIndex) => {
                         const moves = lessonMoves(sections, lesson.id);
