@@ -9,7 +9,15 @@ import {
 } from "@academy/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { emailOutbox, enrollments, lessons, profiles, sectionOpenings } from "../src/db/schema/index.ts";
+import {
+  emailOutbox,
+  enrollments,
+  lessons,
+  notificationPreferences,
+  notifications,
+  profiles,
+  sectionOpenings,
+} from "../src/db/schema/index.ts";
 import { sendSectionOpenings } from "../src/features/learning/drip.service.ts";
 import { createTestContext, signUpAndSignIn, TEST_ORIGIN, type TestContext } from "./harness.ts";
 
@@ -272,6 +280,14 @@ describe("the opening e-mails", () => {
     // stu's s2 opened too (and the dated sections are not due yet).
     expect(await mails(stu.email)).toHaveLength(1);
     expect(a + b).toBe(2);
+    // The bell gets one "section opened" item linking to the section's first lesson.
+    const bell = await ctx.runtime.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.user_id, sam.userId), eq(notifications.type, "section_opened")));
+    expect(bell).toHaveLength(1);
+    expect(bell[0].link).toMatch(new RegExp(`^/learn/${relativeId}\\?lesson=`));
+    expect(samMails[0].headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     // A later run sends nothing again.
     expect(await sendSectionOpenings(deps(), at)).toBe(0);
     // Day three: one more each.
@@ -279,6 +295,37 @@ describe("the opening e-mails", () => {
       await sendSectionOpenings(deps(), new Date(START.getTime() + 3 * DAY + HOUR)),
     ).toBeGreaterThanOrEqual(2);
     expect(await mails(sam.email)).toHaveLength(2);
+  });
+
+  it("follows the student's preference: in app only, or nothing at all", async () => {
+    // stu keeps the bell but no e-mail for s3 (day three was announced above, so use a fresh course).
+    const courseId = await publish(
+      hoa,
+      draft("Preferences drip", [
+        { id: "p1", title: "Open", lessons: [text("p1l1", "First")] },
+        { id: "p2", title: "Later", release: { kind: "days", days: 1 }, lessons: [text("p2l1", "Second")] },
+      ]),
+    );
+    await enrol(stu, courseId);
+    await enrol(sam, courseId);
+    await ctx.runtime.db.insert(notificationPreferences).values([
+      { user_id: stu.userId, type: "section_opened", channel: "in_app" },
+      { user_id: sam.userId, type: "section_opened", channel: "off" },
+    ]);
+    const bellOf = async (who: Account) =>
+      ctx.runtime.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.user_id, who.userId), eq(notifications.type, "section_opened")));
+    const stuBell = (await bellOf(stu)).length;
+    const samBell = (await bellOf(sam)).length;
+    const stuMails = (await mails(stu.email)).length;
+    const samMails = (await mails(sam.email)).length;
+    await sendSectionOpenings(deps(), new Date(START.getTime() + DAY + 2 * HOUR));
+    expect(await bellOf(stu)).toHaveLength(stuBell + 1);
+    expect(await mails(stu.email)).toHaveLength(stuMails);
+    expect(await bellOf(sam)).toHaveLength(samBell);
+    expect(await mails(sam.email)).toHaveLength(samMails);
   });
 
   it("does not e-mail about a section that was open at enrolment", async () => {

@@ -46,7 +46,7 @@ export const NOTIFICATION_EMAIL_KIND: Record<NotificationType, "generic" | "own"
   mention: "generic",
   study_group: "generic",
   buddy: "own",
-  section_opened: "generic",
+  section_opened: "own",
   certificate_issued: "generic",
   order_paid: "essential",
   order_refunded: "essential",

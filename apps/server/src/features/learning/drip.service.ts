@@ -3,6 +3,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import type { Mailer } from "../../email/mailer.ts";
 import { emailBrand, type Locale, sectionOpenedEmail } from "../../email/templates.ts";
 import { createMailWorker, type MailWorkerDeps } from "../../lib/interval-worker.ts";
+import { emailRecipients, notify, unsubscribeTarget } from "../notifications/notifications.service.ts";
 import { claimOpening, type DueOpeningRow, dueOpenings } from "./drip.queries.ts";
 import { releaseOfLesson } from "./learning.service.ts";
 
@@ -20,8 +21,8 @@ export interface SectionOpenedAnnouncement {
   sectionId: string;
   sectionTitle: string;
   courseTitle: string;
-  /** The player address of the section's first lesson. */
-  url: string;
+  /** The in-app path of the section's first lesson in the player ("/learn/{courseId}?lesson=…"). */
+  path: string;
   email: string;
   name: string | null;
   locale: Locale;
@@ -31,22 +32,35 @@ export interface SectionOpenedAnnouncement {
 
 /**
  * THE announcement of an opened section to one student (issue 27 §1), inside the job's
- * transaction `tx`: the e-mail (outbox, en/vi, the school's brand). The in-app notification
- * (issue 27 §2, notification centre) is to be added here, next to the e-mail.
+ * transaction `tx`: the in-app notification `section_opened` (issue 27 §2, decision 0230) and, when
+ * the student's preference for that type is e-mail (the default), the e-mail (outbox, en/vi, the
+ * school's brand, one-click unsubscribe). A student who turned the type off gets neither.
  */
 export async function announceSectionOpened(
   tx: Executor,
   mailer: Mailer,
   input: SectionOpenedAnnouncement,
 ): Promise<void> {
+  await notify(
+    tx,
+    {
+      userIds: [input.userId],
+      type: "section_opened",
+      data: { courseTitle: input.courseTitle, title: input.sectionTitle },
+      link: input.path,
+    },
+    { mailer, appUrl: input.appUrl },
+  );
+  if (!(await emailRecipients(tx, [input.userId], "section_opened")).has(input.userId)) return;
   await mailer.send(tx, {
     to: input.email,
+    unsubscribe: unsubscribeTarget(input.userId, "section_opened", input.locale),
     ...sectionOpenedEmail({
       locale: input.locale,
       studentName: input.name,
       courseTitle: input.courseTitle,
       sectionTitle: input.sectionTitle,
-      url: input.url,
+      url: `${input.appUrl}${input.path}`,
       schoolName: input.school.name,
       school: emailBrand(input.appUrl, input.school),
     }),
@@ -93,7 +107,7 @@ export async function sendSectionOpenings(
         sectionId: row.section_key,
         sectionTitle: row.section_title ?? row.course_title,
         courseTitle: row.course_title,
-        url: `${deps.appUrl}/learn/${row.course_id}?lesson=${row.first_lesson_id}`,
+        path: `/learn/${row.course_id}?lesson=${row.first_lesson_id}`,
         email: row.email,
         name: row.name,
         locale: row.locale === "en" ? "en" : "vi",
