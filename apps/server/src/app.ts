@@ -1,3 +1,4 @@
+import { videoRoutes } from "./features/videos/videos.routes.ts";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Material } from "@academy/shared";
@@ -374,7 +375,8 @@ export function createApp(
     .route("/", challengeRoutes(deps))
     .route("/", studyGroupRoutes(deps))
     .route("/", studyBuddyRoutes(deps))
-    .route("/", reviewRoutes(deps));
+    .route("/", reviewRoutes(deps))
+    .route("/", videoRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES, LESSON_TYPES } from "../rules/course.ts";
+import { videoStreamSchema } from "./videos.ts";
 
 /**
  * Enrolment, lesson player, progress and certificate contracts (spec 001 §2 Course enrolment page
@@ -110,6 +111,8 @@ export const playerLessonSchema = z.object({
       type: z.literal("video"),
       source: z.enum(["upload", "youtube", "vimeo"]).nullable(),
       url: z.string().nullable(),
+      /** An uploaded video transcoded to HLS (issue 26); absent or null → play `url` (the original). */
+      stream: videoStreamSchema.nullable().optional(),
     }),
     z.object({
       type: z.literal("quiz"),
@@ -138,6 +141,8 @@ export const playerLessonSchema = z.object({
     /** Seconds. */
     timeSpent: z.number().int(),
     completedAt: z.string().nullable(),
+    /** Where the student stopped in an uploaded video, in seconds (issue 26); absent = start. */
+    position: z.number().nullable().optional(),
   }),
 });
 export type PlayerLesson = z.infer<typeof playerLessonSchema>;

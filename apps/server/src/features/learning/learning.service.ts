@@ -12,6 +12,7 @@ import {
   type QuizResult,
   readingSeconds,
   VIDEO_END_PROGRESS,
+  type VideoStream,
 } from "@academy/shared";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.ts";
@@ -20,6 +21,7 @@ import type { SessionUser } from "../../lib/http.ts";
 import { issueCertificate } from "../certificates/certificates.service.ts";
 import { courseMaterialResources, type MaterialResource } from "../materials/materials.service.ts";
 import { fileUrlsOwnedBy, signFileUrl } from "../uploads/uploads.service.ts";
+import { videoStreams } from "../videos/videos.service.ts";
 import {
   addTimeSpent,
   cappedTimeDelta,
@@ -38,6 +40,7 @@ import {
   setEnrolmentCertificate,
   setLastLesson,
   updateEnrolmentProgress,
+  saveVideoPosition as saveVideoPositionRow,
   upsertLessonProgress,
 } from "./learning.queries.ts";
 import { appendLearningEvent, EVENT_KIND } from "./learning-events.queries.ts";
@@ -179,6 +182,7 @@ function playerContent(
   lesson: LessonRow,
   secret: string | undefined,
   ownFiles: ReadonlySet<string>,
+  streams: ReadonlyMap<string, VideoStream>,
 ): PlayerLesson["content"] {
   const data = contentData(lesson);
   switch (lesson.content_type) {
@@ -189,6 +193,8 @@ function playerContent(
         type: "video",
         source: source === "upload" || source === "youtube" || source === "vimeo" ? source : null,
         url: playerFileUrl(url, secret, ownFiles),
+        // A processed upload streams as HLS (issue 26); only the creator's own files (ownFiles).
+        stream: url && ownFiles.has(url) ? (streams.get(url) ?? null) : null,
       };
     }
     case "quiz":
@@ -207,9 +213,13 @@ function playerContent(
 }
 
 function toLessonProgress(
-  row: Pick<LessonProgressRow, "is_completed" | "progress" | "time_spent" | "completed_at"> | undefined,
+  row:
+    | (Pick<LessonProgressRow, "is_completed" | "progress" | "time_spent" | "completed_at"> &
+        Partial<Pick<LessonProgressRow, "video_position">>)
+    | undefined,
 ): PlayerLesson["progress"] {
   return {
+    position: row?.video_position ?? null,
     isCompleted: row?.is_completed ?? false,
     progress: row?.progress ?? 0,
     timeSpent: row?.time_spent ?? 0,
@@ -275,6 +285,7 @@ function toPlayerLesson(
   secret: string | undefined,
   materials: Map<string, MaterialResource>,
   ownFiles: ReadonlySet<string>,
+  streams: ReadonlyMap<string, VideoStream>,
 ): PlayerLesson {
   const data = contentData(lesson);
   return {
@@ -285,7 +296,7 @@ function toPlayerLesson(
     orderIndex: lesson.order_index,
     type: lesson.content_type as PlayerLesson["type"],
     duration: lesson.duration,
-    content: playerContent(lesson, secret, ownFiles),
+    content: playerContent(lesson, secret, ownFiles, streams),
     resources: materialIdsOf(lesson).flatMap((id) => {
       const material = materials.get(id);
       if (!material) return [];
@@ -325,6 +336,9 @@ export async function getPlayerCourse(
     ...[...materials.values()].map((material) => material.url),
   ].filter((url): url is string => !!url?.startsWith("/files/"));
   const ownFiles = await fileUrlsOwnedBy(db, course.creatorId, fileUrls);
+  const streams = files.secret
+    ? await videoStreams(db, files.secret, [...ownFiles])
+    : new Map<string, VideoStream>();
   return {
     course: {
       id: course.id,
@@ -334,7 +348,7 @@ export async function getPlayerCourse(
     },
     enrolment: toEnrolment(enrolment),
     lessons: lessons.map((lesson) =>
-      toPlayerLesson(lesson, byLesson.get(lesson.id), files.secret, materials, ownFiles),
+      toPlayerLesson(lesson, byLesson.get(lesson.id), files.secret, materials, ownFiles, streams),
     ),
   };
 }
@@ -549,5 +563,30 @@ export async function submitQuiz(
       failedAttempts,
       attemptsUntilReveal: revealed || revealAfter === 0 ? null : revealAfter - failedAttempts,
     };
+  });
+}
+
+/**
+ * Saves where the acting student stopped in a video lesson (issue 26 item 3: resume on any
+ * device), in seconds; sent every ~5 s while playing and on leave (sendBeacon). Returned as
+ * `progress.position` by getPlayerCourse.
+ * @throws AppError NOT_FOUND (course, lesson), FORBIDDEN (notEnrolled), VALIDATION_FAILED (not a video lesson).
+ */
+export async function saveVideoPosition(
+  deps: LearningDeps,
+  actor: SessionUser,
+  courseId: string,
+  lessonId: string,
+  seconds: number,
+): Promise<void> {
+  const { course, enrolment } = await enrolledAccess(deps.db, actor, courseId);
+  const lesson = await lessonOfCourse(deps.db, course.id, lessonId);
+  if (lesson.content_type !== "video")
+    throw new AppError("VALIDATION_FAILED", "This lesson is not a video.");
+  await saveVideoPositionRow(deps.db, {
+    enrollmentId: enrolment.id,
+    lessonId: lesson.id,
+    studentId: actor.id,
+    seconds: Math.round(seconds * 10) / 10,
   });
 }
