@@ -22,7 +22,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/
 import { ApiError } from "@/lib/api-client";
 import type { Language } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import { playerCourseQueryOptions, playerKeys } from "../api/learning";
+import { playerCourseQueryOptions, playerKeys, savePosition } from "../api/learning";
 import { usePlayerProgress } from "../hooks/use-player-progress";
 import { useVisibleTime } from "../hooks/use-visible-time";
 import { applyServerProgress } from "../lib/progress-state";
@@ -512,6 +512,9 @@ export function LessonBody({
         url={content.url}
         ended={videoEnded}
         onEnded={onVideoEnded}
+        stream={content.stream}
+        position={lesson.progress.position}
+        onPosition={(seconds, leaving) => savePosition(courseId, lesson.id, seconds, leaving)}
       />
     );
   }
