@@ -62,8 +62,8 @@ export function HlsVideo({
   const lastSaved = useRef(0);
   const restored = useRef(false);
 
-  const report = useCallback((leaving: boolean) => {
-    const video = videoRef.current;
+  const report = useCallback((leaving: boolean, element?: HTMLVideoElement | null) => {
+    const video = element ?? videoRef.current;
     if (!video || !restored.current) return;
     lastSaved.current = video.currentTime;
     positionRef.current?.(video.currentTime, leaving);
@@ -111,6 +111,8 @@ export function HlsVideo({
 
   // Save the position while playing, on pause, when hidden and on leave.
   useEffect(() => {
+    // The element as mounted: on unmount the ref is already cleared.
+    const element = videoRef.current;
     const hidden = () => {
       if (document.visibilityState === "hidden") report(true);
     };
@@ -120,7 +122,7 @@ export function HlsVideo({
     return () => {
       document.removeEventListener("visibilitychange", hidden);
       window.removeEventListener("pagehide", leave);
-      report(true);
+      report(true, element);
     };
   }, [report]);
 
@@ -192,6 +194,7 @@ export function HlsVideo({
             if (!restored.current) {
               const at = resumeAt(startAt, video.duration);
               if (at > 0) video.currentTime = at;
+              lastSaved.current = at;
               restored.current = true;
             }
             video.playbackRate = speed;
