@@ -29,10 +29,29 @@ export const videoBenchmark: Benchmark = {
     const clip = path.join(ctx.tempDir, "clip-60s-720p.mp4");
     ctx.log("video: generating a 60 s 720p clip");
     execFileSync(ffmpeg, [
-      "-hide_banner", "-loglevel", "error", "-y",
-      "-f", "lavfi", "-i", "testsrc=size=1280x720:rate=30",
-      "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
-      "-t", String(CLIP_SECONDS), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", clip,
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=1280x720:rate=30",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:sample_rate=44100",
+      "-t",
+      String(CLIP_SECONDS),
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      clip,
     ]);
     const app = await inProcessApp();
     try {
@@ -42,11 +61,22 @@ export const videoBenchmark: Benchmark = {
       await app.runtime.storage.put(key, bytes, "video/mp4");
       const [file] = await app.runtime.db
         .insert(storedFiles)
-        .values({ owner_id: userId, key, area: "lesson-video", mime_type: "video/mp4", size_bytes: bytes.byteLength })
+        .values({
+          owner_id: userId,
+          key,
+          area: "lesson-video",
+          mime_type: "video/mp4",
+          size_bytes: bytes.byteLength,
+        })
         .returning();
       ctx.log("video: transcoding");
       const started = performance.now();
-      await runTranscodeOnce({ db: app.runtime.db, storage: app.runtime.storage, logger: app.runtime.logger, ffmpeg });
+      await runTranscodeOnce({
+        db: app.runtime.db,
+        storage: app.runtime.storage,
+        logger: app.runtime.logger,
+        ffmpeg,
+      });
       const seconds = (performance.now() - started) / 1000;
       const ratio = CLIP_SECONDS / seconds;
       const firstStarted = performance.now();
@@ -57,11 +87,24 @@ export const videoBenchmark: Benchmark = {
       const segmentUri = variant.split("\n").find((l) => l && !l.startsWith("#"));
       const segment = await app.request(`/api/videos/${file!.id}/${variantUri.split("/")[0]}/${segmentUri}`);
       const segmentBytes = (await segment.arrayBuffer()).byteLength;
-      if (segment.status !== 200 || segmentBytes === 0) throw new Error(`first segment failed: ${segment.status}`);
+      if (segment.status !== 200 || segmentBytes === 0)
+        throw new Error(`first segment failed: ${segment.status}`);
       const firstMs = performance.now() - firstStarted;
       return [
-        row(`HLS transcode 360p+720p of a ${CLIP_SECONDS} s 720p clip (x264 ${X264_PRESET})`, Number(ratio.toFixed(2)), "× real time", { op: ">=", value: 1, unit: "× real time" }, { seconds: Number(seconds.toFixed(1)) }),
-        row("Master playlist → first segment (localhost, in-process)", Math.round(firstMs), "ms", { op: "<", value: 1000, unit: "ms" }, { segmentBytes }),
+        row(
+          `HLS transcode 360p+720p of a ${CLIP_SECONDS} s 720p clip (x264 ${X264_PRESET})`,
+          Number(ratio.toFixed(2)),
+          "× real time",
+          { op: ">=", value: 1, unit: "× real time" },
+          { seconds: Number(seconds.toFixed(1)) },
+        ),
+        row(
+          "Master playlist → first segment (localhost, in-process)",
+          Math.round(firstMs),
+          "ms",
+          { op: "<", value: 1000, unit: "ms" },
+          { segmentBytes },
+        ),
       ];
     } finally {
       await app.close();

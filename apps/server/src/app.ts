@@ -1,4 +1,3 @@
-import { videoRoutes } from "./features/videos/videos.routes.ts";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Material } from "@academy/shared";
@@ -71,6 +70,7 @@ import { originsForHost } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
 import { assertUploadHeaders } from "./features/uploads/multipart.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
+import { videoRoutes } from "./features/videos/videos.routes.ts";
 import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";

@@ -9,12 +9,12 @@ import {
   applyLearningRollups,
   createLearningRollupWorker,
 } from "./features/learning/learning-rollups.service.ts";
-import { createTranscodeWorker } from "./features/videos/videos.service.ts";
-import { killRunningFfmpeg } from "./lib/ffmpeg.ts";
 import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { unsafeBindingWarning } from "./features/operations/operations.ts";
 import { createOrderJobWorker } from "./features/payments/reconciliation.service.ts";
 import { createDomainRecheckWorker } from "./features/schools/schools.routes.ts";
+import { createTranscodeWorker } from "./features/videos/videos.service.ts";
+import { killRunningFfmpeg } from "./lib/ffmpeg.ts";
 import { createMemoryCheck } from "./observability/memory-check.ts";
 import { startTracing } from "./observability/tracing.ts";
 import { createRuntime } from "./runtime.ts";

@@ -41,7 +41,13 @@ async function storeVideo(bytes: Uint8Array): Promise<{ key: string; id: string 
   await ctx.runtime.storage.put(key, bytes, "video/mp4");
   const [row] = await ctx.runtime.db
     .insert(storedFiles)
-    .values({ owner_id: cara.userId, key, area: "lesson-video", mime_type: "video/mp4", size_bytes: bytes.byteLength })
+    .values({
+      owner_id: cara.userId,
+      key,
+      area: "lesson-video",
+      mime_type: "video/mp4",
+      size_bytes: bytes.byteLength,
+    })
     .returning();
   return { key, id: row!.id };
 }
@@ -72,10 +78,29 @@ beforeAll(async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "academy-clip-"));
   const clip = path.join(dir, "clip.mp4");
   execFileSync(ffmpeg, [
-    "-hide_banner", "-loglevel", "error", "-y",
-    "-f", "lavfi", "-i", "testsrc=size=1280x720:rate=25",
-    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
-    "-t", "3", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", clip,
+    "-hide_banner",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=1280x720:rate=25",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440:sample_rate=44100",
+    "-t",
+    "3",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    clip,
   ]);
   const stored = await storeVideo(readFileSync(clip));
   clipKey = stored.key;
@@ -101,9 +126,15 @@ beforeAll(async () => {
   });
   const player = await ctx.request(`/api/learn/${courseId}`, { cookie: cara.cookie });
   expect(player.status).toBe(403); // the creator is not enrolled: the builder previews instead
-  const enrol = await ctx.request(`/api/courses/${courseId}/enroll`, { method: "POST", cookie: stu.cookie, json: {} });
+  const enrol = await ctx.request(`/api/courses/${courseId}/enroll`, {
+    method: "POST",
+    cookie: stu.cookie,
+    json: {},
+  });
   expect(enrol.status).toBe(200);
-  const course = playerCourseSchema.parse(await (await ctx.request(`/api/learn/${courseId}`, { cookie: stu.cookie })).json());
+  const course = playerCourseSchema.parse(
+    await (await ctx.request(`/api/learn/${courseId}`, { cookie: stu.cookie })).json(),
+  );
   lessonId = course.lessons[0]!.id;
 }, 60_000);
 
@@ -163,13 +194,17 @@ describe("the transcode job", () => {
     expect(row.has_audio).toBe(true);
     expect(row.poster_key).toBe(`${row.hls_prefix}/poster.jpg`);
     expect([...seen].some((s) => s.startsWith("processing"))).toBe(true);
-    const master = await new Response((await ctx.runtime.storage.get(`${row.hls_prefix}/master.m3u8`))!.body).text();
+    const master = await new Response(
+      (await ctx.runtime.storage.get(`${row.hls_prefix}/master.m3u8`))!.body,
+    ).text();
     expect(master.startsWith("#EXTM3U")).toBe(true);
     expect(master.match(/#EXT-X-STREAM-INF/g)).toHaveLength(2);
     expect(master).toContain("RESOLUTION=640x360");
     expect(master).toContain("RESOLUTION=1280x720");
     expect(master).not.toContain("x1080");
-    const variant = await new Response((await ctx.runtime.storage.get(`${row.hls_prefix}/1/index.m3u8`))!.body).text();
+    const variant = await new Response(
+      (await ctx.runtime.storage.get(`${row.hls_prefix}/1/index.m3u8`))!.body,
+    ).text();
     expect(variant).toContain("#EXT-X-ENDLIST");
     expect(variant).toMatch(/#EXT-X-TARGETDURATION:[3-6]/);
     const poster = await ctx.runtime.storage.get(row.poster_key!);
@@ -177,7 +212,9 @@ describe("the transcode job", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     const status = videoStatusSchema.parse(
       await (
-        await ctx.request(`/api/videos/status?url=${encodeURIComponent(`/files/${clipKey}`)}`, { cookie: cara.cookie })
+        await ctx.request(`/api/videos/status?url=${encodeURIComponent(`/files/${clipKey}`)}`, {
+          cookie: cara.cookie,
+        })
       ).json(),
     );
     expect(status).toMatchObject({ status: "ready", progress: 100, renditions: [360, 720], error: null });
@@ -193,7 +230,9 @@ describe("the transcode job", () => {
     expect(row.error).toBe("FFmpeg could not read this file as a video.");
     const status = videoStatusSchema.parse(
       await (
-        await ctx.request(`/api/videos/status?url=${encodeURIComponent(`/files/${brokenKey}`)}`, { cookie: cara.cookie })
+        await ctx.request(`/api/videos/status?url=${encodeURIComponent(`/files/${brokenKey}`)}`, {
+          cookie: cara.cookie,
+        })
       ).json(),
     );
     expect(status).toMatchObject({ status: "failed", error: "FFmpeg could not read this file as a video." });
@@ -216,10 +255,15 @@ describe("the transcode job", () => {
 
 describe("signed HLS serving", () => {
   it("gives the enrolled student the stream, and the master playlist with signed variants", async () => {
-    const course = playerCourseSchema.parse(await (await ctx.request(`/api/learn/${courseId}`, { cookie: stu.cookie })).json());
+    const course = playerCourseSchema.parse(
+      await (await ctx.request(`/api/learn/${courseId}`, { cookie: stu.cookie })).json(),
+    );
     const content = course.lessons[0]!.content;
     if (content.type !== "video") throw new Error("not a video");
-    expect(content.stream).toMatchObject({ masterUrl: `/api/videos/${clipFileId}/master.m3u8`, renditions: [360, 720] });
+    expect(content.stream).toMatchObject({
+      masterUrl: `/api/videos/${clipFileId}/master.m3u8`,
+      renditions: [360, 720],
+    });
     const master = await ctx.request(content.stream!.masterUrl, { cookie: stu.cookie });
     expect(master.status).toBe(200);
     expect(master.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
@@ -241,7 +285,9 @@ describe("signed HLS serving", () => {
   it("refuses the unenrolled, the signed-out, a forged and an expired signature (403)", async () => {
     const outsider = await ctx.request(`/api/videos/${clipFileId}/master.m3u8`, { cookie: eve.cookie });
     expect(outsider.status).toBe(403);
-    expect(((await outsider.json()) as { error: { message: string } }).error.message).toBe(VIDEO_MESSAGES.noAccess);
+    expect(((await outsider.json()) as { error: { message: string } }).error.message).toBe(
+      VIDEO_MESSAGES.noAccess,
+    );
     expect((await ctx.request(`/api/videos/${clipFileId}/master.m3u8`)).status).toBe(401);
     expect((await ctx.request(`/api/videos/${clipFileId}/1/seg_000.ts`)).status).toBe(403);
     const good = signVideoQuery(secret, clipFileId, 600);
@@ -250,7 +296,9 @@ describe("signed HLS serving", () => {
     const expired = signVideoQuery(secret, clipFileId, -3600);
     const response = await ctx.request(`/api/videos/${clipFileId}/1/seg_000.ts?${expired}`);
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(VIDEO_MESSAGES.linkExpired);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      VIDEO_MESSAGES.linkExpired,
+    );
     // A signature of another video does not open this one.
     const other = signVideoQuery(secret, "00000000-0000-4000-8000-000000000000", 600);
     expect((await ctx.request(`/api/videos/${clipFileId}/1/seg_000.ts?${other}`)).status).toBe(403);
@@ -258,7 +306,9 @@ describe("signed HLS serving", () => {
   });
 
   it("lets the creator load the master playlist of their own video", async () => {
-    expect((await ctx.request(`/api/videos/${clipFileId}/master.m3u8`, { cookie: cara.cookie })).status).toBe(200);
+    expect((await ctx.request(`/api/videos/${clipFileId}/master.m3u8`, { cookie: cara.cookie })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -270,7 +320,9 @@ describe("resume position", () => {
       json: { seconds: 12.34 },
     });
     expect(save.status).toBe(204);
-    const course = playerCourseSchema.parse(await (await ctx.request(`/api/learn/${courseId}`, { cookie: stu.cookie })).json());
+    const course = playerCourseSchema.parse(
+      await (await ctx.request(`/api/learn/${courseId}`, { cookie: stu.cookie })).json(),
+    );
     expect(course.lessons[0]!.progress.position).toBe(12.3);
     const outsider = await ctx.request(`/api/learn/${courseId}/lessons/${lessonId}/position`, {
       method: "POST",
@@ -288,10 +340,13 @@ describe("resume position", () => {
 });
 
 describe("captions", () => {
-  const SRT = "1\r\n00:00:00,500 --> 00:00:02,000\r\nXin chào\r\n\r\n2\r\n00:00:02,100 --> 00:00:02,900\r\nHello\r\n";
+  const SRT =
+    "1\r\n00:00:00,500 --> 00:00:02,000\r\nXin chào\r\n\r\n2\r\n00:00:02,100 --> 00:00:02,900\r\nHello\r\n";
 
   it("converts SRT to WebVTT and refuses other text", () => {
-    expect(srtToVtt(SRT)).toBe("WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nXin chào\n\n00:00:02.100 --> 00:00:02.900\nHello\n");
+    expect(srtToVtt(SRT)).toBe(
+      "WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nXin chào\n\n00:00:02.100 --> 00:00:02.900\nHello\n",
+    );
     expect(toWebVtt("WEBVTT\n\n00:00.000 --> 00:01.000\nHi")).toBe("WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n");
     expect(toWebVtt("just some text")).toBeUndefined();
     expect(toWebVtt("WEBVTT\n\nno cues")).toBeUndefined();
@@ -299,9 +354,17 @@ describe("captions", () => {
 
   it("lets the creator upload (SRT), the student fetch and the creator remove a caption; others are refused", async () => {
     const url = `/api/videos/${clipFileId}/captions`;
-    const bad = await ctx.request(url, { method: "POST", cookie: cara.cookie, json: { language: "vi", text: "nope" } });
+    const bad = await ctx.request(url, {
+      method: "POST",
+      cookie: cara.cookie,
+      json: { language: "vi", text: "nope" },
+    });
     expect(bad.status).toBe(400);
-    const notOwner = await ctx.request(url, { method: "POST", cookie: stu.cookie, json: { language: "vi", text: SRT } });
+    const notOwner = await ctx.request(url, {
+      method: "POST",
+      cookie: stu.cookie,
+      json: { language: "vi", text: SRT },
+    });
     expect(notOwner.status).toBe(404);
     const created = await ctx.request(url, {
       method: "POST",
@@ -309,7 +372,9 @@ describe("captions", () => {
       json: { language: "vi", text: SRT, fileName: "bai-1.srt" },
     });
     expect(created.status).toBe(201);
-    const course = playerCourseSchema.parse(await (await ctx.request(`/api/learn/${courseId}`, { cookie: stu.cookie })).json());
+    const course = playerCourseSchema.parse(
+      await (await ctx.request(`/api/learn/${courseId}`, { cookie: stu.cookie })).json(),
+    );
     const content = course.lessons[0]!.content;
     if (content.type !== "video") throw new Error("not a video");
     const [caption] = content.stream!.captions;

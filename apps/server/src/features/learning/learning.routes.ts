@@ -71,7 +71,8 @@ const positionRoute = createRoute({
   method: "post",
   path: "/learn/{courseId}/lessons/{lessonId}/position",
   tags: ["Learning"],
-  summary: "Where the student stopped in a video lesson (seconds); every ~5 s while playing and by sendBeacon on leave",
+  summary:
+    "Where the student stopped in a video lesson (seconds); every ~5 s while playing and by sendBeacon on leave",
   request: {
     params: lessonParams,
     body: { content: { "application/json": { schema: videoPositionSchema } }, required: true },

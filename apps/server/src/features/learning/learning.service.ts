@@ -37,10 +37,10 @@ import {
   type ProgressWrite,
   progressOfEnrolment,
   publishedLessons,
+  saveVideoPosition as saveVideoPositionRow,
   setEnrolmentCertificate,
   setLastLesson,
   updateEnrolmentProgress,
-  saveVideoPosition as saveVideoPositionRow,
   upsertLessonProgress,
 } from "./learning.queries.ts";
 import { appendLearningEvent, EVENT_KIND } from "./learning-events.queries.ts";
@@ -581,8 +581,7 @@ export async function saveVideoPosition(
 ): Promise<void> {
   const { course, enrolment } = await enrolledAccess(deps.db, actor, courseId);
   const lesson = await lessonOfCourse(deps.db, course.id, lessonId);
-  if (lesson.content_type !== "video")
-    throw new AppError("VALIDATION_FAILED", "This lesson is not a video.");
+  if (lesson.content_type !== "video") throw new AppError("VALIDATION_FAILED", "This lesson is not a video.");
   await saveVideoPositionRow(deps.db, {
     enrollmentId: enrolment.id,
     lessonId: lesson.id,

@@ -42,6 +42,7 @@ export function srtToVtt(srt: string): string | undefined {
  */
 export function toWebVtt(text: string): string | undefined {
   const clean = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  if (/^WEBVTT(?:[ \t][^\n]*)?(?:\n|$)/.test(clean)) return VTT_TIME.test(clean) ? `${clean.trimEnd()}\n` : undefined;
+  if (/^WEBVTT(?:[ \t][^\n]*)?(?:\n|$)/.test(clean))
+    return VTT_TIME.test(clean) ? `${clean.trimEnd()}\n` : undefined;
   return srtToVtt(clean);
 }

@@ -56,7 +56,13 @@ export async function claimVideoJob(db: Executor, leaseSeconds: number): Promise
 export async function updateVideoProgress(
   db: Executor,
   job: Pick<VideoJob, "id" | "attempts">,
-  values: { progress?: number; durationSeconds?: number; width?: number; height?: number; hasAudio?: boolean },
+  values: {
+    progress?: number;
+    durationSeconds?: number;
+    width?: number;
+    height?: number;
+    hasAudio?: boolean;
+  },
   leaseSeconds: number,
 ): Promise<boolean> {
   const rows = await db
@@ -142,13 +148,20 @@ export async function findVideoByFileId(db: Executor, fileId: string) {
 export async function videosByKeys(db: Executor, keys: string[]) {
   if (keys.length === 0) return [];
   return db
-    .select({ key: storedFiles.key, fileId: storedFiles.id, ownerId: storedFiles.owner_id, asset: videoAssets })
+    .select({
+      key: storedFiles.key,
+      fileId: storedFiles.id,
+      ownerId: storedFiles.owner_id,
+      asset: videoAssets,
+    })
     .from(storedFiles)
     .leftJoin(videoAssets, eq(videoAssets.stored_file_id, storedFiles.id))
-    .where(sql`${storedFiles.key} in (${sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    )})`);
+    .where(
+      sql`${storedFiles.key} in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
 }
 
 export async function captionsOf(db: Executor, fileIds: string[]): Promise<VideoCaptionRow[]> {
@@ -156,10 +169,12 @@ export async function captionsOf(db: Executor, fileIds: string[]): Promise<Video
   return db
     .select()
     .from(videoCaptions)
-    .where(sql`${videoCaptions.stored_file_id} in (${sql.join(
-      fileIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`)
+    .where(
+      sql`${videoCaptions.stored_file_id} in (${sql.join(
+        fileIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )
     .orderBy(videoCaptions.language);
 }
 
@@ -188,7 +203,11 @@ export async function upsertCaption(
   return old?.key;
 }
 
-export async function deleteCaption(db: Executor, fileId: string, language: string): Promise<string | undefined> {
+export async function deleteCaption(
+  db: Executor,
+  fileId: string,
+  language: string,
+): Promise<string | undefined> {
   const [row] = await db
     .delete(videoCaptions)
     .where(and(eq(videoCaptions.stored_file_id, fileId), eq(videoCaptions.language, language)))

@@ -9,6 +9,7 @@ import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
 
 const notFound = json(errorResponseSchema, "Unknown video, or another person's");
+
 import {
   masterPlaylistFor,
   removeCaption,
@@ -70,7 +71,10 @@ export function videoRoutes(deps: AppDeps) {
   const video: VideoDeps = { db: deps.db, storage: deps.storage, logger: deps.logger };
   const secret = async () => (await deps.auth.$context).secret;
   const serve = async (
-    c: { req: { query: (k: string) => string | undefined }; body: (b: never, s: 200, h: Record<string, string>) => Response },
+    c: {
+      req: { query: (k: string) => string | undefined };
+      body: (b: never, s: 200, h: Record<string, string>) => Response;
+    },
     fileId: string,
     name: string,
   ) => {
@@ -93,7 +97,13 @@ export function videoRoutes(deps: AppDeps) {
     )
     .openapi(captionRoute, async (c) =>
       c.json(
-        await uploadCaption(video, requireUser(c), c.req.valid("param").fileId, c.req.valid("json"), await secret()),
+        await uploadCaption(
+          video,
+          requireUser(c),
+          c.req.valid("param").fileId,
+          c.req.valid("json"),
+          await secret(),
+        ),
         201,
       ),
     )

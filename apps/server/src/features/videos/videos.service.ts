@@ -34,13 +34,13 @@ import {
   claimVideoJob,
   deleteCaption,
   enqueueNewVideos,
-  upsertCaption,
   failVideoJob,
   findVideoByFileId,
   findVideoByKey,
   finishVideoJob,
   isEnrolledForVideo,
   updateVideoProgress,
+  upsertCaption,
   type VideoAssetRow,
   type VideoCaptionRow,
   type VideoJob,
@@ -149,7 +149,10 @@ class VideoJobError extends Error {}
  * failed with the reason; the original file is untouched and stays playable.
  */
 async function transcode(deps: VideoDeps, ffmpeg: string, job: VideoJob): Promise<void> {
-  const work = path.join(deps.storage.stagingDir, `hls-${job.id}-${job.attempts}-${randomBytes(4).toString("hex")}`);
+  const work = path.join(
+    deps.storage.stagingDir,
+    `hls-${job.id}-${job.attempts}-${randomBytes(4).toString("hex")}`,
+  );
   await mkdir(path.join(work, "out"), { recursive: true });
   try {
     const source = path.join(work, "source");
@@ -275,7 +278,9 @@ function toCaption(row: VideoCaptionRow, query: string): VideoCaption {
 }
 
 function renditionsOf(asset: VideoAssetRow): number[] {
-  return Array.isArray(asset.renditions) ? (asset.renditions as unknown[]).filter((h): h is number => typeof h === "number") : [];
+  return Array.isArray(asset.renditions)
+    ? (asset.renditions as unknown[]).filter((h): h is number => typeof h === "number")
+    : [];
 }
 
 /**
@@ -361,7 +366,7 @@ export function signPlaylist(playlist: string, query: string): string {
 
 async function readyVideo(db: Executor, fileId: string) {
   const row = UUID.test(fileId) ? await findVideoByFileId(db, fileId) : undefined;
-  if (!row || row.file.area !== "lesson-video") throw new AppError("NOT_FOUND", VIDEO_MESSAGES.notFound);
+  if (row?.file.area !== "lesson-video") throw new AppError("NOT_FOUND", VIDEO_MESSAGES.notFound);
   return row;
 }
 
@@ -426,7 +431,10 @@ export async function signedVideoFile(
   if (name.endsWith(".m3u8")) {
     const playlist = await readText(deps.storage, key);
     if (!playlist) throw new AppError("NOT_FOUND", VIDEO_MESSAGES.notFound);
-    return { body: signPlaylist(playlist, `exp=${query.exp}&sig=${query.sig}`), contentType: contentTypeOf(name) };
+    return {
+      body: signPlaylist(playlist, `exp=${query.exp}&sig=${query.sig}`),
+      contentType: contentTypeOf(name),
+    };
   }
   const object = await deps.storage.get(key);
   if (!object) throw new AppError("NOT_FOUND", VIDEO_MESSAGES.notFound);
@@ -476,7 +484,6 @@ export async function uploadCaption(
   const [row] = (await captionsOf(deps.db, [fileId])).filter((c) => c.language === input.language);
   return toCaption(row!, signVideoQuery(secret, fileId, VIDEO_ASSET_URL_SECONDS));
 }
-
 
 /** Removes the actor's caption track of `language`. @throws AppError NOT_FOUND. */
 export async function removeCaption(deps: VideoDeps, actor: SessionUser, fileId: string, language: string) {

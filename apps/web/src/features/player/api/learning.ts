@@ -82,7 +82,11 @@ export function positionUrl(courseId: string, lessonId: string): string {
 export function savePosition(courseId: string, lessonId: string, seconds: number, leaving = false): void {
   const url = positionUrl(courseId, lessonId);
   const body = JSON.stringify({ seconds: Math.max(0, Math.round(seconds * 10) / 10) });
-  if (leaving && typeof navigator !== "undefined" && navigator.sendBeacon?.(url, new Blob([body], { type: "application/json" })))
+  if (
+    leaving &&
+    typeof navigator !== "undefined" &&
+    navigator.sendBeacon?.(url, new Blob([body], { type: "application/json" }))
+  )
     return;
   void fetch(url, {
     method: "POST",

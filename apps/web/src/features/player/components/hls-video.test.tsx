@@ -23,7 +23,15 @@ const STREAM: VideoStream = {
 function renderPlayer(startAt: number | null = null) {
   const onPosition = vi.fn();
   const onEnded = vi.fn();
-  render(<HlsVideo stream={STREAM} fallbackUrl="/files/v.mp4" startAt={startAt} onEnded={onEnded} onPosition={onPosition} />);
+  render(
+    <HlsVideo
+      stream={STREAM}
+      fallbackUrl="/files/v.mp4"
+      startAt={startAt}
+      onEnded={onEnded}
+      onPosition={onPosition}
+    />,
+  );
   const video = screen.getByTestId("lesson-video") as HTMLVideoElement;
   Object.defineProperty(video, "duration", { configurable: true, value: 30 });
   return { video, onPosition, onEnded };

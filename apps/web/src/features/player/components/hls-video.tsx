@@ -146,7 +146,11 @@ export function HlsVideo({
       const video = videoRef.current;
       if (!video || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       // Space on a button or link activates it; the player takes space only elsewhere.
-      if (event.key === " " && event.target instanceof HTMLElement && event.target.closest("button, a, [role=button]"))
+      if (
+        event.key === " " &&
+        event.target instanceof HTMLElement &&
+        event.target.closest("button, a, [role=button]")
+      )
         return;
       const key = event.key.toLowerCase();
       if (key === " " || key === "k") {
@@ -154,7 +158,10 @@ export function HlsVideo({
         else video.pause();
       } else if (key === "arrowleft") video.currentTime = Math.max(0, video.currentTime - 5);
       else if (key === "arrowright")
-        video.currentTime = Math.min(Number.isFinite(video.duration) ? video.duration : Infinity, video.currentTime + 5);
+        video.currentTime = Math.min(
+          Number.isFinite(video.duration) ? video.duration : Infinity,
+          video.currentTime + 5,
+        );
       else if (key === "m") video.muted = !video.muted;
       else if (key === "f") {
         if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
@@ -180,7 +187,11 @@ export function HlsVideo({
 
   return (
     <div className="grid gap-2" data-testid="hls-player">
-      <div ref={boxRef} className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-sm">
+      <div
+        ref={boxRef}
+        className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-sm"
+      >
+        {/* biome-ignore lint/a11y/useMediaCaption: caption tracks are the creator's uploads, rendered below when there are any */}
         <video
           ref={videoRef}
           controls
@@ -203,7 +214,8 @@ export function HlsVideo({
           onWaiting={() => setState((s) => (s === "error" ? s : "loading"))}
           onPlaying={() => setState("ready")}
           onTimeUpdate={(event) => {
-            if (Math.abs(event.currentTarget.currentTime - lastSaved.current) >= POSITION_SAVE_SECONDS) report(false);
+            if (Math.abs(event.currentTarget.currentTime - lastSaved.current) >= POSITION_SAVE_SECONDS)
+              report(false);
           }}
           onPause={() => report(false)}
           onEnded={onEnded}
@@ -224,7 +236,11 @@ export function HlsVideo({
           {t("video.unsupported")}
         </video>
         {state === "loading" ? (
-          <div className="pointer-events-none absolute inset-0 grid place-items-center" role="status" aria-live="polite">
+          <div
+            className="pointer-events-none absolute inset-0 grid place-items-center"
+            role="status"
+            aria-live="polite"
+          >
             <LoaderCircleIcon className="size-8 animate-spin text-white/80" aria-hidden />
             <span className="sr-only">{t("video.loading")}</span>
           </div>
@@ -266,7 +282,7 @@ export function HlsVideo({
           >
             <option value={-1}>{t("video.auto")}</option>
             {levels.map((height, index) => (
-              <option key={`${height}-${index}`} value={index}>
+              <option key={`level-${height}p`} value={index}>
                 {`${height}p`}
               </option>
             ))}
@@ -316,7 +332,8 @@ export function HlsVideo({
             onClick={() => {
               const video = videoRef.current;
               if (!video) return;
-              if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+              if (document.pictureInPictureElement)
+                void document.exitPictureInPicture().catch(() => undefined);
               else void video.requestPictureInPicture?.().catch(() => undefined);
             }}
           >

@@ -6,7 +6,14 @@ import {
   videoStatusSchema,
 } from "@academy/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangleIcon, CheckCircle2Icon, LoaderCircleIcon, SubtitlesIcon, Trash2Icon, UploadIcon } from "lucide-react";
+import {
+  AlertTriangleIcon,
+  CheckCircle2Icon,
+  LoaderCircleIcon,
+  SubtitlesIcon,
+  Trash2Icon,
+  UploadIcon,
+} from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -24,7 +31,9 @@ export function formatDuration(seconds: number): string {
 
 async function readError(response: Response): Promise<string> {
   try {
-    return ((await response.json()) as { error?: { message?: string } }).error?.message ?? response.statusText;
+    return (
+      ((await response.json()) as { error?: { message?: string } }).error?.message ?? response.statusText
+    );
   } catch {
     return response.statusText;
   }
@@ -76,7 +85,8 @@ export function VideoProcessing({ url }: { url: string }) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ language, text: await file.text(), fileName: file.name }),
       });
-      if (!response.ok) setCaptionError(response.status === 400 ? t("captions.invalid") : await readError(response));
+      if (!response.ok)
+        setCaptionError(response.status === 400 ? t("captions.invalid") : await readError(response));
       await queryClient.invalidateQueries({ queryKey });
     } finally {
       setBusy(false);
@@ -85,7 +95,10 @@ export function VideoProcessing({ url }: { url: string }) {
   const removeCaption = async (lang: CaptionLanguage) => {
     setBusy(true);
     try {
-      await fetch(`/api/videos/${data.fileId}/captions/${lang}`, { method: "DELETE", credentials: "same-origin" });
+      await fetch(`/api/videos/${data.fileId}/captions/${lang}`, {
+        method: "DELETE",
+        credentials: "same-origin",
+      });
       await queryClient.invalidateQueries({ queryKey });
     } finally {
       setBusy(false);
@@ -132,7 +145,10 @@ export function VideoProcessing({ url }: { url: string }) {
         {data.captions.length > 0 ? (
           <ul className="grid gap-1" data-testid="caption-list">
             {data.captions.map((caption) => (
-              <li key={caption.language} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <li
+                key={caption.language}
+                className="flex flex-wrap items-center justify-between gap-2 text-sm"
+              >
                 <span className="min-w-0 truncate">
                   {t(`captions.language.${caption.language}`)}
                   {caption.originalName ? ` · ${caption.originalName}` : ""}
