@@ -17,6 +17,7 @@ import { schoolPageBenchmark } from "./school-page.ts";
 import { startupBenchmark } from "./startup.ts";
 import { studentsBenchmark } from "./students.ts";
 import { throughputBenchmark } from "./throughput.ts";
+import { videoBenchmark } from "./video.ts";
 
 /**
  * Every benchmark `npm run bench` runs, in order. To add one, write a `Benchmark` (see
@@ -40,5 +41,6 @@ export const benchmarks: Benchmark[] = [
   reviewsBenchmark,
   notificationsBenchmark,
   routeJsBenchmark,
+  videoBenchmark,
   launchBenchmark,
 ];

@@ -73,6 +73,7 @@ import { originsForHost } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
 import { assertUploadHeaders } from "./features/uploads/multipart.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
+import { videoRoutes } from "./features/videos/videos.routes.ts";
 import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
@@ -380,7 +381,8 @@ export function createApp(
     .route("/", studyBuddyRoutes(deps))
     .route("/", achievementShareRoutes(deps))
     .route("/", reviewRoutes(deps))
-    .route("/", notificationRoutes(deps));
+    .route("/", notificationRoutes(deps))
+    .route("/", videoRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {

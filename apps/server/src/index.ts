@@ -14,6 +14,8 @@ import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { unsafeBindingWarning } from "./features/operations/operations.ts";
 import { createOrderJobWorker } from "./features/payments/reconciliation.service.ts";
 import { createDomainRecheckWorker } from "./features/schools/schools.routes.ts";
+import { createTranscodeWorker } from "./features/videos/videos.service.ts";
+import { killRunningFfmpeg } from "./lib/ffmpeg.ts";
 import { createMemoryCheck } from "./observability/memory-check.ts";
 import { startTracing } from "./observability/tracing.ts";
 import { createRuntime } from "./runtime.ts";
@@ -102,6 +104,13 @@ export async function main(): Promise<void> {
   );
   const learningRollups = createLearningRollupWorker({ db: runtime.db, logger: runtime.logger });
   learningRollups.start();
+  // Transcodes uploaded lesson videos to HLS (issue 26; nothing runs without FFmpeg).
+  const transcodes = createTranscodeWorker({
+    db: runtime.db,
+    storage: runtime.storage,
+    logger: runtime.logger,
+  });
+  transcodes.start();
   // The spec's memory check: every 30 s, a warning when RSS passes MEMORY_WARN_MB.
   const memoryCheck = createMemoryCheck({
     logger: runtime.logger,
@@ -138,6 +147,8 @@ export async function main(): Promise<void> {
       await replyDigests.stop();
       await sectionOpenings.stop();
       await learningRollups.stop();
+      killRunningFfmpeg();
+      await transcodes.stop();
       memoryCheck.stop();
       await tracing?.shutdown().catch(() => undefined);
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));

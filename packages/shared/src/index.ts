@@ -56,3 +56,4 @@ export * from "./schemas/schools.ts";
 export * from "./schemas/students.ts";
 export * from "./schemas/study-buddies.ts";
 export * from "./schemas/study-groups.ts";
+export * from "./schemas/videos.ts";

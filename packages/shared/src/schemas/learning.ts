@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES, LESSON_TYPES } from "../rules/course.ts";
 import { sectionReleaseSchema } from "./courses.ts";
+import { videoStreamSchema } from "./videos.ts";
 
 /**
  * Enrolment, lesson player, progress and certificate contracts (spec 001 §2 Course enrolment page
@@ -126,6 +127,8 @@ export const playerLessonSchema = z.object({
       type: z.literal("video"),
       source: z.enum(["upload", "youtube", "vimeo"]).nullable(),
       url: z.string().nullable(),
+      /** An uploaded video transcoded to HLS (issue 26); absent or null → play `url` (the original). */
+      stream: videoStreamSchema.nullable().optional(),
     }),
     z.object({
       type: z.literal("quiz"),
@@ -154,6 +157,8 @@ export const playerLessonSchema = z.object({
     /** Seconds. */
     timeSpent: z.number().int(),
     completedAt: z.string().nullable(),
+    /** Where the student stopped in an uploaded video, in seconds (issue 26); absent = start. */
+    position: z.number().nullable().optional(),
   }),
   /**
    * Drip schedule (issue 27 §1): when the lesson opens for this student (ISO instant) while it is

@@ -105,6 +105,8 @@ export const lessonProgress = pgTable(
     completed_at: timestamp("completed_at", { withTimezone: true }),
     /** First `open` event of the lesson (issue 16 item 6): completion needs it; time is capped by it. */
     opened_at: timestamp("opened_at", { withTimezone: true }),
+    /** Where the student stopped in an uploaded video, in seconds (issue 26 item 3: resume on any device). */
+    video_position: real("video_position"),
   },
   (t) => [
     uniqueIndex("lesson_progress_enrollment_lesson_key").on(t.enrollment_id, t.lesson_id),

@@ -22,3 +22,4 @@ export * from "./reports.ts";
 export * from "./reviews.ts";
 export * from "./schools.ts";
 export * from "./security.ts";
+export * from "./videos.ts";

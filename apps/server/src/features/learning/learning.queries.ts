@@ -321,3 +321,22 @@ export type TimeSpentEnrolment = Pick<
   | "certificate_url"
   | "last_lesson_id"
 >;
+
+/** Saves a student's resume position (seconds) of a lesson, creating the progress row if needed. */
+export async function saveVideoPosition(
+  db: Executor,
+  values: { enrollmentId: string; lessonId: string; studentId: string; seconds: number },
+): Promise<void> {
+  await db
+    .insert(lessonProgress)
+    .values({
+      enrollment_id: values.enrollmentId,
+      lesson_id: values.lessonId,
+      student_id: values.studentId,
+      video_position: values.seconds,
+    })
+    .onConflictDoUpdate({
+      target: [lessonProgress.enrollment_id, lessonProgress.lesson_id],
+      set: { video_position: values.seconds },
+    });
+}

@@ -4,11 +4,12 @@ import {
   progressResultSchema,
   quizResultSchema,
   quizSubmissionSchema,
+  videoPositionSchema,
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
-import { getPlayerCourse, recordProgress, submitQuiz } from "./learning.service.ts";
+import { getPlayerCourse, recordProgress, saveVideoPosition, submitQuiz } from "./learning.service.ts";
 
 // Any string: a malformed id is answered like an unknown one (404).
 const courseParams = z.object({ courseId: z.string().openapi({ format: "uuid" }) });
@@ -66,6 +67,25 @@ const quizRoute = createRoute({
   },
 });
 
+const positionRoute = createRoute({
+  method: "post",
+  path: "/learn/{courseId}/lessons/{lessonId}/position",
+  tags: ["Learning"],
+  summary:
+    "Where the student stopped in a video lesson (seconds); every ~5 s while playing and by sendBeacon on leave",
+  request: {
+    params: lessonParams,
+    body: { content: { "application/json": { schema: videoPositionSchema } }, required: true },
+  },
+  responses: {
+    204: { description: "Saved" },
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: notEnrolled,
+    404: notFound,
+  },
+});
+
 /** /api/learn… (001 §2 Lesson player, §4 Lesson progress, §6 Student; issue 4). Own enrolment only. */
 export function learningRoutes(deps: AppDeps) {
   const learning = {
@@ -89,6 +109,11 @@ export function learningRoutes(deps: AppDeps) {
         await recordProgress(learning, requireUser(c), courseId, lessonId, c.req.valid("json")),
         200,
       );
+    })
+    .openapi(positionRoute, async (c) => {
+      const { courseId, lessonId } = c.req.valid("param");
+      await saveVideoPosition(learning, requireUser(c), courseId, lessonId, c.req.valid("json").seconds);
+      return c.body(null, 204);
     })
     .openapi(quizRoute, async (c) => {
       const { courseId, lessonId } = c.req.valid("param");

@@ -16,6 +16,7 @@ import {
   type SectionRelease,
   safeTimeZone,
   VIDEO_END_PROGRESS,
+  type VideoStream,
 } from "@academy/shared";
 import type { z } from "zod";
 import type { Db, Executor } from "../../db/client.ts";
@@ -26,6 +27,7 @@ import { issueCertificate } from "../certificates/certificates.service.ts";
 import { courseMaterialResources, type MaterialResource } from "../materials/materials.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { fileUrlsOwnedBy, signFileUrl } from "../uploads/uploads.service.ts";
+import { videoStreams } from "../videos/videos.service.ts";
 import {
   addTimeSpent,
   cappedTimeDelta,
@@ -41,6 +43,7 @@ import {
   type ProgressWrite,
   progressOfEnrolment,
   publishedLessons,
+  saveVideoPosition as saveVideoPositionRow,
   setEnrolmentCertificate,
   setLastLesson,
   updateEnrolmentProgress,
@@ -226,6 +229,7 @@ function playerContent(
   lesson: LessonRow,
   secret: string | undefined,
   ownFiles: ReadonlySet<string>,
+  streams: ReadonlyMap<string, VideoStream>,
 ): PlayerLesson["content"] {
   const data = contentData(lesson);
   switch (lesson.content_type) {
@@ -236,6 +240,8 @@ function playerContent(
         type: "video",
         source: source === "upload" || source === "youtube" || source === "vimeo" ? source : null,
         url: playerFileUrl(url, secret, ownFiles),
+        // A processed upload streams as HLS (issue 26); only the creator's own files (ownFiles).
+        stream: url && ownFiles.has(url) ? (streams.get(url) ?? null) : null,
       };
     }
     case "quiz":
@@ -254,9 +260,13 @@ function playerContent(
 }
 
 function toLessonProgress(
-  row: Pick<LessonProgressRow, "is_completed" | "progress" | "time_spent" | "completed_at"> | undefined,
+  row:
+    | (Pick<LessonProgressRow, "is_completed" | "progress" | "time_spent" | "completed_at"> &
+        Partial<Pick<LessonProgressRow, "video_position">>)
+    | undefined,
 ): PlayerLesson["progress"] {
   return {
+    position: row?.video_position ?? null,
     isCompleted: row?.is_completed ?? false,
     progress: row?.progress ?? 0,
     timeSpent: row?.time_spent ?? 0,
@@ -330,6 +340,7 @@ function toPlayerLesson(
   materials: Map<string, MaterialResource>,
   ownFiles: ReadonlySet<string>,
   opensAt: Date | null,
+  streams: ReadonlyMap<string, VideoStream>,
 ): PlayerLesson {
   const data = contentData(lesson);
   if (opensAt)
@@ -353,7 +364,7 @@ function toPlayerLesson(
     orderIndex: lesson.order_index,
     type: lesson.content_type as PlayerLesson["type"],
     duration: lesson.duration,
-    content: playerContent(lesson, secret, ownFiles),
+    content: playerContent(lesson, secret, ownFiles, streams),
     resources: materialIdsOf(lesson).flatMap((id) => {
       const material = materials.get(id);
       if (!material) return [];
@@ -398,6 +409,9 @@ export async function getPlayerCourse(
     ...[...materials.values()].map((material) => material.url),
   ].filter((url): url is string => !!url?.startsWith("/files/"));
   const ownFiles = await fileUrlsOwnedBy(db, course.creatorId, fileUrls);
+  const streams = files.secret
+    ? await videoStreams(db, files.secret, [...ownFiles])
+    : new Map<string, VideoStream>();
   return {
     course: {
       id: course.id,
@@ -415,6 +429,7 @@ export async function getPlayerCourse(
         materials,
         ownFiles,
         locks.get(lesson.id) ?? null,
+        streams,
       ),
     ),
   };
@@ -644,5 +659,29 @@ export async function submitQuiz(
       failedAttempts,
       attemptsUntilReveal: revealed || revealAfter === 0 ? null : revealAfter - failedAttempts,
     };
+  });
+}
+
+/**
+ * Saves where the acting student stopped in a video lesson (issue 26 item 3: resume on any
+ * device), in seconds; sent every ~5 s while playing and on leave (sendBeacon). Returned as
+ * `progress.position` by getPlayerCourse.
+ * @throws AppError NOT_FOUND (course, lesson), FORBIDDEN (notEnrolled), VALIDATION_FAILED (not a video lesson).
+ */
+export async function saveVideoPosition(
+  deps: LearningDeps,
+  actor: SessionUser,
+  courseId: string,
+  lessonId: string,
+  seconds: number,
+): Promise<void> {
+  const { course, enrolment } = await enrolledAccess(deps.db, actor, courseId);
+  const lesson = await lessonOfCourse(deps.db, course.id, lessonId);
+  if (lesson.content_type !== "video") throw new AppError("VALIDATION_FAILED", "This lesson is not a video.");
+  await saveVideoPositionRow(deps.db, {
+    enrollmentId: enrolment.id,
+    lessonId: lesson.id,
+    studentId: actor.id,
+    seconds: Math.round(seconds * 10) / 10,
   });
 }

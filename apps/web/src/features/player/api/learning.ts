@@ -68,3 +68,31 @@ export function certificatePdfUrl(certificateUrl: string): string | undefined {
   const id = /\/certificates\/([^/?#]+)\/?(?:[?#].*)?$/.exec(certificateUrl)?.[1];
   return id ? `/api/certificates/${id}/pdf` : undefined;
 }
+
+/** The address of a lesson's resume-position endpoint (also used by navigator.sendBeacon). */
+export function positionUrl(courseId: string, lessonId: string): string {
+  return `/api/learn/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/position`;
+}
+
+/**
+ * Saves where the student stopped in a video lesson (POST …/position, seconds; issue 26). With
+ * `leaving`, uses navigator.sendBeacon (page hidden or closed) and falls back to a keepalive fetch.
+ * Failures are ignored: the next save (every ~5 s) repeats it.
+ */
+export function savePosition(courseId: string, lessonId: string, seconds: number, leaving = false): void {
+  const url = positionUrl(courseId, lessonId);
+  const body = JSON.stringify({ seconds: Math.max(0, Math.round(seconds * 10) / 10) });
+  if (
+    leaving &&
+    typeof navigator !== "undefined" &&
+    navigator.sendBeacon?.(url, new Blob([body], { type: "application/json" }))
+  )
+    return;
+  void fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    credentials: "same-origin",
+    keepalive: true,
+  }).catch(() => undefined);
+}

@@ -23,7 +23,7 @@ import { recordEvent } from "@/lib/analytics-log";
 import { ApiError } from "@/lib/api-client";
 import type { Language } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import { playerCourseQueryOptions, playerKeys } from "../api/learning";
+import { playerCourseQueryOptions, playerKeys, savePosition } from "../api/learning";
 import { usePlayerProgress } from "../hooks/use-player-progress";
 import { useVisibleTime } from "../hooks/use-visible-time";
 import { applyServerProgress } from "../lib/progress-state";
@@ -532,6 +532,9 @@ export function LessonBody({
         url={content.url}
         ended={videoEnded}
         onEnded={onVideoEnded}
+        stream={content.stream}
+        position={lesson.progress.position}
+        onPosition={(seconds, leaving) => savePosition(courseId, lesson.id, seconds, leaving)}
       />
     );
   }

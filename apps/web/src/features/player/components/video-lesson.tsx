@@ -1,12 +1,14 @@
+import type { VideoStream } from "@academy/shared";
 import { InfoIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { recordEvent } from "@/lib/analytics-log";
 import { embedUrl, isUploadedFile, PLAYER_ORIGINS, readPlayerMessage, subscribeMessages } from "../lib/video";
 import { ComingSoon } from "./coming-soon";
+import { HlsVideo } from "./hls-video";
 
 /**
- * A video lesson. An uploaded file (/files/…) plays in the browser's own player, which seeks with
+ * A video lesson. An upload transcoded to HLS streams through HlsVideo (issue 26). An uploaded file (/files/…) plays in the browser's own player, which seeks with
  * HTTP range requests served by the server; reaching its end reports "video-ended" (progress 90,
  * not completed: spec 001 §4) and shows a hint to mark the lesson complete.
  * YouTube and Vimeo links are embedded (16:9 iframe) and report their end the same way, through
@@ -18,10 +20,19 @@ export function VideoLesson({
   url,
   ended,
   onEnded,
+  stream,
+  position,
+  onPosition,
 }: {
   title: string;
   source: "upload" | "youtube" | "vimeo" | null;
   url: string | null;
+  /** The upload transcoded to HLS (issue 26): streamed with quality, speed, captions; absent → the original file. */
+  stream?: VideoStream | null;
+  /** Where the student stopped last time, in seconds (resume). */
+  position?: number | null;
+  /** Saves the position (seconds); `leaving` when the page is hidden or closed (sendBeacon). */
+  onPosition?: (seconds: number, leaving: boolean) => void;
   /** The video reached its end in this visit (shows the hint). */
   ended: boolean;
   onEnded: () => void;
@@ -63,6 +74,32 @@ export function VideoLesson({
   }, [embedded, url]);
 
   if (!url || !source) return <ComingSoon />;
+
+  const hint = ended ? (
+    <p
+      role="status"
+      className="flex items-start gap-2 rounded-lg border border-accent-teal/40 bg-accent-teal/10 px-4 py-3 text-sm"
+      data-testid="video-ended-hint"
+    >
+      <InfoIcon className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
+      {t("video.endedHint")}
+    </p>
+  ) : null;
+  if (source === "upload" && stream) {
+    return (
+      <div className="grid gap-4">
+        <HlsVideo
+          key={stream.masterUrl}
+          stream={stream}
+          fallbackUrl={isUploadedFile(url) ? url : null}
+          startAt={position}
+          onEnded={onEnded}
+          onPosition={onPosition}
+        />
+        {hint}
+      </div>
+    );
+  }
 
   let player: ReactNode;
   if (source === "upload") {
@@ -110,16 +147,7 @@ export function VideoLesson({
   return (
     <div className="grid gap-4">
       <div className="aspect-video w-full overflow-hidden rounded-xl bg-black shadow-sm">{player}</div>
-      {ended ? (
-        <p
-          role="status"
-          className="flex items-start gap-2 rounded-lg border border-accent-teal/40 bg-accent-teal/10 px-4 py-3 text-sm"
-          data-testid="video-ended-hint"
-        >
-          <InfoIcon className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
-          {t("video.endedHint")}
-        </p>
-      ) : null}
+      {hint}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import type { VideoContent } from "./structure-ops";
 import { uploadFile } from "./upload-file";
+import { VideoProcessing } from "./video-processing";
 import { classifyVideoUrl, videoEmbedUrl } from "./video-url";
 
 /** Lesson videos: the server's "lesson-video" area rule (MP4, WebM or MOV up to 500 MB). */
@@ -242,6 +243,7 @@ export function VideoLessonEditor({
               <video src={content.url} controls preload="metadata" className="size-full" />
             ) : null}
           </div>
+          {content.source === "upload" ? <VideoProcessing url={content.url} /> : null}
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">{t("video.none")}</p>
