@@ -68,6 +68,7 @@ import {
 } from "./features/schools/schools.routes.ts";
 import { originsForHost } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
+import { studyReminderRoutes } from "./features/study-reminders/study-reminders.routes.ts";
 import { assertUploadHeaders } from "./features/uploads/multipart.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
 import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
@@ -374,7 +375,8 @@ export function createApp(
     .route("/", challengeRoutes(deps))
     .route("/", studyGroupRoutes(deps))
     .route("/", studyBuddyRoutes(deps))
-    .route("/", reviewRoutes(deps));
+    .route("/", reviewRoutes(deps))
+    .route("/", studyReminderRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {

@@ -13,6 +13,7 @@ import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { unsafeBindingWarning } from "./features/operations/operations.ts";
 import { createOrderJobWorker } from "./features/payments/reconciliation.service.ts";
 import { createDomainRecheckWorker } from "./features/schools/schools.routes.ts";
+import { createStudyReminderWorker } from "./features/study-reminders/study-reminders.service.ts";
 import { createMemoryCheck } from "./observability/memory-check.ts";
 import { startTracing } from "./observability/tracing.ts";
 import { createRuntime } from "./runtime.ts";
@@ -92,6 +93,16 @@ export async function main(): Promise<void> {
   );
   const learningRollups = createLearningRollupWorker({ db: runtime.db, logger: runtime.logger });
   learningRollups.start();
+  // Study reminders (issue 27 §3): due reminders every minute; one a student and local day.
+  const studyReminders = createStudyReminderWorker({
+    db: runtime.db,
+    mailer: runtime.mailer,
+    appUrl: env.appUrl,
+    vapid: runtime.vapid,
+    logger: runtime.logger,
+    intervalMs: 60_000,
+  });
+  studyReminders.start();
   // The spec's memory check: every 30 s, a warning when RSS passes MEMORY_WARN_MB.
   const memoryCheck = createMemoryCheck({
     logger: runtime.logger,
@@ -127,6 +138,7 @@ export async function main(): Promise<void> {
       await domainChecks.stop();
       await replyDigests.stop();
       await learningRollups.stop();
+      await studyReminders.stop();
       memoryCheck.stop();
       await tracing?.shutdown().catch(() => undefined);
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));

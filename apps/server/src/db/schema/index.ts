@@ -21,3 +21,4 @@ export * from "./reports.ts";
 export * from "./reviews.ts";
 export * from "./schools.ts";
 export * from "./security.ts";
+export * from "./study-reminders.ts";
