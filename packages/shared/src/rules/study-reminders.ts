@@ -18,7 +18,6 @@ export const STUDY_REMINDER_MESSAGES = {
   goal: "Choose a weekly goal from 30 minutes to 20 hours, in steps of 15 minutes.",
   time: "Choose a reminder time as HH:MM (00:00–23:59).",
   endpoint: "This browser's push subscription is not valid.",
-  notSaved: "Save your study goal before turning on browser notifications.",
 } as const;
 
 /**

@@ -22,6 +22,7 @@ import materials from "./materials.json";
 import messaging from "./messaging.json";
 import payments from "./payments.json";
 import player from "./player.json";
+import reminders from "./reminders.json";
 import schools from "./schools.json";
 import structure from "./structure.json";
 import students from "./students.json";
@@ -67,4 +68,5 @@ export default {
   analytics,
   schools,
   community,
+  reminders,
 };
