@@ -42,14 +42,20 @@ export const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^[A-Za-z0-9_-]{87}$/, "must be a URL-safe base64 P-256 public key (npx web-push generate-vapid-keys)")
+      .regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        "must be a URL-safe base64 P-256 public key (npx web-push generate-vapid-keys)",
+      )
       .optional(),
   ),
   VAPID_PRIVATE_KEY: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .regex(/^[A-Za-z0-9_-]{43}$/, "must be a URL-safe base64 P-256 private key (npx web-push generate-vapid-keys)")
+      .regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        "must be a URL-safe base64 P-256 private key (npx web-push generate-vapid-keys)",
+      )
       .optional(),
   ),
   VAPID_SUBJECT: z.preprocess(
@@ -397,7 +403,10 @@ export interface VapidKeys {
  * Servers sharing one database must share them (set both variables): a browser's subscription is
  * bound to the public key it subscribed with.
  */
-export function resolveVapidKeys(env: Env, generate: () => { publicKey: string; privateKey: string }): VapidKeys {
+export function resolveVapidKeys(
+  env: Env,
+  generate: () => { publicKey: string; privateKey: string },
+): VapidKeys {
   const subject = env.vapid.subject;
   if (env.vapid.publicKey && env.vapid.privateKey)
     return { publicKey: env.vapid.publicKey, privateKey: env.vapid.privateKey, subject };

@@ -1,4 +1,5 @@
 import path from "node:path";
+import webpush from "web-push";
 import { createAiAdapter } from "./ai/ai.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
@@ -6,7 +7,6 @@ import { checkKeyFingerprints, fingerprintKeys } from "./db/key-fingerprints.ts"
 import { lockDataDir } from "./db/lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { createMailer, type Mailer } from "./email/mailer.ts";
-import webpush from "web-push";
 import { type Env, resolveAuthSecret, resolveEncryptionKey, resolveVapidKeys } from "./env.ts";
 import { setAdminByEmail } from "./features/admin/admin.service.ts";
 import { createDomainResolver } from "./features/schools/dns.ts";

@@ -102,7 +102,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pushServer.listen(0, "127.0.0.1", resolve));
   pushBase = `http://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
   creator = await signUpAndSignIn(ctx, { name: "Lan Nguyen" });
-  courseId = await publishCourse(ctx, creator.cookie, textLessonsDraft("Phở from scratch", ["Bones", "Spices"]));
+  courseId = await publishCourse(
+    ctx,
+    creator.cookie,
+    textLessonsDraft("Phở from scratch", ["Bones", "Spices"]),
+  );
   lessonIds = await lessonIdsOf(ctx, courseId);
   [vn, ny, done, other] = await Promise.all([
     signUpAndSignIn(ctx, { name: "Vy Tran" }),
@@ -170,7 +174,12 @@ describe("study reminder settings", () => {
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
     const mine = (await (await call(other, "GET", "/api/study-reminders")).json()) as {
-      settings: { weeklyGoalMinutes: number; reminderTime: string; emailEnabled: boolean; pushEnabled: boolean };
+      settings: {
+        weeklyGoalMinutes: number;
+        reminderTime: string;
+        emailEnabled: boolean;
+        pushEnabled: boolean;
+      };
     };
     expect(mine.settings).toEqual({
       weeklyGoalMinutes: 1200,
@@ -224,21 +233,34 @@ describe("study reminder settings", () => {
     expect(((await key.json()) as { publicKey: string }).publicKey).toBe(ctx.runtime.vapid.publicKey);
     const keys = browserKeys();
     const endpoint = `${pushBase}/perm-check`;
-    expect((await call(done, "POST", "/api/study-reminders/push-subscriptions", { endpoint, keys: keys.json })).status).toBe(
-      204,
-    );
+    expect(
+      (await call(done, "POST", "/api/study-reminders/push-subscriptions", { endpoint, keys: keys.json }))
+        .status,
+    ).toBe(204);
     // Neither an http endpoint off this machine nor junk keys are accepted.
     const remote = await call(done, "POST", "/api/study-reminders/push-subscriptions", {
       endpoint: "http://push.example.com/x",
       keys: keys.json,
     });
     expect(remote.status).toBe(400);
-    expect((await call(done, "POST", "/api/study-reminders/push-subscriptions", { endpoint, keys: {} })).status).toBe(400);
-    expect((await call(other, "DELETE", "/api/study-reminders/push-subscriptions", { endpoint })).status).toBe(204);
-    const kept = await ctx.runtime.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(
+      (await call(done, "POST", "/api/study-reminders/push-subscriptions", { endpoint, keys: {} })).status,
+    ).toBe(400);
+    expect(
+      (await call(other, "DELETE", "/api/study-reminders/push-subscriptions", { endpoint })).status,
+    ).toBe(204);
+    const kept = await ctx.runtime.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
     expect(kept.map((s) => s.user_id)).toEqual([done.userId]);
-    expect((await call(done, "DELETE", "/api/study-reminders/push-subscriptions", { endpoint })).status).toBe(204);
-    const gone = await ctx.runtime.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect((await call(done, "DELETE", "/api/study-reminders/push-subscriptions", { endpoint })).status).toBe(
+      204,
+    );
+    const gone = await ctx.runtime.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
     expect(gone).toHaveLength(0);
   });
 });
@@ -267,7 +289,10 @@ describe("the reminder job (fake clock)", () => {
     await studied(done, "2026-11-30", 60);
     vnKeys = browserKeys();
     for (const endpoint of [`${pushBase}/vn-phone`, `${pushBase}/gone-laptop`]) {
-      const r = await call(vn, "POST", "/api/study-reminders/push-subscriptions", { endpoint, keys: vnKeys.json });
+      const r = await call(vn, "POST", "/api/study-reminders/push-subscriptions", {
+        endpoint,
+        keys: vnKeys.json,
+      });
       expect(r.status).toBe(204);
     }
     const doneKeys = browserKeys();
@@ -289,7 +314,7 @@ describe("the reminder job (fake clock)", () => {
     const mails = await outboxFor(vn.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe("Dành vài phút học hôm nay nhé");
-    expect(mails[0].text).toContain("Tuần này bạn đã học 20 min trên mục tiêu 2 h 30 min.");
+    expect(mails[0].text).toContain("Tuần này bạn đã học 20 phút trên mục tiêu 2 giờ 30 phút.");
     expect(mails[0].text).toContain(`https://academy.test/learn/${courseId}`);
     expect(mails[0].text).toContain("https://academy.test/dashboard#study-reminders");
     expect(await outboxFor(ny.email)).toHaveLength(0);

@@ -1,4 +1,11 @@
-import { type EmailBrand, greet, type Locale, PLATFORM, type RenderedEmail, withCallToAction } from "./layout.ts";
+import {
+  type EmailBrand,
+  greet,
+  type Locale,
+  PLATFORM,
+  type RenderedEmail,
+  withCallToAction,
+} from "./layout.ts";
 
 // Notices: unread messages, plain notices and the community reply digest.
 
@@ -144,7 +151,7 @@ export function studyReminderEmail(input: {
       : `Pick up "${input.courseTitle}" where you left off.`
     : vi
       ? "Mở bảng điều khiển để chọn bài học tiếp theo."
-      : "Open your dashboard to choose your next lesson."
+      : "Open your dashboard to choose your next lesson.";
   const paragraphs = [
     greet(input.locale, input.recipientName),
     vi
@@ -160,7 +167,13 @@ export function studyReminderEmail(input: {
     locale: input.locale,
     subject,
     paragraphs,
-    label: input.courseTitle ? (vi ? "Học tiếp" : "Continue learning") : vi ? "Mở bảng điều khiển" : "Open dashboard",
+    label: input.courseTitle
+      ? vi
+        ? "Học tiếp"
+        : "Continue learning"
+      : vi
+        ? "Mở bảng điều khiển"
+        : "Open dashboard",
     url: input.url,
     footer: vi
       ? "Bạn nhận được email này vì đã bật nhắc học. Chúng tôi gửi tối đa một lời nhắc mỗi ngày."
@@ -168,10 +181,11 @@ export function studyReminderEmail(input: {
   });
 }
 
-/** "1 h 30 min" / "45 min" (both languages write h and min). */
-function formatMinutes(minutes: number, _locale: Locale): string {
+/** Whole minutes as "1 h 30 min" / "45 min" (en) or "1 giờ 30 phút" / "45 phút" (vi). */
+function formatMinutes(minutes: number, locale: Locale): string {
+  const [hUnit, mUnit] = locale === "vi" ? ["giờ", "phút"] : ["h", "min"];
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+  if (h === 0) return `${m} ${mUnit}`;
+  return m === 0 ? `${h} ${hUnit}` : `${h} ${hUnit} ${m} ${mUnit}`;
 }

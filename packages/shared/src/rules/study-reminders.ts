@@ -35,7 +35,11 @@ export function studyGoalDueMinutes(weeklyGoalMinutes: number, isoWeekday: numbe
  * the minutes due by the end of today ({@link studyGoalDueMinutes}). Never behind once the weekly
  * goal is met.
  */
-export function isBehindStudyGoal(weekMinutes: number, weeklyGoalMinutes: number, isoWeekday: number): boolean {
+export function isBehindStudyGoal(
+  weekMinutes: number,
+  weeklyGoalMinutes: number,
+  isoWeekday: number,
+): boolean {
   if (weekMinutes >= weeklyGoalMinutes) return false;
   return weekMinutes < studyGoalDueMinutes(weeklyGoalMinutes, isoWeekday);
 }

@@ -8,7 +8,10 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** A student's saved reminder settings, or undefined before the first save. */
 export async function findSettings(db: Executor, userId: string) {
-  const [row] = await db.select().from(studyReminderSettings).where(eq(studyReminderSettings.user_id, userId));
+  const [row] = await db
+    .select()
+    .from(studyReminderSettings)
+    .where(eq(studyReminderSettings.user_id, userId));
   return row;
 }
 
@@ -51,10 +54,22 @@ export async function upsertPushSubscription(
 ) {
   await db
     .insert(pushSubscriptions)
-    .values({ user_id: userId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth, user_agent: sub.userAgent })
+    .values({
+      user_id: userId,
+      endpoint: sub.endpoint,
+      p256dh: sub.p256dh,
+      auth: sub.auth,
+      user_agent: sub.userAgent,
+    })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { user_id: userId, p256dh: sub.p256dh, auth: sub.auth, user_agent: sub.userAgent, created_at: new Date() },
+      set: {
+        user_id: userId,
+        p256dh: sub.p256dh,
+        auth: sub.auth,
+        user_agent: sub.userAgent,
+        created_at: new Date(),
+      },
     });
 }
 
@@ -146,7 +161,13 @@ export async function lockDueReminders(tx: Executor, now: Date, limit: number): 
  */
 export async function claimReminderDay(
   tx: Executor,
-  row: { userId: string; localDate: string; outcome: "sent" | "on_track"; weekMinutes: number; dueMinutes: number },
+  row: {
+    userId: string;
+    localDate: string;
+    outcome: "sent" | "on_track";
+    weekMinutes: number;
+    dueMinutes: number;
+  },
 ): Promise<boolean> {
   const result = await tx.execute(sql`
     insert into study_reminder_days (user_id, local_date, outcome, week_minutes, due_minutes)

@@ -8,7 +8,12 @@ import {
 import { createRoute } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponses } from "../../lib/openapi.ts";
-import { getStudyReminders, saveStudyReminders, subscribePush, unsubscribePush } from "./study-reminders.service.ts";
+import {
+  getStudyReminders,
+  saveStudyReminders,
+  subscribePush,
+  unsubscribePush,
+} from "./study-reminders.service.ts";
 
 const json = <T>(schema: T) => ({ content: { "application/json": { schema } } });
 

@@ -8,9 +8,9 @@ import {
   studyMinutes,
 } from "@academy/shared";
 import type { Db } from "../../db/client.ts";
-import type { VapidKeys } from "../../env.ts";
 import type { Mailer } from "../../email/mailer.ts";
 import { studyReminderEmail } from "../../email/templates.ts";
+import type { VapidKeys } from "../../env.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { createIntervalWorker } from "../../lib/interval-worker.ts";
@@ -102,7 +102,8 @@ export async function subscribePush(
   const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
   const usable =
     url.protocol === "https:" || (opts.allowLoopbackHttp && url.protocol === "http:" && loopback);
-  if (!usable || url.username || url.password) throw new AppError("VALIDATION_FAILED", STUDY_REMINDER_MESSAGES.endpoint);
+  if (!usable || url.username || url.password)
+    throw new AppError("VALIDATION_FAILED", STUDY_REMINDER_MESSAGES.endpoint);
   await upsertPushSubscription(db, actor.id, {
     endpoint: input.endpoint,
     p256dh: input.keys.p256dh,
@@ -176,7 +177,8 @@ export async function sendStudyReminders(deps: StudyReminderDeps): Promise<numbe
       });
       if (!claimed || !behind) continue;
       n += 1;
-      const course = row.course_id && row.course_title ? { id: row.course_id, title: row.course_title } : null;
+      const course =
+        row.course_id && row.course_title ? { id: row.course_id, title: row.course_title } : null;
       const locale = row.locale === "en" ? "en" : "vi";
       if (row.email_enabled) {
         await deps.mailer.send(tx, {
@@ -193,7 +195,10 @@ export async function sendStudyReminders(deps: StudyReminderDeps): Promise<numbe
         });
       }
       if (row.push_enabled) {
-        pushes.push({ userId: row.user_id, payload: pushPayload(locale, weekMinutes, row.weekly_goal_minutes, course) });
+        pushes.push({
+          userId: row.user_id,
+          payload: pushPayload(locale, weekMinutes, row.weekly_goal_minutes, course),
+        });
       }
     }
     return n;
@@ -207,7 +212,8 @@ export async function sendStudyReminders(deps: StudyReminderDeps): Promise<numbe
       for (const sub of subscriptions.filter((s) => s.user_id === push.userId)) {
         const outcome = await sendWebPush(deps.vapid, sub, push.payload);
         if (outcome === "gone") await deletePushSubscriptionById(deps.db, sub.id);
-        else if (outcome === "failed") deps.logger?.warn({ subscription: sub.id }, "study reminder push failed");
+        else if (outcome === "failed")
+          deps.logger?.warn({ subscription: sub.id }, "study reminder push failed");
       }
     }
   }

@@ -23,7 +23,9 @@ export function pushState(): PushState {
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = `${base64url}${"=".repeat((4 - (base64url.length % 4)) % 4)}`.replace(/-/g, "+").replace(/_/g, "/");
+  const base64 = `${base64url}${"=".repeat((4 - (base64url.length % 4)) % 4)}`
+    .replace(/-/g, "+")
+    .replace(/_/g, "/");
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
@@ -56,7 +58,10 @@ export async function enableBrowserPush(): Promise<PushState> {
       subscription = null;
     }
   }
-  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: keyBytes(publicKey),
+  });
   await saveSubscription(subscription.toJSON());
   return "allowed";
 }

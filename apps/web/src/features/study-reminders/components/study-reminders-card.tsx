@@ -26,7 +26,8 @@ import { studyRemindersQueryOptions, useSaveStudyReminders } from "../api/study-
 import { disableBrowserPush, enableBrowserPush, type PushState, pushState } from "../push";
 
 const GOAL_OPTIONS: number[] = [];
-for (let m = STUDY_GOAL_MIN_MINUTES; m <= STUDY_GOAL_MAX_MINUTES; m += STUDY_GOAL_STEP_MINUTES) GOAL_OPTIONS.push(m);
+for (let m = STUDY_GOAL_MIN_MINUTES; m <= STUDY_GOAL_MAX_MINUTES; m += STUDY_GOAL_STEP_MINUTES)
+  GOAL_OPTIONS.push(m);
 
 /** "45 min", "2 h", "1 h 15 min" in the UI language. */
 function useMinutes() {
@@ -59,7 +60,7 @@ export function StudyRemindersCard() {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label={t("loading")}>
+          <div className="grid gap-3" role="status" aria-busy="true" aria-label={t("loading")}>
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-2 w-full" />
             <Skeleton className="h-10 w-full" />
@@ -95,7 +96,9 @@ function Progression({ state }: { state: StudyReminderState }) {
   return (
     <div className="grid gap-2">
       <p className="text-sm" data-testid="reminder-progress">
-        <span className="font-semibold">{t("progress.ofGoal", { studied: minutes(state.weekMinutes), goal: minutes(goal) })}</span>
+        <span className="font-semibold">
+          {t("progress.ofGoal", { studied: minutes(state.weekMinutes), goal: minutes(goal) })}
+        </span>
       </p>
       <Progress value={(state.weekMinutes / goal) * 100} aria-label={t("progress.label")} />
       <p className={behind ? "text-sm text-amber-700 dark:text-amber-400" : "text-sm text-muted-foreground"}>
@@ -109,8 +112,21 @@ function Progression({ state }: { state: StudyReminderState }) {
   );
 }
 
+/** "Indochina Time (Asia/Ho_Chi_Minh)"-style name of an IANA time zone in the UI language. */
+function zoneName(timeZone: string, lng: string): string {
+  const city = timeZone.split("/").pop()?.replaceAll("_", " ") ?? timeZone;
+  try {
+    const name = new Intl.DateTimeFormat(lng, { timeZone, timeZoneName: "long" })
+      .formatToParts(new Date())
+      .find((p) => p.type === "timeZoneName")?.value;
+    return name ? `${name} (${city})` : city;
+  } catch {
+    return city;
+  }
+}
+
 function ReminderForm({ state }: { state: StudyReminderState }) {
-  const { t } = useTranslation("reminders");
+  const { t, i18n } = useTranslation("reminders");
   const minutes = useMinutes();
   const id = useId();
   const save = useSaveStudyReminders();
@@ -162,7 +178,7 @@ function ReminderForm({ state }: { state: StudyReminderState }) {
       <Progression state={state} />
       <form className="grid gap-4" onSubmit={submit} aria-label={t("formLabel")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1.5">
+          <div className="grid content-start gap-1.5">
             <Label htmlFor={`${id}-goal`}>{t("goal.label")}</Label>
             <NativeSelect
               id={`${id}-goal`}
@@ -176,7 +192,7 @@ function ReminderForm({ state }: { state: StudyReminderState }) {
               ))}
             </NativeSelect>
           </div>
-          <div className="grid gap-1.5">
+          <div className="grid content-start gap-1.5">
             <Label htmlFor={`${id}-time`}>{t("time.label")}</Label>
             <Input
               id={`${id}-time`}
@@ -188,7 +204,7 @@ function ReminderForm({ state }: { state: StudyReminderState }) {
               aria-describedby={`${id}-time-hint`}
             />
             <p id={`${id}-time-hint`} className="text-xs text-muted-foreground">
-              {t("time.hint", { zone: state.timeZone })}
+              {t("time.hint", { zone: zoneName(state.timeZone, i18n.language) })}
             </p>
           </div>
         </div>
