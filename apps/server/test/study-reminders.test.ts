@@ -5,8 +5,11 @@
  * 127.0.0.1 — and never before the reminder time, never twice, never when the goal is met.
  */
 import { createECDH, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { studyMinutes } from "@academy/shared";
 import { and, eq, sql } from "drizzle-orm";
 // web-push's own encryption library, used here as the browser would to decrypt the message.
@@ -20,6 +23,7 @@ import {
   pushSubscriptions,
   studyReminderDays,
 } from "../src/db/schema/index.ts";
+import { EnvError, loadEnv, resolveVapidKeys } from "../src/env.ts";
 import { sendStudyReminders } from "../src/features/study-reminders/study-reminders.service.ts";
 import {
   createTestContext,
@@ -407,5 +411,48 @@ describe("the reminder job (fake clock)", () => {
     });
     expect(await run("2026-12-04T13:30:00Z")).toBe(0);
     expect(await outboxFor(ny.email)).toHaveLength(1);
+  });
+});
+
+describe("VAPID keys", () => {
+  it("are generated once into DATA_DIR, or taken from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-vapid-"));
+    const env = loadEnv({ DATA_DIR: dataDir, MAIL_FROM: "Academy <hello@academy.test>" });
+    let generated = 0;
+    const generate = () => {
+      generated += 1;
+      return { publicKey: "P".repeat(87), privateKey: "k".repeat(43) };
+    };
+    const first = resolveVapidKeys(env, generate);
+    const again = resolveVapidKeys(env, generate);
+    expect(generated).toBe(1);
+    expect(again).toEqual(first);
+    expect(first.subject).toBe("mailto:hello@academy.test");
+    const file = path.join(dataDir, "vapid-keys.json");
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      publicKey: first.publicKey,
+      privateKey: first.privateKey,
+    });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const fromEnv = loadEnv({
+      DATA_DIR: dataDir,
+      VAPID_PUBLIC_KEY: "Q".repeat(87),
+      VAPID_PRIVATE_KEY: "z".repeat(43),
+      VAPID_SUBJECT: "https://academy.test/contact",
+    });
+    expect(resolveVapidKeys(fromEnv, generate)).toEqual({
+      publicKey: "Q".repeat(87),
+      privateKey: "z".repeat(43),
+      subject: "https://academy.test/contact",
+    });
+    expect(generated).toBe(1);
+  });
+
+  it("refuses one key without the other and a subject that is neither mailto: nor https", () => {
+    expect(() => loadEnv({ VAPID_PUBLIC_KEY: "Q".repeat(87) })).toThrow(EnvError);
+    expect(() => loadEnv({ VAPID_PUBLIC_KEY: "Q".repeat(87), VAPID_PRIVATE_KEY: "short" })).toThrow(
+      /VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadEnv({ VAPID_SUBJECT: "http://academy.test" })).toThrow(/VAPID_SUBJECT/);
   });
 });
