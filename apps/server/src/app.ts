@@ -71,6 +71,7 @@ import {
 } from "./features/schools/schools.routes.ts";
 import { originsForHost } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
+import { studyReminderRoutes } from "./features/study-reminders/study-reminders.routes.ts";
 import { assertUploadHeaders } from "./features/uploads/multipart.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
 import { videoRoutes } from "./features/videos/videos.routes.ts";
@@ -382,7 +383,8 @@ export function createApp(
     .route("/", achievementShareRoutes(deps))
     .route("/", reviewRoutes(deps))
     .route("/", notificationRoutes(deps))
-    .route("/", videoRoutes(deps));
+    .route("/", videoRoutes(deps))
+    .route("/", studyReminderRoutes(deps));
   app.route("/api", api);
 
   app.doc31("/api/openapi.json", {

@@ -38,6 +38,33 @@ export const envSchema = z.object({
       .optional(),
   ),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL"),
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        "must be a URL-safe base64 P-256 public key (npx web-push generate-vapid-keys)",
+      )
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        "must be a URL-safe base64 P-256 private key (npx web-push generate-vapid-keys)",
+      )
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/, "must be a mailto: address or an https:// URL")
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default("Academy <no-reply@academy.local>")),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -134,6 +161,10 @@ function crossChecks(source: Record<string, string | undefined>): string[] {
     problems.push(`${missing}: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together`);
   }
   const s3 = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+  if (set("VAPID_PUBLIC_KEY") !== set("VAPID_PRIVATE_KEY")) {
+    const missing = set("VAPID_PUBLIC_KEY") ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+    problems.push(`${missing}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together`);
+  }
   if (s3.some(set) && !s3.every(set)) {
     for (const name of s3.filter((n) => !set(n)))
       problems.push(`${name}: the S3 variables must be set together (${s3.join(", ")})`);
@@ -154,6 +185,12 @@ export interface Env {
   encryptionKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Web Push (issue 27 §3): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (URL-safe base64), or both
+   * undefined (generated into DATA_DIR/vapid-keys.json, see `resolveVapidKeys`); the subject is
+   * VAPID_SUBJECT, else `mailto:` MAIL_FROM's address.
+   */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   google: { clientId: string; clientSecret: string } | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -252,6 +289,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     encryptionKey: v.ENCRYPTION_KEY,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
+    vapid: {
+      publicKey: v.VAPID_PUBLIC_KEY,
+      privateKey: v.VAPID_PRIVATE_KEY,
+      subject: v.VAPID_SUBJECT ?? `mailto:${mailAddress(v.MAIL_FROM)}`,
+    },
     google:
       v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
         ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }
@@ -340,4 +382,43 @@ export function resolveEncryptionKey(env: Env): Buffer {
   const key = randomBytes(32);
   writeFileSync(file, `${key.toString("hex")}\n`, { mode: 0o600 });
   return key;
+}
+
+/** The bare address of a "Name <address>" sender (MAIL_FROM), or the text itself. */
+function mailAddress(from: string): string {
+  const match = /<([^>]+)>/.exec(from);
+  return (match?.[1] ?? from).trim();
+}
+
+/** VAPID keys (URL-safe base64, P-256) and subject signing Web Push requests (RFC 8292). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/**
+ * Returns the VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or the pair kept in
+ * `<DATA_DIR>/vapid-keys.json` (generated on first start with `generate`, file mode 0600).
+ * Servers sharing one database must share them (set both variables): a browser's subscription is
+ * bound to the public key it subscribed with.
+ */
+export function resolveVapidKeys(
+  env: Env,
+  generate: () => { publicKey: string; privateKey: string },
+): VapidKeys {
+  const subject = env.vapid.subject;
+  if (env.vapid.publicKey && env.vapid.privateKey)
+    return { publicKey: env.vapid.publicKey, privateKey: env.vapid.privateKey, subject };
+  const file = path.join(env.dataDir, "vapid-keys.json");
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+    return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
+  }
+  mkdirSync(env.dataDir, { recursive: true });
+  const keys = generate();
+  writeFileSync(file, `${JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey })}\n`, {
+    mode: 0o600,
+  });
+  return { ...keys, subject };
 }

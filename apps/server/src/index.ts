@@ -16,6 +16,7 @@ import { createOrderJobWorker } from "./features/payments/reconciliation.service
 import { createDomainRecheckWorker } from "./features/schools/schools.routes.ts";
 import { createTranscodeWorker } from "./features/videos/videos.service.ts";
 import { killRunningFfmpeg } from "./lib/ffmpeg.ts";
+import { createStudyReminderWorker } from "./features/study-reminders/study-reminders.service.ts";
 import { createMemoryCheck } from "./observability/memory-check.ts";
 import { startTracing } from "./observability/tracing.ts";
 import { createRuntime } from "./runtime.ts";
@@ -111,6 +112,16 @@ export async function main(): Promise<void> {
     logger: runtime.logger,
   });
   transcodes.start();
+  // Study reminders (issue 27 §3): due reminders every minute; one a student and local day.
+  const studyReminders = createStudyReminderWorker({
+    db: runtime.db,
+    mailer: runtime.mailer,
+    appUrl: env.appUrl,
+    vapid: runtime.vapid,
+    logger: runtime.logger,
+    intervalMs: 60_000,
+  });
+  studyReminders.start();
   // The spec's memory check: every 30 s, a warning when RSS passes MEMORY_WARN_MB.
   const memoryCheck = createMemoryCheck({
     logger: runtime.logger,
@@ -149,6 +160,7 @@ export async function main(): Promise<void> {
       await learningRollups.stop();
       killRunningFfmpeg();
       await transcodes.stop();
+      await studyReminders.stop();
       memoryCheck.stop();
       await tracing?.shutdown().catch(() => undefined);
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));

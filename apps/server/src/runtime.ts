@@ -1,4 +1,5 @@
 import path from "node:path";
+import webpush from "web-push";
 import { createAiAdapter } from "./ai/ai.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
@@ -6,7 +7,7 @@ import { checkKeyFingerprints, fingerprintKeys } from "./db/key-fingerprints.ts"
 import { lockDataDir } from "./db/lock.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { createMailer, type Mailer } from "./email/mailer.ts";
-import { type Env, resolveAuthSecret, resolveEncryptionKey } from "./env.ts";
+import { type Env, resolveAuthSecret, resolveEncryptionKey, resolveVapidKeys } from "./env.ts";
 import { setAdminByEmail } from "./features/admin/admin.service.ts";
 import { createDomainResolver } from "./features/schools/dns.ts";
 import { requestHost } from "./features/schools/schools.routes.ts";
@@ -47,6 +48,7 @@ export async function createRuntime(
   try {
     const secret = resolveAuthSecret(env);
     const encryptionKey = resolveEncryptionKey(env);
+    const vapid = resolveVapidKeys(env, () => webpush.generateVAPIDKeys());
     // Hashed off the main thread while the database opens (issue 17 §12).
     const fingerprints = fingerprintKeys({ AUTH_SECRET: secret, ENCRYPTION_KEY: encryptionKey });
     fingerprints.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
@@ -108,6 +110,7 @@ export async function createRuntime(
       realtime,
       writesStopped: () => lockLost,
       dnsResolver,
+      vapid,
       async close() {
         await mailer.worker?.stop();
         await realtime.close();

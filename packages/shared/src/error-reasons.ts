@@ -23,6 +23,7 @@ import { PAYMENT_METHOD_MESSAGES } from "./rules/payment-methods.ts";
 import { REVIEW_MESSAGES } from "./rules/reviews.ts";
 import { SCHOOL_MESSAGES } from "./rules/schools.ts";
 import { STUDENT_MESSAGES } from "./rules/students.ts";
+import { STUDY_REMINDER_MESSAGES } from "./rules/study-reminders.ts";
 import { JSON_TOO_DEEP_MESSAGE, NUL_MESSAGE } from "./rules/text-safety.ts";
 import {
   CREATOR_ONLY_MESSAGE,
@@ -135,6 +136,7 @@ const GROUPS: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]>
   ["studyGroup", STUDY_GROUP_MESSAGES],
   ["buddy", BUDDY_MESSAGES],
   ["challenge", CHALLENGE_MESSAGES],
+  ["studyReminder", STUDY_REMINDER_MESSAGES],
   ["upload", UPLOAD_MESSAGES],
 ];
 

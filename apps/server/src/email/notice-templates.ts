@@ -1,4 +1,11 @@
-import { type EmailBrand, type Locale, PLATFORM, type RenderedEmail, withCallToAction } from "./layout.ts";
+import {
+  type EmailBrand,
+  greet,
+  type Locale,
+  PLATFORM,
+  type RenderedEmail,
+  withCallToAction,
+} from "./layout.ts";
 
 // Notices: unread messages, plain notices and the community reply digest.
 
@@ -117,4 +124,68 @@ export function replyDigestEmail(input: {
       ? `Chúng tôi gửi tối đa một email mỗi giờ. Tắt email này trong Cộng đồng: ${input.settingsUrl}`
       : `We send at most one email an hour. Turn these emails off in Community: ${input.settingsUrl}`,
   });
+}
+
+/**
+ * The study reminder (issue 27 §3, decision 0232; notification type `study_reminder`): sent at
+ * most once a local day, at the student's reminder time, when they are behind their weekly goal.
+ * Minutes are whole minutes; `url` continues their last course (or opens the dashboard);
+ * `settingsUrl` opens the reminder settings (change the goal or turn reminders off).
+ */
+export function studyReminderEmail(input: {
+  locale: Locale;
+  recipientName: string | null;
+  weekMinutes: number;
+  goalMinutes: number;
+  courseTitle: string | null;
+  url: string;
+  settingsUrl: string;
+}): RenderedEmail {
+  const vi = input.locale === "vi";
+  const studied = formatMinutes(input.weekMinutes, input.locale);
+  const goal = formatMinutes(input.goalMinutes, input.locale);
+  const subject = vi ? "Dành vài phút học hôm nay nhé" : "A few minutes of study today?";
+  const course = input.courseTitle
+    ? vi
+      ? `Tiếp tục "${input.courseTitle}" ngay từ chỗ bạn dừng lại.`
+      : `Pick up "${input.courseTitle}" where you left off.`
+    : vi
+      ? "Mở bảng điều khiển để chọn bài học tiếp theo."
+      : "Open your dashboard to choose your next lesson.";
+  const paragraphs = [
+    greet(input.locale, input.recipientName),
+    vi
+      ? `Tuần này bạn đã học ${studied} trên mục tiêu ${goal}.`
+      : `This week you have studied ${studied} of your ${goal} goal.`,
+    course,
+    vi
+      ? `Đổi mục tiêu, giờ nhắc hoặc tắt nhắc học: ${input.settingsUrl}`
+      : `Change your goal or reminder time, or turn reminders off: ${input.settingsUrl}`,
+  ];
+  return withCallToAction({
+    template: "study-reminder",
+    locale: input.locale,
+    subject,
+    paragraphs,
+    label: input.courseTitle
+      ? vi
+        ? "Học tiếp"
+        : "Continue learning"
+      : vi
+        ? "Mở bảng điều khiển"
+        : "Open dashboard",
+    url: input.url,
+    footer: vi
+      ? "Bạn nhận được email này vì đã bật nhắc học. Chúng tôi gửi tối đa một lời nhắc mỗi ngày."
+      : "You get this email because you turned on study reminders. We send at most one reminder a day.",
+  });
+}
+
+/** Whole minutes as "1 h 30 min" / "45 min" (en) or "1 giờ 30 phút" / "45 phút" (vi). */
+function formatMinutes(minutes: number, locale: Locale): string {
+  const [hUnit, mUnit] = locale === "vi" ? ["giờ", "phút"] : ["h", "min"];
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} ${mUnit}`;
+  return m === 0 ? `${h} ${hUnit}` : `${h} ${hUnit} ${m} ${mUnit}`;
 }

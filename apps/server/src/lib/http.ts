@@ -5,7 +5,7 @@ import type { ZodError } from "zod";
 import type { Auth } from "../auth/auth.ts";
 import type { DatabaseHandle, Db } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
-import type { Env } from "../env.ts";
+import type { Env, VapidKeys } from "../env.ts";
 import type { DomainResolver } from "../features/schools/dns.ts";
 import type { RealtimeBus } from "../realtime/bus.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -34,6 +34,8 @@ export interface AppDeps {
   writesStopped?: () => boolean;
   /** DNS look-ups for custom-domain verification (issue 15; DNS_SERVERS). */
   dnsResolver: DomainResolver;
+  /** VAPID keys signing Web Push (issue 27 §3), see `resolveVapidKeys`. */
+  vapid: VapidKeys;
 }
 
 export interface SessionUser {

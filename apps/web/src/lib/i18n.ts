@@ -38,6 +38,7 @@ export const NAMESPACES = [
   "analytics",
   "schools",
   "community",
+  "reminders",
 ] as const;
 
 /** One chunk per language, fetched on first use (issue 17 §14: the entry carries no catalogue). */

@@ -23,3 +23,4 @@ export * from "./reviews.ts";
 export * from "./schools.ts";
 export * from "./security.ts";
 export * from "./videos.ts";
+export * from "./study-reminders.ts";

@@ -23,6 +23,7 @@ import messaging from "./messaging.json";
 import notifications from "./notifications.json";
 import payments from "./payments.json";
 import player from "./player.json";
+import reminders from "./reminders.json";
 import schools from "./schools.json";
 import structure from "./structure.json";
 import students from "./students.json";
@@ -69,4 +70,5 @@ export default {
   analytics,
   schools,
   community,
+  reminders,
 };

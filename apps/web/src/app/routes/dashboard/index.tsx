@@ -9,6 +9,7 @@ import { dashboardQueryOptions } from "@/features/dashboard/api/dashboard";
 import { CreatorDashboard } from "@/features/dashboard/components/creator-dashboard";
 import { StudentDashboard } from "@/features/dashboard/components/student-dashboard";
 import { MessageButton } from "@/features/messaging/components/message-button";
+import { StudyRemindersCard } from "@/features/study-reminders/components/study-reminders-card";
 
 /** /dashboard — the creator or the student dashboard, by profile role (spec 000 §2). */
 export function Component() {
@@ -43,6 +44,7 @@ export function Component() {
           name={name}
           isNew={isNew}
           courseAction={(courseId) => <MessageButton courseId={courseId} />}
+          studyGoal={<StudyRemindersCard />}
         />
       ) : (
         <div className="grid gap-6">

@@ -15,6 +15,7 @@ export function StudentDashboard({
   name,
   isNew = false,
   courseAction,
+  studyGoal,
 }: {
   data: StudentDashboardData;
   name: string;
@@ -22,6 +23,8 @@ export function StudentDashboard({
   isNew?: boolean;
   /** Extra actions on each enrolled course card ("Message teacher"). */
   courseAction?: (courseId: string) => React.ReactNode;
+  /** The "Study reminders" card (weekly goal, issue 27 §3), composed in by the route. */
+  studyGoal?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation("dashboard");
   const lng = i18n.language;
@@ -76,6 +79,8 @@ export function StudentDashboard({
           testId="stat-achievements"
         />
       </section>
+
+      {studyGoal}
 
       <section>
         <h2 className="mb-3 text-lg font-semibold">{t("student.myCourses")}</h2>
