@@ -23,6 +23,7 @@ import {
   pushSubscriptions,
   studyReminderDays,
 } from "../src/db/schema/index.ts";
+import { signUnsubscribeToken } from "../src/email/unsubscribe.ts";
 import { EnvError, loadEnv, resolveVapidKeys } from "../src/env.ts";
 import { sendStudyReminders } from "../src/features/study-reminders/study-reminders.service.ts";
 import {
@@ -133,6 +134,9 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** The harness's AUTH_SECRET (apps/server/test/harness.ts), which signs unsubscribe links. */
+const HARNESS_SECRET = "test-secret-test-secret-test-secret-0123456789";
+
 describe("study reminder settings", () => {
   it("needs a signed-in user", async () => {
     expect((await call(null, "GET", "/api/study-reminders")).status).toBe(401);
@@ -231,6 +235,27 @@ describe("study reminder settings", () => {
     expect(state.dueMinutes).toBe(Math.ceil((1200 * state.isoWeekday) / 7));
   });
 
+  it("one-click unsubscribe from a reminder e-mail turns the reminder's e-mail off", async () => {
+    const put = await call(other, "PUT", "/api/study-reminders", {
+      weeklyGoalMinutes: 300,
+      reminderTime: "07:00",
+      emailEnabled: true,
+      pushEnabled: false,
+    });
+    expect(put.status).toBe(200);
+    const token = signUnsubscribeToken(HARNESS_SECRET, other.userId, "study_reminder");
+    const done = await ctx.request(`/unsubscribe/${token}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(done.status).toBe(200);
+    const read = (await (await call(other, "GET", "/api/study-reminders")).json()) as {
+      settings: { emailEnabled: boolean; weeklyGoalMinutes: number };
+    };
+    expect(read.settings).toMatchObject({ emailEnabled: false, weeklyGoalMinutes: 300 });
+  });
+
   it("stores a browser's push subscription for its own user; others cannot remove it", async () => {
     const key = await call(null, "GET", "/api/study-reminders/vapid-public-key");
     expect(key.status).toBe(200);
@@ -321,6 +346,11 @@ describe("the reminder job (fake clock)", () => {
     expect(mails[0].text).toContain("Tuần này bạn đã học 20 phút trên mục tiêu 2 giờ 30 phút.");
     expect(mails[0].text).toContain(`https://academy.test/learn/${courseId}`);
     expect(mails[0].text).toContain("https://academy.test/dashboard#study-reminders");
+    // Non-essential: it carries one-click unsubscribe (RFC 8058).
+    expect(mails[0].headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mails[0].headers?.["List-Unsubscribe"]).toMatch(
+      /^<https?:\/\/[^/]+\/unsubscribe\/[\w-]+\.study_reminder\.[\w-]+>$/,
+    );
     expect(await outboxFor(ny.email)).toHaveLength(0);
     expect(await outboxFor(done.email)).toHaveLength(0);
 

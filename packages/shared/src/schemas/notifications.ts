@@ -53,7 +53,7 @@ export const NOTIFICATION_EMAIL_KIND: Record<NotificationType, "generic" | "own"
   review: "generic",
   moderation: "essential",
   ticket_reply: "essential",
-  study_reminder: "generic",
+  study_reminder: "own",
   announcement: "own",
 };
 

@@ -166,6 +166,15 @@ export async function upsertPreferences(
     on conflict (user_id, type) do update set channel = excluded.channel, updated_at = now()`);
 }
 
+/**
+ * The study reminder's own e-mail switch (`study_reminder_settings.email_enabled`, issue 27 §3) is
+ * what the reminder job reads; one-click unsubscribe from a reminder turns it off too.
+ */
+export async function turnOffStudyReminderEmail(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`
+    update study_reminder_settings set email_enabled = false where user_id = ${userId}`);
+}
+
 /** The channel of `type` for each of `userIds` (their stored choice or `defaultChannel`). */
 export async function channelsFor(
   db: Executor,

@@ -235,6 +235,7 @@ export async function unsubscribe(
   const current = (await getPreferences(db, target.userId)).preferences.find((p) => p.type === type.data);
   if (current?.channel === "email")
     await q.upsertPreferences(db, target.userId, [{ type: type.data, channel: "in_app" }]);
+  if (type.data === "study_reminder") await q.turnOffStudyReminderEmail(db, target.userId);
   return { locale, type: type.data };
 }
 

@@ -17,6 +17,7 @@ import { createIntervalWorker } from "../../lib/interval-worker.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { studentLearningFigures } from "../learning/learning-figures.service.ts";
 import { applyLearningRollups } from "../learning/learning-rollups.service.ts";
+import { unsubscribeTarget } from "../notifications/notifications.service.ts";
 import {
   claimReminderDay,
   countPushSubscriptions,
@@ -183,6 +184,7 @@ export async function sendStudyReminders(deps: StudyReminderDeps): Promise<numbe
       if (row.email_enabled) {
         await deps.mailer.send(tx, {
           to: row.email,
+          unsubscribe: unsubscribeTarget(row.user_id, "study_reminder", locale),
           ...studyReminderEmail({
             locale,
             recipientName: row.full_name,
