@@ -39,6 +39,7 @@ import {
   deleteDiscussion,
   deleteReply,
   getDiscussion,
+  viewDiscussion,
   getSpaces,
   listDiscussions,
   markAnswer,
@@ -88,7 +89,7 @@ const createDiscussionRoute = createRoute({
   },
 });
 const getRoute = createRoute({
-  ...route("get", "/community/discussions/{id}", "One discussion with its replies"),
+  ...route("get", "/community/discussions/{id}", "One discussion with its replies; counts the caller's view once per person"),
   request: { params: uuidParams },
   responses: { 200: json(discussionDetailSchema, "The discussion"), ...common },
 });
@@ -203,7 +204,7 @@ export function communityRoutes(deps: AppDeps) {
       c.json(await createDiscussion(db, requireUser(c), c.req.valid("json")), 201),
     )
     .openapi(getRoute, async (c) =>
-      c.json(await getDiscussion(db, requireUser(c), c.req.valid("param").id), 200),
+      c.json(await viewDiscussion(db, requireUser(c), c.req.valid("param").id), 200),
     )
     .openapi(updateRoute, async (c) =>
       c.json(await updateDiscussion(db, requireUser(c), c.req.valid("param").id, c.req.valid("json")), 200),
