@@ -127,7 +127,7 @@ describe("StudyBuddiesTab", () => {
         return json({ ...buddy, status: "pending", direction: "outgoing" }, 201);
       },
     });
-    fireEvent.click(await screen.findByRole("button", { name: "Send request" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Send request" }, { timeout: 10_000 }));
     const note = screen.getByLabelText("Add a note (optional)");
     fireEvent.change(note, { target: { value: "Học cùng buổi tối nhé?" } });
     expect(screen.getByText("278 characters left")).toBeTruthy();
@@ -182,7 +182,7 @@ describe("StudyBuddiesTab", () => {
         }),
       "GET /api/study-buddies/blocks": () => json({ blocked: [] }),
     });
-    const cards = await screen.findAllByTestId("buddy-suggestion");
+    const cards = await screen.findAllByTestId("buddy-suggestion", {}, { timeout: 10_000 });
     const [an, binh] = cards.map((c) => within(c));
     expect(an.getByTestId("buddy-level").textContent).toBe("Intermediate · Visual");
     expect(binh.getByTestId("buddy-level").textContent).toBe("Level not set");
