@@ -94,7 +94,8 @@ describe.skipIf(skip)("student community", () => {
     await author.getByRole("button", { name: "Post Discussion" }).click();
     await toast(author, "Discussion created successfully!");
     await author.getByTestId("discussion-thread").waitFor();
-    expect(new URL(author.url()).searchParams.get("discussion")).toBeTruthy();
+    const discussionId = new URL(author.url()).searchParams.get("discussion") ?? "";
+    expect(discussionId).toBeTruthy();
     await author.getByTestId("discussion-body").locator("strong", { hasText: "dấu ngã" }).waitFor();
     await author.getByText("No replies yet. Be the first to help.").waitFor();
     // The author edits within 15 minutes.
@@ -151,6 +152,22 @@ describe.skipIf(skip)("student community", () => {
     await author.getByTestId("reply").filter({ hasText: "gãy giữa chừng" }).waitFor();
     const ownSpam = helper.getByTestId("reply").filter({ hasText: "spam.example" });
     await ownSpam.getByTestId("post-hidden").waitFor({ timeout: 15_000 });
+
+    // Issue 27 §4: the Solved filter lists the answered thread with Bình's one view (the author's
+    // own views do not count); Pinned lists it only once the creator pins it.
+    await author.goto("/dashboard/community?filter=solved");
+    const solvedItem = author.getByTestId("discussion-item").filter({ hasText: threadTitle });
+    await solvedItem.getByTestId("view-count").filter({ hasText: "1 view" }).waitFor();
+    await author.goto("/dashboard/community?filter=pinned");
+    await author.getByText("No discussions found matching your criteria.").waitFor();
+    const pin = await teacher.request.post(`/api/community/discussions/${discussionId}/moderation`, {
+      data: { pinned: true },
+      headers: { origin: baseURL },
+    });
+    expect(pin.status()).toBe(200);
+    await author.reload();
+    await author.getByTestId("discussion-item").filter({ hasText: threadTitle }).waitFor();
+    await screenshot(author, "community-pinned-filter-desktop");
 
     // Bình completes the course in the player, then finds Course Master earned.
     await helper.goto(`/learn/${courseId}`);

@@ -72,7 +72,12 @@ describe("discussions: Pinned and Solved filters, view counts", () => {
     const create = async (who: Account, title: string) =>
       (
         await ok<DiscussionDetail>(
-          await call(who, "POST", "/api/community/discussions", { courseId: courseA, title, body: "Body", tags: [] }),
+          await call(who, "POST", "/api/community/discussions", {
+            courseId: courseA,
+            title,
+            body: "Body",
+            tags: [],
+          }),
           201,
         )
       ).id;
@@ -105,7 +110,8 @@ describe("discussions: Pinned and Solved filters, view counts", () => {
   });
 
   it("counts a view once per signed-in person, never the author's, and shows it on the list and the thread", async () => {
-    const open = (who: Account) => call(who, "GET", `/api/community/discussions/${plainId}`).then((r) => ok<DiscussionDetail>(r));
+    const open = (who: Account) =>
+      call(who, "GET", `/api/community/discussions/${plainId}`).then((r) => ok<DiscussionDetail>(r));
     // The author's own views do not count.
     expect((await open(ben)).viewCount).toBe(0);
     // Cat opens it twice (a reload): one view.
@@ -141,13 +147,18 @@ describe("messages: priority flag and the Unread / High Priority filters", () =>
     call(who, "POST", `/api/conversations/${id}/messages`, priority ? { content, priority } : { content });
   const conversations = async (who: Account, filter?: string) =>
     conversationListSchema.parse(
-      await ok<ConversationList>(await call(who, "GET", `/api/conversations${filter ? `?filter=${filter}` : ""}`)),
+      await ok<ConversationList>(
+        await call(who, "GET", `/api/conversations${filter ? `?filter=${filter}` : ""}`),
+      ),
     ).conversations;
 
   beforeAll(async () => {
     const start = async (who: Account) =>
-      (await ok<{ conversation: Conversation }>(await call(who, "POST", "/api/conversations", { courseId: courseA })))
-        .conversation;
+      (
+        await ok<{ conversation: Conversation }>(
+          await call(who, "POST", "/api/conversations", { courseId: courseA }),
+        )
+      ).conversation;
     annConv = await start(ann);
     benConv = await start(ben);
     catConv = await start(cat);
@@ -192,19 +203,26 @@ describe("messages: priority flag and the Unread / High Priority filters", () =>
     // Reading it clears both filters for the reader.
     await ok(await call(cara, "POST", `/api/conversations/${annConv.id}/read`));
     expect(await conversations(cara, "high")).toEqual([]);
-    expect((await conversations(cara, "unread")).map((c) => c.id).sort()).toEqual([benConv.id, catConv.id].sort());
+    expect((await conversations(cara, "unread")).map((c) => c.id).sort()).toEqual(
+      [benConv.id, catConv.id].sort(),
+    );
     // The badge stays on the conversation (a high-priority message is in it), read or not.
     expect((await conversations(cara)).find((c) => c.id === annConv.id)?.hasHighPriority).toBe(true);
   });
 
   it("a high-priority message reaches the other party's event stream with its flag", async () => {
     const controller = new AbortController();
-    const response = await ctx.request("/api/messaging/events", { cookie: cara.cookie, signal: controller.signal });
+    const response = await ctx.request("/api/messaging/events", {
+      cookie: cara.cookie,
+      signal: controller.signal,
+    });
     expect(response.status).toBe(200);
     const events = readEvents(response.body as ReadableStream<Uint8Array>);
     await events.waitFor((all) => all.some((e) => e.event === "ready"));
     const sent = await ok<Message>(await send(ben, benConv.id, "Please look at this today", "high"), 201);
-    await events.waitFor((all) => all.some((e) => e.data.type === "message" && e.data.message.id === sent.id));
+    await events.waitFor((all) =>
+      all.some((e) => e.data.type === "message" && e.data.message.id === sent.id),
+    );
     const got = events.events.find((e) => e.data.type === "message" && e.data.message.id === sent.id);
     expect(got?.data.type === "message" && got.data.message.priority).toBe("high");
     controller.abort();
@@ -259,7 +277,9 @@ describe("study buddies: level, study style, % match and presence", () => {
   it("validates the study style and the level (400 with the message, nothing saved)", async () => {
     const bad = await prefs(ann, { visible: true, studyStyle: "videos" });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(((await bad.json()) as ErrorBody).error)).toContain(BUDDY_MESSAGES.studyStyleInvalid);
+    expect(JSON.stringify(((await bad.json()) as ErrorBody).error)).toContain(
+      BUDDY_MESSAGES.studyStyleInvalid,
+    );
     const badLevel = await prefs(ann, { visible: true, level: "expert" });
     expect(badLevel.status).toBe(400);
     const saved = await ok<{ studyStyle: string; level: string }>(
@@ -280,7 +300,13 @@ describe("study buddies: level, study style, % match and presence", () => {
     expect(b.studyStyle).toBe("visual");
     expect(c.level).toBeNull();
     // Ann: 1 course, 2 slots (12 h), 1 goal, vi, a style → best possible 10 + 12 + 3 + 2 + 3 = 30.
-    const max = buddyMaxScore({ courseCount: 1, slotCount: 2, goalCount: 1, language: "vi", studyStyle: "visual" });
+    const max = buddyMaxScore({
+      courseCount: 1,
+      slotCount: 2,
+      goalCount: 1,
+      language: "vi",
+      studyStyle: "visual",
+    });
     expect(max).toBe(30);
     // Ben matches on everything: 100 %; Cat on all but style: 27/30 = 90 %.
     expect(b.score).toBe(30);
@@ -300,10 +326,15 @@ describe("study buddies: level, study style, % match and presence", () => {
 
       // Ben opens the app on instance 1 (the app's hub, over HTTP).
       const controller = new AbortController();
-      const response = await ctx.request("/api/messaging/events", { cookie: ben.cookie, signal: controller.signal });
+      const response = await ctx.request("/api/messaging/events", {
+        cookie: ben.cookie,
+        signal: controller.signal,
+      });
       const events = readEvents(response.body as ReadableStream<Uint8Array>);
       await events.waitFor((all) => all.some((e) => e.event === "ready"));
-      await expect.poll(async () => (await onlineAmong(ctx.runtime.db, [ben.userId])).has(ben.userId)).toBe(true);
+      await expect
+        .poll(async () => (await onlineAmong(ctx.runtime.db, [ben.userId])).has(ben.userId))
+        .toBe(true);
       const list = await suggestions(ann);
       expect(list.suggestions.find((s) => s.user.id === ben.userId)?.online).toBe(true);
       expect(list.suggestions.find((s) => s.user.id === cat.userId)?.online).toBe(false);
@@ -318,7 +349,9 @@ describe("study buddies: level, study style, % match and presence", () => {
 
       // Ben closes the app: offline at once (his row on instance 1 is removed).
       controller.abort();
-      await expect.poll(async () => (await onlineAmong(ctx.runtime.db, [ben.userId])).has(ben.userId)).toBe(false);
+      await expect
+        .poll(async () => (await onlineAmong(ctx.runtime.db, [ben.userId])).has(ben.userId))
+        .toBe(false);
       expect((await suggestions(ann)).suggestions.find((s) => s.user.id === ben.userId)?.online).toBe(false);
 
       // Instance 2 "crashes" (no delete, no heartbeat): Cat's row goes stale and counts offline after 60 s.
@@ -339,7 +372,12 @@ describe("study buddies: level, study style, % match and presence", () => {
 
   it("the heartbeat keeps a long-open stream online (seen_at refreshed)", async () => {
     const logger = createLogger("silent");
-    const hub = createMessagingHub({ db: ctx.runtime.db, bus: ctx.runtime.realtime, logger, presenceRefreshMs: 50 });
+    const hub = createMessagingHub({
+      db: ctx.runtime.db,
+      bus: ctx.runtime.realtime,
+      logger,
+      presenceRefreshMs: 50,
+    });
     const abort = new AbortController();
     try {
       const events = readEvents(hub.open(ann.userId, undefined, abort.signal));
@@ -349,7 +387,9 @@ describe("study buddies: level, study style, % match and presence", () => {
         sql`update user_presence set seen_at = now() - interval '61 seconds' where instance_id = ${hub.instanceId}`,
       );
       expect((await onlineAmong(ctx.runtime.db, [ann.userId])).has(ann.userId)).toBe(false);
-      await expect.poll(async () => (await onlineAmong(ctx.runtime.db, [ann.userId])).has(ann.userId)).toBe(true);
+      await expect
+        .poll(async () => (await onlineAmong(ctx.runtime.db, [ann.userId])).has(ann.userId))
+        .toBe(true);
     } finally {
       abort.abort();
       hub.close();

@@ -63,7 +63,10 @@ export const buddyPreferencesInputSchema = z.object({
   /** The student's own level (decision 0233); null: not said. */
   level: z.enum(BUDDY_LEVELS, { error: BUDDY_MESSAGES.levelInvalid }).nullable().default(null),
   /** Study Style (spec 000 §2): visual, auditory, kinesthetic or reading; null: not said. */
-  studyStyle: z.enum(BUDDY_STUDY_STYLES, { error: BUDDY_MESSAGES.studyStyleInvalid }).nullable().default(null),
+  studyStyle: z
+    .enum(BUDDY_STUDY_STYLES, { error: BUDDY_MESSAGES.studyStyleInvalid })
+    .nullable()
+    .default(null),
   timeZone: z
     .string()
     .max(64)

@@ -111,5 +111,8 @@ export const userPresence = pgTable(
     instance_id: text("instance_id").notNull(),
     seen_at: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.instance_id] }), index("user_presence_instance_idx").on(t.instance_id)],
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.instance_id] }),
+    index("user_presence_instance_idx").on(t.instance_id),
+  ],
 );

@@ -234,7 +234,11 @@ export async function listDiscussionRows(db: Executor, f: ListFilter & { courseC
  * increments view_count — one statement, so concurrent opens by one person count once.
  * @returns true when this call counted a view.
  */
-export async function recordDiscussionView(db: Executor, discussionId: string, userId: string): Promise<boolean> {
+export async function recordDiscussionView(
+  db: Executor,
+  discussionId: string,
+  userId: string,
+): Promise<boolean> {
   const result = await db.execute(sql`
     with seen as (
       insert into discussion_views (discussion_id, user_id)

@@ -39,7 +39,6 @@ import {
   deleteDiscussion,
   deleteReply,
   getDiscussion,
-  viewDiscussion,
   getSpaces,
   listDiscussions,
   markAnswer,
@@ -47,6 +46,7 @@ import {
   setDiscussionUpvote,
   updateDiscussion,
   updateReply,
+  viewDiscussion,
 } from "./community.service.ts";
 import { listReports, reportPost, resolveReport } from "./community-reports.service.ts";
 import { getPreferences, updatePreferences } from "./reply-digests.service.ts";
@@ -89,7 +89,11 @@ const createDiscussionRoute = createRoute({
   },
 });
 const getRoute = createRoute({
-  ...route("get", "/community/discussions/{id}", "One discussion with its replies; counts the caller's view once per person"),
+  ...route(
+    "get",
+    "/community/discussions/{id}",
+    "One discussion with its replies; counts the caller's view once per person",
+  ),
   request: { params: uuidParams },
   responses: { 200: json(discussionDetailSchema, "The discussion"), ...common },
 });

@@ -11,10 +11,10 @@ import {
   type BuddyOverview,
   type BuddyPreferences,
   type BuddySuggestionList,
-  type buddyPreferencesInputSchema,
-  type buddyRequestInputSchema,
   buddyMatchPercent,
   buddyMaxScore,
+  type buddyPreferencesInputSchema,
+  type buddyRequestInputSchema,
   buddyScore,
   languagesMatch,
 } from "@academy/shared";

@@ -300,15 +300,15 @@ export async function sendMessageStatement(
     content: string;
     rateLimitMax: number;
     windowSeconds: number;
-    /** "normal" or "high" (issue 27 §4, migration 0043). */
-    priority: "normal" | "high";
+    /** "normal" (the default) or "high" (issue 27 §4, migration 0043). */
+    priority?: "normal" | "high";
   },
 ): Promise<SendOutcome> {
   const result = await db.execute(sql`
     select status, id, conversation_id, sender_id, content, created_at, priority
       from academy_send_message(${input.conversationId}::uuid, ${input.senderId}::text, ${input.content}::text,
                                 ${input.rateLimitMax}::integer, ${input.windowSeconds}::integer,
-                                ${input.priority}::text)`);
+                                ${input.priority ?? "normal"}::text)`);
   const row = rowsOf<MessageRow & { status: SendOutcome["status"] }>(result)[0];
   if (!row) throw new Error("academy_send_message returned no row");
   if (row.status !== "sent") return { status: row.status };
@@ -528,7 +528,11 @@ export async function clearPresence(db: Executor, instanceId: string, userId?: s
 }
 
 /** Which of `userIds` have a presence row younger than `ttlSeconds` on any instance. */
-export async function onlineUserIds(db: Executor, userIds: string[], ttlSeconds: number): Promise<Set<string>> {
+export async function onlineUserIds(
+  db: Executor,
+  userIds: string[],
+  ttlSeconds: number,
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const result = await db.execute(sql`
     select distinct user_id from user_presence

@@ -7,8 +7,8 @@ import {
   BUDDY_STUDY_STYLES,
   type BuddyLanguage,
   type BuddyLevel,
-  type BuddyStudyStyle,
   type BuddyPreferences,
+  type BuddyStudyStyle,
 } from "@academy/shared";
 import * as React from "react";
 import { useTranslation } from "react-i18next";

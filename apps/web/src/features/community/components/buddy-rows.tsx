@@ -218,8 +218,8 @@ export function SuggestionCard({ suggestion }: { suggestion: BuddySuggestion }) 
     <li data-testid="buddy-suggestion">
       <Card className="h-full">
         <CardContent className="flex h-full flex-col gap-3 p-4">
-          <div className="flex items-start gap-2">
-            <div className="relative min-w-0 flex-1">
+          <div className="flex flex-wrap items-start gap-2">
+            <div className="relative min-w-[11rem] flex-1">
               <PersonLine person={suggestion.user}>
                 <p className="truncate text-xs text-muted-foreground" data-testid="buddy-level">
                   {suggestion.level ? t(`levels.${suggestion.level}`) : t("levelNotSaid")}

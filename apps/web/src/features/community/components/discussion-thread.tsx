@@ -312,7 +312,11 @@ export function DiscussionThread({ id, myId, onBack }: { id: string; myId: strin
             space: d.courseTitle ?? d.schoolName ?? "",
           })}{" "}
           · {formatDate(d.createdAt, i18n.language)} ·{" "}
-          <span className="inline-flex items-center gap-1" data-testid="thread-view-count" title={t("viewsTitle")}>
+          <span
+            className="inline-flex items-center gap-1"
+            data-testid="thread-view-count"
+            title={t("viewsTitle")}
+          >
             <EyeIcon className="size-3.5" aria-hidden />
             {t("views", { count: d.viewCount })}
           </span>

@@ -196,6 +196,12 @@ describe("StudyBuddiesTab", () => {
     // The preferences form offers the spec's study styles.
     const style = screen.getByLabelText("Study Style") as HTMLSelectElement;
     expect(style.value).toBe("visual");
-    expect([...style.options].map((o) => o.value)).toEqual(["", "visual", "auditory", "kinesthetic", "reading"]);
+    expect([...style.options].map((o) => o.value)).toEqual([
+      "",
+      "visual",
+      "auditory",
+      "kinesthetic",
+      "reading",
+    ]);
   }, 30_000);
 });

@@ -117,7 +117,8 @@ export function CommunityPanel({
             />
           </div>
           {/* 000 §2 Messages filter: All Messages / Unread / High Priority (server-side, issue 27 §4). */}
-          <div className="mt-2 flex gap-1" role="group" aria-label={t("filterLabel")}>
+          <fieldset className="mt-2 flex min-w-0 gap-1 border-0 p-0">
+            <legend className="sr-only">{t("filterLabel")}</legend>
             {CONVERSATION_FILTERS.map((f) => (
               <Button
                 key={f}
@@ -132,7 +133,7 @@ export function CommunityPanel({
                 <span className="truncate">{t(`filters.${f}`)}</span>
               </Button>
             ))}
-          </div>
+          </fieldset>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
           {list.isPending ? (

@@ -162,7 +162,10 @@ describe("message priority (issue 27 §4)", () => {
       if (href.includes("/messages") && init?.method === "POST") {
         const body = JSON.parse(String(init.body)) as { content: string; priority: "normal" | "high" };
         bodies.push(body);
-        return json(message(`m${bodies.length}`, ME, body.content, new Date().toISOString(), body.priority), 201);
+        return json(
+          message(`m${bodies.length}`, ME, body.content, new Date().toISOString(), body.priority),
+          201,
+        );
       }
       if (href.includes("/messages")) return json({ messages: [], hasMore: false });
       return json({ conversationId: CONVERSATION.id, lastReadAt: new Date().toISOString(), unreadTotal: 0 });

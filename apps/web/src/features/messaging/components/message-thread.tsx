@@ -108,18 +108,18 @@ export function MessageThread({
     send.mutate(
       { content, priority: highPriority ? "high" : "normal" },
       {
-      onSuccess: () => {
-        setDraft("");
-        setHighPriority(false);
-        inputRef.current?.focus();
-      },
-      onError: (error) =>
-        toast.error(t("errorTitle"), {
-          description:
-            error instanceof ApiError && (error.status === 429 || error.status === 400)
-              ? error.message
-              : t("sendFailed"),
-        }),
+        onSuccess: () => {
+          setDraft("");
+          setHighPriority(false);
+          inputRef.current?.focus();
+        },
+        onError: (error) =>
+          toast.error(t("errorTitle"), {
+            description:
+              error instanceof ApiError && (error.status === 429 || error.status === 400)
+                ? error.message
+                : t("sendFailed"),
+          }),
       },
     );
   };
@@ -219,7 +219,10 @@ export function MessageThread({
                     )}
                   >
                     {m.priority === "high" ? (
-                      <PriorityBadge className={cn("mb-1", mine && "bg-white/90")} label={t("priorityBadge")} />
+                      <PriorityBadge
+                        className={cn("mb-1", mine && "bg-white/90")}
+                        label={t("priorityBadge")}
+                      />
                     ) : null}
                     <MessageText text={m.content} />
                     <time
