@@ -35,6 +35,8 @@ describe.skipIf(skip)("student community", () => {
   const stamp = Date.now().toString(36);
   const courseTitle = `Phát âm tiếng Việt ${stamp}`;
   const threadTitle = `Cách phát âm dấu ngã ${stamp}`;
+  /** The thread started by the first journey (issue 27 §4 checks its filters and views on a phone). */
+  let discussionId = "";
   let courseId = "";
   let creatorCookie = "";
   let anhCookie = "";
@@ -94,7 +96,8 @@ describe.skipIf(skip)("student community", () => {
     await author.getByRole("button", { name: "Post Discussion" }).click();
     await toast(author, "Discussion created successfully!");
     await author.getByTestId("discussion-thread").waitFor();
-    expect(new URL(author.url()).searchParams.get("discussion")).toBeTruthy();
+    discussionId = new URL(author.url()).searchParams.get("discussion") ?? "";
+    expect(discussionId).toBeTruthy();
     await author.getByTestId("discussion-body").locator("strong", { hasText: "dấu ngã" }).waitFor();
     await author.getByText("No replies yet. Be the first to help.").waitFor();
     // The author edits within 15 minutes.
@@ -217,6 +220,22 @@ describe.skipIf(skip)("student community", () => {
 
   it("on a phone, every community screen fits 390 px", async () => {
     const page = await pageFor(anhCookie, PHONE);
+    // Issue 27 §4: the Solved filter lists the answered thread with Bình's one view (the author's
+    // own views do not count); Pinned lists it only once the creator pins it.
+    await page.goto("/dashboard/community?filter=solved");
+    const solvedItem = page.getByTestId("discussion-item").filter({ hasText: threadTitle });
+    await solvedItem.getByTestId("view-count").filter({ hasText: "1 view" }).waitFor();
+    await page.goto("/dashboard/community?filter=pinned");
+    await page.getByText("No discussions found matching your criteria.").waitFor();
+    const pin = await fetch(`${baseURL}/api/community/discussions/${discussionId}/moderation`, {
+      method: "POST",
+      headers: { cookie: creatorCookie, origin: baseURL, "content-type": "application/json" },
+      body: JSON.stringify({ pinned: true }),
+    });
+    expect(pin.status).toBe(200);
+    await page.reload();
+    await page.getByTestId("discussion-item").filter({ hasText: threadTitle }).waitFor();
+    await expectNoHorizontalOverflow(page, "community pinned filter (phone)");
     await page.goto("/dashboard/community");
     const item = page.getByTestId("discussion-item").first();
     await item.waitFor();

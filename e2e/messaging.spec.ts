@@ -142,6 +142,19 @@ describe.skipIf(skip)("messaging between a teacher and a student", () => {
     await screenshot(teacher, "messaging-thread-desktop");
     await screenshot(learner, "messaging-thread-student-desktop");
 
+    // Issue 27 §4: the student marks a message High priority; it arrives with its badge, and the
+    // conversation carries one too.
+    await learner.getByTestId("priority-toggle").click();
+    await learnerInput.fill("Gấp: em không mở được bài 2.");
+    await learnerInput.press("Enter");
+    const urgent = teacher.getByTestId("message").filter({ hasText: "Gấp: em không mở được bài 2." });
+    await urgent.getByTestId("priority-badge").waitFor({ timeout: 15_000 });
+    await item.getByTestId("priority-badge").waitFor();
+    await expect
+      .poll(() => learner.getByTestId("priority-toggle").getAttribute("aria-pressed"))
+      .toBe("false");
+    await screenshot(teacher, "messaging-priority-desktop");
+
     // Search by the student's name without accents, and a search that finds nothing.
     const search = teacher.getByPlaceholder("Search conversations...");
     await search.fill("nguyen thi anh tuyet");

@@ -23,6 +23,16 @@ export type BuddyGoal = (typeof BUDDY_GOALS)[number];
 export const BUDDY_LANGUAGES = ["any", "vi", "en"] as const;
 export type BuddyLanguage = (typeof BUDDY_LANGUAGES)[number];
 
+/** Study Style (spec 000 §2 Study Buddies preferences form): visual, auditory, kinesthetic, reading. */
+export const BUDDY_STUDY_STYLES = ["visual", "auditory", "kinesthetic", "reading"] as const;
+export type BuddyStudyStyle = (typeof BUDDY_STUDY_STYLES)[number];
+/**
+ * The student's own level, as they state it in their preferences (the spec shows a level on each
+ * buddy but defines none; decision 0233). Shown on suggestions; not part of the score.
+ */
+export const BUDDY_LEVELS = ["beginner", "intermediate", "advanced"] as const;
+export type BuddyLevel = (typeof BUDDY_LEVELS)[number];
+
 const PERIOD_START_HOUR: Record<BuddyPeriod, number> = { night: 0, morning: 6, afternoon: 12, evening: 18 };
 const WEEK_MINUTES = 7 * 24 * 60;
 
@@ -94,19 +104,55 @@ export interface BuddyMatchFacts {
   overlapHours: number;
   sharedGoals: number;
   sameLanguage: boolean;
+  /** Both chose the same Study Style (issue 27 §4). */
+  sameStyle?: boolean;
 }
 
 /**
- * A suggestion's score (decision 0188): 10 per shared course, 1 per overlapping hour a week (at most
- * 24), 3 per shared goal, 2 when both chose the same specific language. Higher ranks first.
+ * A suggestion's score (decisions 0188, 0233): 10 per shared course, 1 per overlapping hour a week
+ * (at most 24), 3 per shared goal, 2 when both chose the same specific language, 3 when both chose
+ * the same Study Style. Higher ranks first.
  */
 export function buddyScore(facts: BuddyMatchFacts): number {
   return (
     facts.sharedCourses * 10 +
     Math.min(24, facts.overlapHours) +
     facts.sharedGoals * 3 +
-    (facts.sameLanguage ? 2 : 0)
+    (facts.sameLanguage ? 2 : 0) +
+    (facts.sameStyle ? 3 : 0)
   );
+}
+
+/**
+ * The best score any candidate could reach with this student (decision 0233): `buddyScore` of a
+ * perfect match — every one of the student's `courseCount` courses shared, all of their weekly
+ * hours overlapping (6 per slot, at most 24 count), all their goals shared, their specific
+ * language (not "any") and their study style (when chosen) the same.
+ */
+export function buddyMaxScore(me: {
+  courseCount: number;
+  slotCount: number;
+  goalCount: number;
+  language: BuddyLanguage;
+  studyStyle: BuddyStudyStyle | null;
+}): number {
+  return buddyScore({
+    sharedCourses: me.courseCount,
+    overlapHours: me.slotCount * 6,
+    sharedGoals: me.goalCount,
+    sameLanguage: me.language !== "any",
+    sameStyle: me.studyStyle !== null,
+  });
+}
+
+/**
+ * The "% match" shown on a suggestion (spec 000 §2 Study Buddies; decision 0233): the ranking score
+ * as a whole percentage of `buddyMaxScore` for the viewing student (0 when that is 0, at most 100).
+ * Monotone in the score, so a list ranked by score is also ordered by % match.
+ */
+export function buddyMatchPercent(score: number, maxScore: number): number {
+  if (maxScore <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((score / maxScore) * 100)));
 }
 
 /** At most this many requests a student has sent that are still pending. */

@@ -100,6 +100,10 @@ export const discussionListQuerySchema = z.object({
   tag: z.string().trim().toLowerCase().max(TAG_MAX_LENGTH).optional(),
   unanswered: flag,
   mine: flag,
+  /** Pinned discussions only (000 §2 filter Pinned; issue 27 §4). */
+  pinned: flag,
+  /** Solved discussions only: an answer is marked (000 §2 filter Solved; issue 27 §4). */
+  solved: flag,
   sort: z.enum(DISCUSSION_SORTS).default("active"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(DISCUSSION_PAGE_MAX).default(DISCUSSION_PAGE_SIZE),
@@ -125,6 +129,8 @@ export const discussionSummarySchema = z.object({
   replyCount: z.number().int(),
   upvoteCount: z.number().int(),
   upvoted: z.boolean(),
+  /** Distinct signed-in people other than the author who opened it (issue 27 §4, decision 0233). */
+  viewCount: z.number().int().min(0),
   lastActivityAt: z.string(),
   createdAt: z.string(),
 });

@@ -32,8 +32,16 @@ export const messageContentSchema = z
   .min(1, MESSAGING_MESSAGES.empty)
   .max(MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES.tooLong);
 
-export const sendMessageSchema = z.object({ content: messageContentSchema });
-export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+/** A message's priority (issue 27 §4; spec 000 §2 Messages "Priority" badge): the sender may mark it high. */
+export const MESSAGE_PRIORITIES = ["normal", "high"] as const;
+export type MessagePriority = (typeof MESSAGE_PRIORITIES)[number];
+
+export const sendMessageSchema = z.object({
+  content: messageContentSchema,
+  /** Optional; "normal" when absent. */
+  priority: z.enum(MESSAGE_PRIORITIES).default("normal"),
+});
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 /**
  * Start (or open the existing) conversation of a course: a student gives only courseId (the
@@ -58,6 +66,8 @@ export const messageSchema = z.object({
   conversationId: z.uuid(),
   senderId: z.string(),
   content: z.string(),
+  /** "high" when the sender marked it High priority (issue 27 §4). */
+  priority: z.enum(MESSAGE_PRIORITIES).default("normal"),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -77,6 +87,10 @@ export const conversationSchema = z.object({
   lastMessagePreview: z.string().nullable(),
   /** Messages from the other party newer than the caller's last_read_at. */
   unreadCount: z.number().int().min(0),
+  /** Unread messages from the other party marked high priority (issue 27 §4). */
+  unreadHighCount: z.number().int().min(0).default(0),
+  /** Some message of the conversation (either party's) is marked high priority. */
+  hasHighPriority: z.boolean().default(false),
   createdAt: z.string(),
   /** "buddy": two study buddies (issue 13 §5; both myRole "student"); absent or "course": creator and student. */
   kind: z.enum(["course", "buddy"]).optional(),
@@ -89,6 +103,12 @@ export const conversationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MESSAGING_PAGE_MAX).optional(),
   /** A conversation id: the page continues after it (in list order). */
   after: z.uuid().optional(),
+  /**
+   * Messages tab filter (spec 000 §2 All Messages / Unread / High Priority; issue 27 §4): "unread" =
+   * a message from the other party after the caller's read marker; "high" = such an unread message
+   * marked high priority. Absent or "all": every conversation.
+   */
+  filter: z.enum(["all", "unread", "high"]).optional(),
 });
 
 export const conversationListSchema = z.object({

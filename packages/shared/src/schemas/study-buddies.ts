@@ -3,10 +3,12 @@ import {
   BUDDY_DECLINE_COOLDOWN_DAYS,
   BUDDY_GOALS,
   BUDDY_LANGUAGES,
+  BUDDY_LEVELS,
   BUDDY_NOTE_MAX,
   BUDDY_PENDING_MAX,
   BUDDY_REQUESTS_PER_DAY,
   BUDDY_SLOTS,
+  BUDDY_STUDY_STYLES,
 } from "../rules/buddies.ts";
 import { NUL_MESSAGE } from "../rules/text-safety.ts";
 import { isTimeZone } from "./account.ts";
@@ -32,6 +34,8 @@ export const BUDDY_MESSAGES = {
   userNotFound: "User not found.",
   courseInvalid: "Choose courses you are enrolled in.",
   timeZoneInvalid: "Choose a valid time zone.",
+  levelInvalid: "Choose a level: beginner, intermediate or advanced.",
+  studyStyleInvalid: "Choose a study style: visual, auditory, kinesthetic or reading.",
   noteTooLong: `Notes can be at most ${BUDDY_NOTE_MAX} characters.`,
   nulCharacter: NUL_MESSAGE,
 } as const;
@@ -56,6 +60,13 @@ export const buddyPreferencesInputSchema = z.object({
     .default([])
     .transform((v) => [...new Set(v)]),
   language: z.enum(BUDDY_LANGUAGES).default("any"),
+  /** The student's own level (decision 0233); null: not said. */
+  level: z.enum(BUDDY_LEVELS, { error: BUDDY_MESSAGES.levelInvalid }).nullable().default(null),
+  /** Study Style (spec 000 §2): visual, auditory, kinesthetic or reading; null: not said. */
+  studyStyle: z
+    .enum(BUDDY_STUDY_STYLES, { error: BUDDY_MESSAGES.studyStyleInvalid })
+    .nullable()
+    .default(null),
   timeZone: z
     .string()
     .max(64)
@@ -71,6 +82,8 @@ export const buddyPreferencesSchema = z.object({
   goals: z.array(z.string()),
   availability: z.array(z.string()),
   language: z.enum(BUDDY_LANGUAGES),
+  level: z.enum(BUDDY_LEVELS).nullable(),
+  studyStyle: z.enum(BUDDY_STUDY_STYLES).nullable(),
   /** null until the student saves preferences the first time. */
   timeZone: z.string().nullable(),
   /** The caller's enrolled courses (the form's choices). */
@@ -94,6 +107,15 @@ export const buddySuggestionSchema = z.object({
   overlapHours: z.number(),
   sharedGoals: z.array(z.string()),
   sameLanguage: z.boolean(),
+  /** Both chose the same Study Style (counts 3 in the score). */
+  sameStyle: z.boolean(),
+  /** The candidate's own stated level and study style (null: not said). */
+  level: z.enum(BUDDY_LEVELS).nullable(),
+  studyStyle: z.enum(BUDDY_STUDY_STYLES).nullable(),
+  /** `score` as a percentage of the best score possible for the caller (buddyMatchPercent). */
+  matchPercent: z.number().int().min(0).max(100),
+  /** The candidate has the app open now (an event stream, presence; decision 0233). */
+  online: z.boolean(),
 });
 export type BuddySuggestion = z.infer<typeof buddySuggestionSchema>;
 

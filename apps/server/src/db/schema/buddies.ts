@@ -30,11 +30,23 @@ export const buddyPreferences = pgTable(
     availability: text("availability").array().notNull().default(sql`'{}'::text[]`),
     language: text("language").notNull().default("any"),
     time_zone: text("time_zone").notNull(),
+    /** The student's own level (issue 27 §4, decision 0233): beginner | intermediate | advanced, or null. */
+    level: text("level"),
+    /** Study Style (spec 000 §2 Study Buddies): visual | auditory | kinesthetic | reading, or null. */
+    study_style: text("study_style"),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("buddy_preferences_visible_idx").on(t.user_id).where(sql`${t.visible}`),
     check("buddy_preferences_language_check", sql`${t.language} in ('any', 'vi', 'en')`),
+    check(
+      "buddy_preferences_level_check",
+      sql`${t.level} is null or ${t.level} in ('beginner', 'intermediate', 'advanced')`,
+    ),
+    check(
+      "buddy_preferences_study_style_check",
+      sql`${t.study_style} is null or ${t.study_style} in ('visual', 'auditory', 'kinesthetic', 'reading')`,
+    ),
   ],
 );
 

@@ -49,6 +49,11 @@ export const discussions = pgTable(
     answer_reply_id: uuid("answer_reply_id"),
     upvote_count: integer("upvote_count").notNull().default(0),
     reply_count: integer("reply_count").notNull().default(0),
+    /**
+     * Distinct signed-in people other than the author who opened the thread (issue 27 §4, decision
+     * 0233): one discussion_views row each; kept in the same statement as the row it counts.
+     */
+    view_count: integer("view_count").notNull().default(0),
     /** Hidden by a moderator (the school's creator or an admin, issue 24 §4): only its author still sees it. */
     hidden_at: timestamp("hidden_at", { withTimezone: true }),
     last_activity_at: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
@@ -74,7 +79,10 @@ export const discussions = pgTable(
       .where(sql`${t.group_id} is null`),
     check("discussions_title_length_check", sql`char_length(${t.title}) between 1 and 200`),
     check("discussions_body_length_check", sql`char_length(${t.body}) between 1 and 10000`),
-    check("discussions_counts_check", sql`${t.upvote_count} >= 0 and ${t.reply_count} >= 0`),
+    check(
+      "discussions_counts_check",
+      sql`${t.upvote_count} >= 0 and ${t.reply_count} >= 0 and ${t.view_count} >= 0`,
+    ),
   ],
 );
 
@@ -106,6 +114,24 @@ export const discussionReplies = pgTable(
 /** discussion_upvotes (issue 13): at most one upvote per discussion and user (the primary key). */
 export const discussionUpvotes = pgTable(
   "discussion_upvotes",
+  {
+    discussion_id: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.discussion_id, t.user_id] })],
+);
+
+/**
+ * discussion_views (issue 27 §4, decision 0233): who has opened a discussion (not its author); at
+ * most one row per discussion and user (the primary key), so a view counts once per person.
+ */
+export const discussionViews = pgTable(
+  "discussion_views",
   {
     discussion_id: uuid("discussion_id")
       .notNull()

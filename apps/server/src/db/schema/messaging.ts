@@ -57,9 +57,16 @@ export const messages = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
+    /** "normal" or "high" (issue 27 §4, decision 0233): set by the sender through academy_send_message. */
+    priority: text("priority").notNull().default("normal"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("messages_priority_check", sql`${t.priority} in ('normal', 'high')`),
+    /** The High Priority filter: a conversation's high-priority messages by time. */
+    index("messages_high_priority_idx")
+      .on(t.conversation_id, t.created_at)
+      .where(sql`${t.priority} = 'high'`),
     index("messages_conversation_created_idx").on(t.conversation_id, t.created_at, t.id),
     index("messages_sender_created_idx").on(t.sender_id, t.created_at),
     check("messages_content_length_check", sql`char_length(${t.content}) between 1 and 5000`),
@@ -86,5 +93,26 @@ export const messageParticipants = pgTable(
   (t) => [
     primaryKey({ columns: [t.conversation_id, t.user_id] }),
     index("message_participants_user_idx").on(t.user_id),
+  ],
+);
+
+/**
+ * user_presence (issue 27 §4, decision 0233): one row per user and server instance while the user
+ * has an app event stream (/api/messaging/events) open there. The instance refreshes seen_at every
+ * heartbeat and deletes the row when the user's last stream there closes; a person is online while
+ * a row is younger than PRESENCE_TTL_SECONDS (so a crashed instance's rows expire on their own).
+ */
+export const userPresence = pgTable(
+  "user_presence",
+  {
+    user_id: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    instance_id: text("instance_id").notNull(),
+    seen_at: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.instance_id] }),
+    index("user_presence_instance_idx").on(t.instance_id),
   ],
 );

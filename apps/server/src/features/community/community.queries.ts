@@ -142,6 +142,7 @@ export interface DiscussionRow {
   answer_reply_id: string | null;
   upvote_count: number;
   reply_count: number;
+  view_count: number;
   /** Hidden by a moderator (issue 24 §4): shown to its author and the school's creator only. */
   hidden: boolean;
   upvoted: boolean;
@@ -154,7 +155,7 @@ export interface DiscussionRow {
 const discussionColumns = (userId: string, editMinutes: number) => sql`
   d.id, d.creator_id, d.course_id, d.group_id, c.title as course_title, coalesce(s.name, cp.full_name) as school_name,
   d.author_id, ap.full_name as author_name, d.title, d.tags, d.is_pinned, d.is_locked, d.answer_reply_id,
-  d.upvote_count, d.reply_count, (d.hidden_at is not null) as hidden,
+  d.upvote_count, d.reply_count, d.view_count, (d.hidden_at is not null) as hidden,
   exists (select 1 from discussion_upvotes u where u.discussion_id = d.id and u.user_id = ${userId}) as upvoted,
   ${iso(sql`d.last_activity_at`)} as last_activity_at, ${iso(sql`d.created_at`)} as created_at,
   ${iso(sql`d.updated_at`)} as updated_at,
@@ -176,6 +177,8 @@ export interface ListFilter {
   tag?: string;
   unanswered: boolean;
   mine: boolean;
+  pinned?: boolean;
+  solved?: boolean;
   sort: "newest" | "upvoted" | "active";
   limit: number;
   offset: number;
@@ -197,6 +200,8 @@ export async function listDiscussionRows(db: Executor, f: ListFilter & { courseC
   if (f.tag) conditions.push(sql`d.tags @> array[${f.tag}]::text[]`);
   if (f.unanswered) conditions.push(sql`d.answer_reply_id is null and d.reply_count = 0`);
   if (f.mine) conditions.push(sql`d.author_id = ${f.userId}`);
+  if (f.pinned) conditions.push(sql`d.is_pinned`);
+  if (f.solved) conditions.push(sql`d.answer_reply_id is not null`);
   if (f.search) conditions.push(sql`d.search_fold like ${f.search} escape '\\'`);
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
   // "nulls last" (the columns are not null, so the order is the same) matches the per-course
@@ -221,6 +226,29 @@ export async function listDiscussionRows(db: Executor, f: ListFilter & { courseC
   )[0];
   const n = Number(total?.n ?? 0);
   return { rows, total: Math.min(n, f.countCap), totalCapped: n > f.countCap };
+}
+
+/**
+ * Counts a view of the discussion by `userId` unless they are its author or have viewed it before
+ * (issue 27 §4, decision 0233): inserts the discussion_views row and, only when it was new,
+ * increments view_count — one statement, so concurrent opens by one person count once.
+ * @returns true when this call counted a view.
+ */
+export async function recordDiscussionView(
+  db: Executor,
+  discussionId: string,
+  userId: string,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    with seen as (
+      insert into discussion_views (discussion_id, user_id)
+      select d.id, ${userId} from discussions d where d.id = ${discussionId} and d.author_id <> ${userId}
+      on conflict (discussion_id, user_id) do nothing
+      returning discussion_id)
+    update discussions set view_count = view_count + 1
+     where id in (select discussion_id from seen)
+    returning id`);
+  return rowsOf<{ id: string }>(result).length > 0;
 }
 
 /** One discussion (any visibility; the service checks access), or undefined. */

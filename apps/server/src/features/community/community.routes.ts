@@ -47,6 +47,7 @@ import {
   setDiscussionUpvote,
   updateDiscussion,
   updateReply,
+  viewDiscussion,
 } from "./community.service.ts";
 import { listReports, reportPost, resolveReport } from "./community-reports.service.ts";
 import { getPreferences, updatePreferences } from "./reply-digests.service.ts";
@@ -89,7 +90,11 @@ const createDiscussionRoute = createRoute({
   },
 });
 const getRoute = createRoute({
-  ...route("get", "/community/discussions/{id}", "One discussion with its replies"),
+  ...route(
+    "get",
+    "/community/discussions/{id}",
+    "One discussion with its replies; counts the caller's view once per person",
+  ),
   request: { params: uuidParams },
   responses: { 200: json(discussionDetailSchema, "The discussion"), ...common },
 });
@@ -204,7 +209,7 @@ export function communityRoutes(deps: AppDeps) {
       c.json(await createDiscussion(db, requireUser(c), c.req.valid("json")), 201),
     )
     .openapi(getRoute, async (c) =>
-      c.json(await getDiscussion(db, requireUser(c), c.req.valid("param").id), 200),
+      c.json(await viewDiscussion(db, requireUser(c), c.req.valid("param").id), 200),
     )
     .openapi(updateRoute, async (c) =>
       c.json(await updateDiscussion(db, requireUser(c), c.req.valid("param").id, c.req.valid("json")), 200),

@@ -44,6 +44,7 @@ import {
   lockAndCountRecentPosts,
   notifyCommunity,
   type ReplyRow,
+  recordDiscussionView,
   setAnswer,
   setModeration,
   setUpvote,
@@ -74,6 +75,7 @@ function toSummary(row: Omit<DiscussionRow, "body" | "body_html">): DiscussionSu
     replyCount: Number(row.reply_count),
     upvoteCount: Number(row.upvote_count),
     upvoted: Boolean(row.upvoted),
+    viewCount: Number(row.view_count ?? 0),
     lastActivityAt: row.last_activity_at,
     createdAt: row.created_at,
   };
@@ -95,7 +97,8 @@ export async function getSpaces(db: Db, actor: SessionUser): Promise<CommunitySp
 
 /**
  * The discussions visible to the caller (000 §2 Discussions): search over title and tags ignoring
- * case and accents, filters (course, school, tag, unanswered = no answer and no reply, mine),
+ * case and accents, filters (course, school, tag, unanswered = no answer and no reply, mine,
+ * pinned, solved = an answer is marked; issue 27 §4),
  * sorts (newest, upvoted, active = last activity), pinned first, pages of `pageSize` (default 20).
  * `total` is exact up to DISCUSSION_COUNT_CAP; beyond it, total = the cap and totalCapped = true
  * (decision 0193). The page's items are always exact.
@@ -122,6 +125,8 @@ export async function listDiscussions(
     tag: query.tag || undefined,
     unanswered: query.unanswered,
     mine: query.mine,
+    pinned: query.pinned,
+    solved: query.solved,
     sort: query.sort,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
@@ -209,6 +214,18 @@ function toReply(row: ReplyRow, actor: SessionUser, moderator: boolean, answerId
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * Opening a thread (GET /community/discussions/{id}; issue 27 §4, decision 0233): checks access
+ * like getDiscussion, counts the caller's view once per person (never the author's; reloads and
+ * later visits do not count again), then returns the discussion with the new count.
+ * @throws AppError NOT_FOUND, FORBIDDEN (no access).
+ */
+export async function viewDiscussion(db: Db, actor: SessionUser, id: string): Promise<DiscussionDetail> {
+  const row = await visibleDiscussion(db, actor, id);
+  if (row.author_id !== actor.id) await recordDiscussionView(db, row.id, actor.id);
+  return getDiscussion(db, actor, id);
 }
 
 /**

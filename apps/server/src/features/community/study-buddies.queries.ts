@@ -21,12 +21,15 @@ export interface PreferenceRow {
   availability: string[];
   language: "any" | "vi" | "en";
   time_zone: string;
+  level: "beginner" | "intermediate" | "advanced" | null;
+  study_style: "visual" | "auditory" | "kinesthetic" | "reading" | null;
 }
 
 /** The user's saved preferences, or undefined. */
 export async function findPreferences(db: Executor, userId: string): Promise<PreferenceRow | undefined> {
   const result = await db.execute(sql`
-    select user_id, visible, course_ids::text[] as course_ids, goals, availability, language, time_zone
+    select user_id, visible, course_ids::text[] as course_ids, goals, availability, language, time_zone,
+           level, study_style
       from buddy_preferences where user_id = ${userId}`);
   return rowsOf<PreferenceRow>(result)[0];
 }
@@ -46,13 +49,15 @@ export async function enrolledCourses(
 /** Inserts or replaces the user's preferences. */
 export async function upsertPreferences(db: Executor, row: PreferenceRow): Promise<void> {
   await db.execute(sql`
-    insert into buddy_preferences (user_id, visible, course_ids, goals, availability, language, time_zone, updated_at)
+    insert into buddy_preferences (user_id, visible, course_ids, goals, availability, language, time_zone,
+                                   level, study_style, updated_at)
     values (${row.user_id}, ${row.visible}, ${`{${row.course_ids.join(",")}}`}::uuid[],
             ${`{${row.goals.join(",")}}`}::text[], ${`{${row.availability.join(",")}}`}::text[],
-            ${row.language}, ${row.time_zone}, now())
+            ${row.language}, ${row.time_zone}, ${row.level}, ${row.study_style}, now())
     on conflict (user_id) do update set visible = excluded.visible, course_ids = excluded.course_ids,
       goals = excluded.goals, availability = excluded.availability, language = excluded.language,
-      time_zone = excluded.time_zone, updated_at = now()`);
+      time_zone = excluded.time_zone, level = excluded.level, study_style = excluded.study_style,
+      updated_at = now()`);
 }
 
 /** SQL: `a` or `b` has blocked the other. */
@@ -80,7 +85,7 @@ export async function listCandidates(
   if (courseIds.length === 0) return [];
   const result = await db.execute(sql`
     select p.user_id, p.visible, p.course_ids::text[] as course_ids, p.goals, p.availability, p.language,
-           p.time_zone, pr.full_name as name, pr.avatar_url,
+           p.time_zone, p.level, p.study_style, pr.full_name as name, pr.avatar_url,
            json_agg(json_build_object('id', co.id, 'title', co.title) order by co.title, co.id) as shared
       from buddy_preferences p
       join enrollments e on e.student_id = p.user_id and e.payment_status <> 'cancelled'

@@ -11,6 +11,8 @@ import {
   type BuddyOverview,
   type BuddyPreferences,
   type BuddySuggestionList,
+  buddyMatchPercent,
+  buddyMaxScore,
   type buddyPreferencesInputSchema,
   type buddyRequestInputSchema,
   buddyScore,
@@ -22,7 +24,7 @@ import type { Mailer } from "../../email/mailer.ts";
 import { withCallToAction } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
-import { openBuddyConversation } from "../messaging/messaging.service.ts";
+import { onlineAmong, openBuddyConversation } from "../messaging/messaging.service.ts";
 import {
   emailRecipients,
   type NotifyDeps,
@@ -74,6 +76,8 @@ export async function getPreferences(db: Db, actor: SessionUser): Promise<BuddyP
     goals: row?.goals ?? [],
     availability: row?.availability ?? [],
     language: row?.language ?? "any",
+    level: row?.level ?? null,
+    studyStyle: row?.study_style ?? null,
     timeZone: row?.time_zone ?? null,
     courses,
     saved: Boolean(row),
@@ -100,6 +104,8 @@ export async function savePreferences(
     goals: input.goals,
     availability: input.availability,
     language: input.language,
+    level: input.level,
+    study_style: input.studyStyle,
     time_zone: input.timeZone,
   });
   return getPreferences(db, actor);
@@ -110,7 +116,10 @@ export async function savePreferences(
  * chosen courses (all of them when none are chosen), never one who opted out, is blocked either
  * way, already has a live link with the caller, or declined the caller within 30 days; a different
  * specific language leaves a candidate out. Ordered by `buddyScore` (shared courses, overlapping
- * weekly hours, shared goals, same language), then name. At most BUDDY_SUGGESTIONS_MAX (20).
+ * weekly hours, shared goals, same language, same study style), then name. At most
+ * BUDDY_SUGGESTIONS_MAX (20). Each carries the candidate's stated level and style, `matchPercent`
+ * (the same score as a percentage of `buddyMaxScore` for the caller; decision 0233) and `online`
+ * (an open app event stream on any instance within the last minute).
  * A caller who has not opted in gets `optedIn: false` and none.
  */
 export async function listSuggestions(
@@ -126,7 +135,14 @@ export async function listSuggestions(
     cooldownDays: BUDDY_DECLINE_COOLDOWN_DAYS,
     limit: CANDIDATE_LIMIT,
   });
-  const suggestions = candidates
+  const maxScore = buddyMaxScore({
+    courseCount: courseIds.length,
+    slotCount: me.availability.length,
+    goalCount: me.goals.length,
+    language: me.language as BuddyLanguage,
+    studyStyle: me.study_style,
+  });
+  const ranked = candidates
     .filter((c) => languagesMatch(me.language as BuddyLanguage, c.language))
     .map((c) => {
       const sharedGoals = me.goals.filter((g) => c.goals.includes(g));
@@ -136,18 +152,25 @@ export async function listSuggestions(
         now,
       );
       const sameLanguage = me.language !== "any" && me.language === c.language;
+      const sameStyle = me.study_style !== null && me.study_style === c.study_style;
+      const score = buddyScore({
+        sharedCourses: c.shared.length,
+        overlapHours,
+        sharedGoals: sharedGoals.length,
+        sameLanguage,
+        sameStyle,
+      });
       return {
         user: { id: c.user_id, name: c.name, avatarUrl: c.avatar_url },
-        score: buddyScore({
-          sharedCourses: c.shared.length,
-          overlapHours,
-          sharedGoals: sharedGoals.length,
-          sameLanguage,
-        }),
+        score,
+        matchPercent: buddyMatchPercent(score, maxScore),
         sharedCourses: c.shared,
         overlapHours,
         sharedGoals,
         sameLanguage,
+        sameStyle,
+        level: c.level,
+        studyStyle: c.study_style,
       };
     })
     .sort(
@@ -157,7 +180,11 @@ export async function listSuggestions(
         a.user.id.localeCompare(b.user.id),
     )
     .slice(0, BUDDY_SUGGESTIONS_MAX);
-  return { optedIn: true, suggestions };
+  const online = await onlineAmong(
+    db,
+    ranked.map((s) => s.user.id),
+  );
+  return { optedIn: true, suggestions: ranked.map((s) => ({ ...s, online: online.has(s.user.id) })) };
 }
 
 function toLink(row: OverviewRow, userId: string): BuddyLink {

@@ -31,6 +31,10 @@ export interface ConversationRow {
   other_avatar: string | null;
   preview: string | null;
   unread: number;
+  /** Unread messages from the other party marked high priority. */
+  unread_high: number;
+  /** Any message of the conversation (either party) marked high priority. */
+  has_high: boolean;
 }
 
 export interface MessageRow {
@@ -38,6 +42,8 @@ export interface MessageRow {
   conversation_id: string;
   sender_id: string;
   content: string;
+  /** "normal" or "high" (issue 27 §4); absent in NOTIFY payloads written before migration 0043. */
+  priority?: string;
   created_at: string;
 }
 
@@ -183,7 +189,14 @@ export async function findConversation(db: Executor, id: string) {
 export async function listConversationRows(
   db: Executor,
   userId: string,
-  opts: { search?: string; limit: number; after?: string; only?: string },
+  opts: {
+    search?: string;
+    limit: number;
+    after?: string;
+    only?: string;
+    /** "unread": a message from the other party after the read marker; "high": such a message marked high priority. */
+    filter?: "unread" | "high";
+  },
 ): Promise<ConversationRow[]> {
   const search = opts.search?.trim() ? opts.search.trim() : null;
   const result = await db.execute(sql`
@@ -194,7 +207,11 @@ export async function listConversationRows(
              order by m.created_at desc, m.id desc limit 1) as preview,
            (select count(*)::int from messages m where m.conversation_id = c.id
               and m.sender_id <> ${userId}
-              and m.created_at > coalesce(p.last_read_at, '-infinity'::timestamptz)) as unread
+              and m.created_at > coalesce(p.last_read_at, '-infinity'::timestamptz)) as unread,
+           (select count(*)::int from messages m where m.conversation_id = c.id and m.priority = 'high'
+              and m.sender_id <> ${userId}
+              and m.created_at > coalesce(p.last_read_at, '-infinity'::timestamptz)) as unread_high,
+           exists (select 1 from messages m where m.conversation_id = c.id and m.priority = 'high') as has_high
       from conversations c
       join courses co on co.id = c.course_id
       cross join lateral (select case when c.teacher_id = ${userId} then c.student_id else c.teacher_id end as id) o
@@ -207,6 +224,14 @@ export async function listConversationRows(
          search
            ? sql`and (strpos(academy_fold(co.title), academy_fold(${search})) > 0
                   or strpos(academy_fold(coalesce(pr.full_name, '')), academy_fold(${search})) > 0)`
+           : sql``
+       }
+       ${
+         opts.filter
+           ? sql`and exists (select 1 from messages m where m.conversation_id = c.id
+                  and m.sender_id <> ${userId}
+                  and m.created_at > coalesce(p.last_read_at, '-infinity'::timestamptz)
+                  ${opts.filter === "high" ? sql`and m.priority = 'high'` : sql``})`
            : sql``
        }
        ${
@@ -231,7 +256,7 @@ export async function listMessageRows(
 ): Promise<MessageRow[]> {
   const result = await db.execute(sql`
     select * from (
-      select m.id, m.conversation_id, m.sender_id, m.content, m.created_at as at,
+      select m.id, m.conversation_id, m.sender_id, m.content, m.priority, m.created_at as at,
              ${isoTime(sql`m.created_at`)} as created_at
         from messages m
        where m.conversation_id = ${conversationId}
@@ -275,12 +300,15 @@ export async function sendMessageStatement(
     content: string;
     rateLimitMax: number;
     windowSeconds: number;
+    /** "normal" (the default) or "high" (issue 27 §4, migration 0043). */
+    priority?: "normal" | "high";
   },
 ): Promise<SendOutcome> {
   const result = await db.execute(sql`
-    select status, id, conversation_id, sender_id, content, created_at
+    select status, id, conversation_id, sender_id, content, created_at, priority
       from academy_send_message(${input.conversationId}::uuid, ${input.senderId}::text, ${input.content}::text,
-                                ${input.rateLimitMax}::integer, ${input.windowSeconds}::integer)`);
+                                ${input.rateLimitMax}::integer, ${input.windowSeconds}::integer,
+                                ${input.priority ?? "normal"}::text)`);
   const row = rowsOf<MessageRow & { status: SendOutcome["status"] }>(result)[0];
   if (!row) throw new Error("academy_send_message returned no row");
   if (row.status !== "sent") return { status: row.status };
@@ -291,6 +319,7 @@ export async function sendMessageStatement(
       conversation_id: row.conversation_id,
       sender_id: row.sender_id,
       content: row.content,
+      priority: row.priority,
       created_at: row.created_at,
     },
   };
@@ -345,6 +374,7 @@ export async function findMessageWithParticipants(db: Executor, messageId: strin
       conversation_id: messages.conversation_id,
       sender_id: messages.sender_id,
       content: messages.content,
+      priority: messages.priority,
       created_at: isoTime(sql`${messages.created_at}`).mapWith(String),
       teacherId: conversations.teacher_id,
       studentId: conversations.student_id,
@@ -390,7 +420,7 @@ export async function messagesAfterCursor(
     cursorAt = found.created_at;
   }
   const result = await db.execute(sql`
-    select m.id, m.conversation_id, m.sender_id, m.content, ${isoTime(sql`m.created_at`)} as created_at
+    select m.id, m.conversation_id, m.sender_id, m.content, m.priority, ${isoTime(sql`m.created_at`)} as created_at
       from messages m
      where m.conversation_id in ${mine}
        ${cursor === null ? sql`` : sql`and (m.created_at, m.id) > (select c.created_at, c.id from messages c where c.id = ${cursor})`}
@@ -485,4 +515,46 @@ export async function messageNotificationFacts(db: Executor, conversationId: str
       left join profiles sp on sp.user_id = ${senderId}
      where c.id = ${conversationId}`);
   return rowsOf<{ recipient_id: string; sender_name: string | null; course_title: string }>(result)[0];
+}
+
+/**
+ * Presence (issue 27 §4, decision 0233): marks `userIds` as having an open app event stream on
+ * `instanceId` now (upsert of user_presence.seen_at). One statement for the whole set.
+ */
+export async function touchPresence(db: Executor, instanceId: string, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.execute(sql`
+    insert into user_presence (user_id, instance_id, seen_at)
+    select u, ${instanceId}, now()
+      from unnest(array[${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]) u
+     where exists (select 1 from "user" where id = u)
+    on conflict (user_id, instance_id) do update set seen_at = excluded.seen_at`);
+}
+
+/** Removes the user's presence row of `instanceId` (their last stream there closed); all of the instance's rows without `userId`. */
+export async function clearPresence(db: Executor, instanceId: string, userId?: string): Promise<void> {
+  await db.execute(
+    userId
+      ? sql`delete from user_presence where instance_id = ${instanceId} and user_id = ${userId}`
+      : sql`delete from user_presence where instance_id = ${instanceId}`,
+  );
+}
+
+/** Which of `userIds` have a presence row younger than `ttlSeconds` on any instance. */
+export async function onlineUserIds(
+  db: Executor,
+  userIds: string[],
+  ttlSeconds: number,
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const result = await db.execute(sql`
+    select distinct user_id from user_presence
+     where user_id in (${sql.join(
+       userIds.map((id) => sql`${id}`),
+       sql`, `,
+     )}) and seen_at > now() - make_interval(secs => ${ttlSeconds})`);
+  return new Set(rowsOf<{ user_id: string }>(result).map((r) => r.user_id));
 }

@@ -36,6 +36,7 @@ import {
   type MessageRow,
   messageNotificationFacts,
   notify,
+  onlineUserIds,
   sendMessageStatement,
   upsertBuddyConversation,
   upsertConversation,
@@ -59,6 +60,7 @@ export function toMessage(row: MessageRow): Message {
     conversationId: row.conversation_id,
     senderId: row.sender_id,
     content: row.content,
+    priority: row.priority === "high" ? "high" : "normal",
     createdAt: row.created_at,
   };
 }
@@ -77,6 +79,8 @@ function toConversation(row: ConversationRow, userId: string): Conversation {
     lastMessageAt: row.last_message_at ? iso(row.last_message_at) : null,
     lastMessagePreview: row.preview,
     unreadCount: Number(row.unread),
+    unreadHighCount: Number(row.unread_high ?? 0),
+    hasHighPriority: Boolean(row.has_high),
     createdAt: iso(row.created_at),
   };
 }
@@ -165,19 +169,22 @@ export async function startConversation(
 /**
  * The caller's conversations (000 §4, §6, §7: where they are teacher or student), newest
  * last_message_at first, with the other party, course title, unread count and last message text.
- * `search` ignores case and accents (course title or the other party's name). Pages of `limit`
- * (default 50, at most 100) continue `after` a conversation id.
+ * `search` ignores case and accents (course title or the other party's name). `filter` (000 §2
+ * Messages, issue 27 §4): "unread" keeps conversations with a message from the other party after
+ * the caller's read marker, "high" those where such a message is marked high priority. Pages of
+ * `limit` (default 50, at most 100) continue `after` a conversation id.
  */
 export async function listConversations(
   db: Db,
   actor: SessionUser,
-  query: { search?: string; limit?: number; after?: string },
+  query: { search?: string; limit?: number; after?: string; filter?: "all" | "unread" | "high" },
 ): Promise<ConversationList> {
   const limit = query.limit ?? DEFAULT_PAGE;
   const rows = await listConversationRows(db, actor.id, {
     search: query.search,
     limit: limit + 1,
     after: query.after,
+    filter: query.filter === "unread" || query.filter === "high" ? query.filter : undefined,
   });
   return {
     conversations: rows.slice(0, limit).map((row) => toConversation(row, actor.id)),
@@ -218,7 +225,8 @@ export async function listMessages(
  * decision 0213) checks the conversation, the participant and — for study buddies — that the pair
  * are still buddies, takes the two participants' advisory locks, checks the sender's rate limit
  * (`rateLimitMax` messages per 60 s), inserts the row with created_at = clock_timestamp(), sets
- * last_message_at and NOTIFYs.
+ * last_message_at and NOTIFYs. `input.priority` ("normal" by default, or "high": issue 27 §4) is
+ * stored on the message by the same function; any participant may set it.
  * @throws AppError NOT_FOUND (unknown or malformed id), FORBIDDEN (not a participant; buddies no
  *   longer buddies: MESSAGING_MESSAGES.notBuddies), RATE_LIMITED (MESSAGING_MESSAGES.rateLimited).
  */
@@ -236,6 +244,7 @@ export async function sendMessage(
     content: input.content,
     rateLimitMax: opts.rateLimitMax,
     windowSeconds: MESSAGE_RATE_LIMIT_WINDOW_SECONDS,
+    priority: input.priority === "high" ? "high" : "normal",
   });
   switch (sent.status) {
     case "sent":
@@ -299,6 +308,18 @@ export async function markConversationRead(db: Db, actor: SessionUser, id: strin
     return at;
   });
   return { conversationId: id, lastReadAt: iso(lastReadAt), unreadTotal: await countUnread(db, actor.id) };
+}
+
+/** Seconds a presence row counts (mirrors messaging.stream.ts PRESENCE_TTL_SECONDS; decision 0233). */
+const PRESENCE_TTL = 60;
+
+/**
+ * Which of `userIds` are online now (issue 27 §4, decision 0233): they have an app event stream
+ * (/api/messaging/events) open on some instance, refreshed within the last 60 seconds. For the
+ * study-buddies service's online dot; the caller decides whom it may show.
+ */
+export async function onlineAmong(db: Executor, userIds: string[]): Promise<Set<string>> {
+  return onlineUserIds(db, userIds, PRESENCE_TTL);
 }
 
 /** The caller's unread total over every conversation (the sidebar badge; one indexed query). */

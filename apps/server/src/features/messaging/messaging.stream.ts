@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type MessagingEvent, NOTIFICATIONS_CHANNEL } from "@academy/shared";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -5,11 +6,13 @@ import { trackStream } from "../../observability/metrics.ts";
 import type { RealtimeBus } from "../../realtime/bus.ts";
 import { recipientsOfNotify } from "../notifications/notifications.service.ts";
 import {
+  clearPresence,
   findMessageWithParticipants,
   MESSAGING_CHANNEL,
   type MessagingNotification,
   messagesAfterCursor,
   newestMessageForUser,
+  touchPresence,
 } from "./messaging.queries.ts";
 import { toMessage } from "./messaging.service.ts";
 
@@ -20,6 +23,13 @@ export { MAX_STREAMS_PER_USER, TOO_MANY_STREAMS_MESSAGE } from "../../lib/stream
 
 /** Comment line sent to every open stream this often (keeps proxies from closing idle streams). */
 export const HEARTBEAT_MS = 25_000;
+/**
+ * Presence (issue 27 §4, decision 0233): a person is online while a user_presence row of theirs is
+ * younger than this. Each instance refreshes its rows every PRESENCE_REFRESH_MS, so a crashed
+ * instance's people go offline within this time; a closed stream removes its row at once.
+ */
+export const PRESENCE_TTL_SECONDS = 60; // messaging.service.ts onlineAmong reads the same 60 s
+export const PRESENCE_REFRESH_MS = 20_000;
 /** A connection this many chunks behind is closed (the client reconnects and catches up). */
 const MAX_QUEUED_CHUNKS = 2_000;
 
@@ -42,8 +52,24 @@ interface Subscriber {
  * id once (only when a participant is connected here) and writes one pre-encoded SSE frame to each
  * of the participants' streams. Notifications are handled one at a time, in arrival (= commit) order.
  */
-export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Logger }) {
+export function createMessagingHub(deps: {
+  db: Db;
+  bus: RealtimeBus;
+  logger: Logger;
+  /** How often this instance refreshes its presence rows (default PRESENCE_REFRESH_MS; tests shorten it). */
+  presenceRefreshMs?: number;
+}) {
   const byUser = new Map<string, Set<Subscriber>>();
+  /** This instance's id in user_presence (one per hub, i.e. per running server). */
+  const instanceId = randomUUID();
+  // Presence writes run one at a time, in order, so a "closed" delete never overtakes its "opened" upsert.
+  let presenceQueue: Promise<void> = Promise.resolve();
+  const presence = (work: () => Promise<void>) => {
+    presenceQueue = presenceQueue
+      .then(work)
+      .catch((error) => deps.logger.warn({ err: error }, "presence update failed"));
+    return presenceQueue;
+  };
   let queue: Promise<void> = Promise.resolve();
   let connections = 0;
 
@@ -98,8 +124,19 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
     for (const ping of pings) ping();
   }, HEARTBEAT_MS);
   timer.unref();
+  const presenceTimer = setInterval(() => {
+    const users = [...byUser.keys()];
+    if (users.length > 0) void presence(() => touchPresence(deps.db, instanceId, users));
+  }, deps.presenceRefreshMs ?? PRESENCE_REFRESH_MS);
+  presenceTimer.unref();
 
   return {
+    /** This instance's presence id (user_presence.instance_id). */
+    instanceId,
+    /** Resolves when the presence writes queued so far are done (tests). */
+    presenceSettled(): Promise<void> {
+      return presenceQueue;
+    },
     /** Open streams on this instance. */
     get connections() {
       return connections;
@@ -162,7 +199,13 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
         closers.delete(end);
         const set = byUser.get(userId);
         set?.delete(sub);
-        if (set && set.size === 0) byUser.delete(userId);
+        if (set && set.size === 0) {
+          byUser.delete(userId);
+          // The user's last stream on this instance closed: offline here at once (unless one reopened).
+          void presence(async () => {
+            if (!byUser.has(userId)) await clearPresence(deps.db, instanceId, userId);
+          });
+        }
       };
       let untrack = () => {};
       const start = async () => {
@@ -174,6 +217,7 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
           byUser.set(userId, set);
         }
         set.add(sub);
+        if (set.size === 1) void presence(() => touchPresence(deps.db, instanceId, [userId]));
         pings.add(ping);
         closers.add(end);
         signal.addEventListener("abort", cleanup, { once: true });
@@ -224,7 +268,9 @@ export function createMessagingHub(deps: { db: Db; bus: RealtimeBus; logger: Log
     /** Ends every open stream (clients reconnect elsewhere) and stops the heartbeat (shutdown). */
     close() {
       clearInterval(timer);
+      clearInterval(presenceTimer);
       for (const end of [...closers]) end();
+      void presence(() => clearPresence(deps.db, instanceId));
     },
   };
 }

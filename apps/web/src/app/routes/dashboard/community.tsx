@@ -68,6 +68,8 @@ export function Component() {
     tag: params.get("tag") ?? undefined,
     unanswered: params.get("filter") === "unanswered",
     mine: params.get("filter") === "mine",
+    pinned: params.get("filter") === "pinned",
+    solved: params.get("filter") === "solved",
     sort: DISCUSSION_SORTS.includes(sortParam as DiscussionSort) ? (sortParam as DiscussionSort) : "active",
     page: Math.max(1, Number(params.get("page")) || 1),
   };
@@ -77,8 +79,16 @@ export function Component() {
       if ("search" in next) changes.q = next.search ?? null;
       if ("courseId" in next) changes.course = next.courseId ?? null;
       if ("tag" in next) changes.tag = next.tag ?? null;
-      if ("unanswered" in next || "mine" in next)
-        changes.filter = next.unanswered ? "unanswered" : next.mine ? "mine" : null;
+      if ("unanswered" in next || "mine" in next || "pinned" in next || "solved" in next)
+        changes.filter = next.unanswered
+          ? "unanswered"
+          : next.mine
+            ? "mine"
+            : next.pinned
+              ? "pinned"
+              : next.solved
+                ? "solved"
+                : null;
       if ("sort" in next) changes.sort = next.sort ?? null;
       if ("page" in next) changes.page = next.page && next.page > 1 ? String(next.page) : null;
       update(changes);

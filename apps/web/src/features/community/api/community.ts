@@ -39,6 +39,10 @@ export interface DiscussionParams {
   tag?: string;
   unanswered?: boolean;
   mine?: boolean;
+  /** Pinned only (000 §2 filter). */
+  pinned?: boolean;
+  /** Solved only: an answer is marked (000 §2 filter). */
+  solved?: boolean;
   sort: DiscussionSort;
   page: number;
 }
@@ -65,6 +69,8 @@ export function discussionsQueryOptions(params: DiscussionParams) {
             ...(params.tag ? { tag: params.tag } : {}),
             ...(params.unanswered ? { unanswered: "true" as const } : {}),
             ...(params.mine ? { mine: "true" as const } : {}),
+            ...(params.pinned ? { pinned: "true" as const } : {}),
+            ...(params.solved ? { solved: "true" as const } : {}),
           },
         }),
       ),

@@ -30,6 +30,8 @@ export const buddySuggestionsQueryOptions = queryOptions({
   queryKey: buddyKeys.suggestions(),
   queryFn: () => unwrap(api["study-buddies"].suggestions.$get()),
   retry: noClientRetry,
+  // The online dots follow presence (decision 0233): refreshed every 30 s while the tab is shown.
+  refetchInterval: 30_000,
 });
 
 export const buddyBlocksQueryOptions = queryOptions({

@@ -2,9 +2,13 @@ import {
   BUDDY_DAYS,
   BUDDY_GOALS,
   BUDDY_LANGUAGES,
+  BUDDY_LEVELS,
   BUDDY_PERIODS,
+  BUDDY_STUDY_STYLES,
   type BuddyLanguage,
+  type BuddyLevel,
   type BuddyPreferences,
+  type BuddyStudyStyle,
 } from "@academy/shared";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
@@ -34,7 +38,10 @@ function zoneChoices(current: string): string[] {
   return supported.includes(current) ? supported : [current, ...supported];
 }
 
-/** Preferences form: opt-in, courses, goals, weekly availability grid, language, time zone. */
+/**
+ * Preferences form: opt-in, courses, goals, weekly availability grid, study style (spec 000 §2),
+ * own level (decision 0233), language, time zone.
+ */
 export function PreferencesCard({ prefs }: { prefs: BuddyPreferences }) {
   const { t } = useTranslation("buddies");
   const save = useSaveBuddyPreferences();
@@ -44,6 +51,8 @@ export function PreferencesCard({ prefs }: { prefs: BuddyPreferences }) {
   const [slots, setSlots] = React.useState<string[]>(prefs.availability);
   const [language, setLanguage] = React.useState<BuddyLanguage>(prefs.language);
   const [timeZone, setTimeZone] = React.useState(prefs.timeZone ?? browserZone());
+  const [level, setLevel] = React.useState<BuddyLevel | null>(prefs.level);
+  const [studyStyle, setStudyStyle] = React.useState<BuddyStudyStyle | null>(prefs.studyStyle);
   const zones = React.useMemo(() => zoneChoices(timeZone), [timeZone]);
   const toggle = (list: string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -61,7 +70,16 @@ export function PreferencesCard({ prefs }: { prefs: BuddyPreferences }) {
           onSubmit={(e) => {
             e.preventDefault();
             save.mutate(
-              { visible, courseIds, goals: goals as never, availability: slots as never, language, timeZone },
+              {
+                visible,
+                courseIds,
+                goals: goals as never,
+                availability: slots as never,
+                language,
+                level,
+                studyStyle,
+                timeZone,
+              },
               {
                 onSuccess: () => toast.success(t("prefs.saved")),
                 onError: (error) => toast.error(error.message),
@@ -176,6 +194,40 @@ export function PreferencesCard({ prefs }: { prefs: BuddyPreferences }) {
           </fieldset>
 
           <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-1">
+              <Label htmlFor="buddy-style">{t("prefs.studyStyle")}</Label>
+              <NativeSelect
+                id="buddy-style"
+                className="w-full"
+                value={studyStyle ?? ""}
+                onChange={(e) => setStudyStyle((e.target.value || null) as BuddyStudyStyle | null)}
+              >
+                <option value="">{t("prefs.notSaid")}</option>
+                {BUDDY_STUDY_STYLES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`styles.${s}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+              <p className="text-xs text-muted-foreground">{t("prefs.studyStyleHelp")}</p>
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="buddy-level">{t("prefs.level")}</Label>
+              <NativeSelect
+                id="buddy-level"
+                className="w-full"
+                value={level ?? ""}
+                onChange={(e) => setLevel((e.target.value || null) as BuddyLevel | null)}
+              >
+                <option value="">{t("prefs.notSaid")}</option>
+                {BUDDY_LEVELS.map((l) => (
+                  <option key={l} value={l}>
+                    {t(`levels.${l}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+              <p className="text-xs text-muted-foreground">{t("prefs.levelHelp")}</p>
+            </div>
             <div className="space-y-1">
               <Label htmlFor="buddy-language">{t("prefs.language")}</Label>
               <NativeSelect

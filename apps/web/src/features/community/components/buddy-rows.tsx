@@ -210,12 +210,43 @@ export function SuggestionCard({ suggestion }: { suggestion: BuddySuggestion }) 
       ? [t("why.goals", { goals: suggestion.sharedGoals.map((g) => t(`goals.${g}`)).join(", ") })]
       : []),
     ...(suggestion.sameLanguage ? [t("why.language")] : []),
+    ...(suggestion.sameStyle && suggestion.studyStyle
+      ? [t("why.style", { style: t(`styles.${suggestion.studyStyle}`) })]
+      : []),
   ];
   return (
     <li data-testid="buddy-suggestion">
       <Card className="h-full">
         <CardContent className="flex h-full flex-col gap-3 p-4">
-          <PersonLine person={suggestion.user} />
+          <div className="flex flex-wrap items-start gap-2">
+            <div className="relative min-w-[11rem] flex-1">
+              <PersonLine person={suggestion.user}>
+                <p className="truncate text-xs text-muted-foreground" data-testid="buddy-level">
+                  {suggestion.level ? t(`levels.${suggestion.level}`) : t("levelNotSaid")}
+                  {suggestion.studyStyle ? ` · ${t(`styles.${suggestion.studyStyle}`)}` : ""}
+                </p>
+              </PersonLine>
+              {/* The online dot: presence of an open app event stream (decision 0233). */}
+              <span
+                data-testid="buddy-online"
+                data-online={suggestion.online ? "true" : "false"}
+                role="img"
+                aria-label={suggestion.online ? t("online") : t("offline")}
+                title={suggestion.online ? t("online") : t("offline")}
+                className={cn(
+                  "absolute left-6 top-6 size-3 rounded-full border-2 border-background",
+                  suggestion.online ? "bg-emerald-500" : "bg-muted-foreground/40",
+                )}
+              />
+            </div>
+            <span
+              className="shrink-0 rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-secondary-foreground"
+              data-testid="buddy-match"
+              title={t("matchTitle", { score: suggestion.score })}
+            >
+              {t("match", { percent: suggestion.matchPercent })}
+            </span>
+          </div>
           <ul className="list-disc space-y-0.5 pl-5 text-xs text-muted-foreground">
             {reasons.map((r) => (
               <li key={r} className="break-words">

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import {
   ArrowLeftIcon,
   CheckCircle2Icon,
+  EyeIcon,
   EyeOffIcon,
   FlagIcon,
   LockIcon,
@@ -310,7 +311,15 @@ export function DiscussionThread({ id, myId, onBack }: { id: string; myId: strin
             author: d.author.name ?? t("unknownUser"),
             space: d.courseTitle ?? d.schoolName ?? "",
           })}{" "}
-          · {formatDate(d.createdAt, i18n.language)}
+          · {formatDate(d.createdAt, i18n.language)} ·{" "}
+          <span
+            className="inline-flex items-center gap-1"
+            data-testid="thread-view-count"
+            title={t("viewsTitle")}
+          >
+            <EyeIcon className="size-3.5" aria-hidden />
+            {t("views", { count: d.viewCount })}
+          </span>
         </p>
         {d.tags.length ? (
           <div className="flex flex-wrap gap-1">

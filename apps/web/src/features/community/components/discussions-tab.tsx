@@ -10,6 +10,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import {
   CheckCircle2Icon,
+  EyeIcon,
   EyeOffIcon,
   LockIcon,
   MessageSquareIcon,
@@ -89,6 +90,10 @@ function DiscussionItem({ item, onOpen }: { item: DiscussionSummary; onOpen: (id
             <span className="inline-flex items-center gap-1">
               <MessageSquareIcon className="size-3" />
               {t("replies", { count: item.replyCount })}
+            </span>
+            <span className="inline-flex items-center gap-1" data-testid="view-count" title={t("viewsTitle")}>
+              <EyeIcon className="size-3" aria-hidden />
+              {t("views", { count: item.viewCount })}
             </span>
             <span>{t("lastActivity", { when: formatDate(item.lastActivityAt, i18n.language) })}</span>
           </p>
@@ -279,7 +284,15 @@ export function DiscussionsTab({
     }, 300);
     return () => clearTimeout(timer);
   }, [search, params.search, setParams]);
-  const filter = params.unanswered ? "unanswered" : params.mine ? "mine" : "all";
+  const filter = params.unanswered
+    ? "unanswered"
+    : params.mine
+      ? "mine"
+      : params.pinned
+        ? "pinned"
+        : params.solved
+          ? "solved"
+          : "all";
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
@@ -315,11 +328,15 @@ export function DiscussionsTab({
               setParams({
                 unanswered: e.target.value === "unanswered",
                 mine: e.target.value === "mine",
+                pinned: e.target.value === "pinned",
+                solved: e.target.value === "solved",
                 page: 1,
               })
             }
           >
             <option value="all">{t("filters.all")}</option>
+            <option value="pinned">{t("filters.pinned")}</option>
+            <option value="solved">{t("filters.solved")}</option>
             <option value="unanswered">{t("filters.unanswered")}</option>
             <option value="mine">{t("filters.mine")}</option>
           </NativeSelect>

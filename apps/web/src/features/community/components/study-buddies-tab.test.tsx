@@ -22,6 +22,8 @@ const prefs = (visible: boolean) => ({
   goals: [],
   availability: [],
   language: "any",
+  level: null,
+  studyStyle: null,
   timeZone: visible ? "Asia/Ho_Chi_Minh" : null,
   courses: [COURSE],
   saved: visible,
@@ -107,6 +109,11 @@ describe("StudyBuddiesTab", () => {
       overlapHours: 2,
       sharedGoals: [],
       sameLanguage: true,
+      sameStyle: false,
+      level: null,
+      studyStyle: null,
+      matchPercent: 40,
+      online: false,
     };
     renderTab({
       "GET /api/study-buddies/preferences": () => json(prefs(true)),
@@ -120,7 +127,7 @@ describe("StudyBuddiesTab", () => {
         return json({ ...buddy, status: "pending", direction: "outgoing" }, 201);
       },
     });
-    fireEvent.click(await screen.findByRole("button", { name: "Send request" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Send request" }, { timeout: 10_000 }));
     const note = screen.getByLabelText("Add a note (optional)");
     fireEvent.change(note, { target: { value: "Học cùng buổi tối nhé?" } });
     expect(screen.getByText("278 characters left")).toBeTruthy();
@@ -135,5 +142,66 @@ describe("StudyBuddiesTab", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(bodies).toEqual([{ userId: "u-minh", note: "Học cùng buổi tối nhé?" }]));
     await waitFor(() => expect(screen.queryByText("Minh")).toBeNull());
+  }, 30_000);
+
+  it("a suggestion card shows level, study style, the online dot and % match explained in its title (issue 27 §4)", async () => {
+    const base = {
+      sharedCourses: [COURSE],
+      overlapHours: 6,
+      sharedGoals: [],
+      sameLanguage: false,
+    };
+    renderTab({
+      "GET /api/study-buddies/preferences": () => json({ ...prefs(true), studyStyle: "visual" }),
+      "GET /api/study-buddies": () => json({ buddies: [], incoming: [], outgoing: [] }),
+      "GET /api/study-buddies/suggestions": () =>
+        json({
+          optedIn: true,
+          suggestions: [
+            {
+              ...base,
+              user: { id: "u-an", name: "An", avatarUrl: null },
+              score: 19,
+              matchPercent: 86,
+              sameStyle: true,
+              level: "intermediate",
+              studyStyle: "visual",
+              online: true,
+            },
+            {
+              ...base,
+              user: { id: "u-binh", name: "Bình", avatarUrl: null },
+              score: 16,
+              matchPercent: 73,
+              sameStyle: false,
+              level: null,
+              studyStyle: null,
+              online: false,
+            },
+          ],
+        }),
+      "GET /api/study-buddies/blocks": () => json({ blocked: [] }),
+    });
+    const cards = await screen.findAllByTestId("buddy-suggestion", {}, { timeout: 10_000 });
+    const [an, binh] = cards.map((c) => within(c));
+    expect(an.getByTestId("buddy-level").textContent).toBe("Intermediate · Visual");
+    expect(binh.getByTestId("buddy-level").textContent).toBe("Level not set");
+    expect(an.getByTestId("buddy-online").getAttribute("data-online")).toBe("true");
+    expect(an.getByRole("img", { name: "Online now" })).toBeTruthy();
+    expect(binh.getByTestId("buddy-online").getAttribute("data-online")).toBe("false");
+    expect(an.getByTestId("buddy-match").textContent).toBe("86% match");
+    expect(an.getByTestId("buddy-match").getAttribute("title")).toContain("score 19");
+    expect(binh.getByTestId("buddy-match").textContent).toBe("73% match");
+    expect(an.getByText("Same study style: Visual")).toBeTruthy();
+    // The preferences form offers the spec's study styles.
+    const style = screen.getByLabelText("Study Style") as HTMLSelectElement;
+    expect(style.value).toBe("visual");
+    expect([...style.options].map((o) => o.value)).toEqual([
+      "",
+      "visual",
+      "auditory",
+      "kinesthetic",
+      "reading",
+    ]);
   }, 30_000);
 });

@@ -20,7 +20,8 @@ import { ApiError, api, unwrap } from "@/lib/api-client";
 export const messagingKeys = {
   all: ["messaging"] as const,
   conversations: () => ["messaging", "conversations"] as const,
-  list: (search: string) => ["messaging", "conversations", "list", search] as const,
+  list: (search: string, filter: ConversationFilter = "all") =>
+    ["messaging", "conversations", "list", search, filter] as const,
   conversation: (id: string) => ["messaging", "conversations", "one", id] as const,
   messages: (id: string) => ["messaging", "messages", id] as const,
   unread: () => ["messaging", "unread"] as const,
@@ -29,22 +30,27 @@ export const messagingKeys = {
 const noClientRetry = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.status < 500) && count < 2;
 
+/** The Messages tab filter (000 §2 All Messages / Unread / High Priority; issue 27 §4), applied on the server. */
+export type ConversationFilter = "all" | "unread" | "high";
+export const CONVERSATION_FILTERS: readonly ConversationFilter[] = ["all", "unread", "high"];
+
 /** Conversations per page of the list. */
 export const CONVERSATIONS_PAGE_SIZE = 50;
 
 /**
- * GET /api/conversations?search=&after=: the caller's conversations, newest message first (000 §4),
- * CONVERSATIONS_PAGE_SIZE at a time; the next page continues after the last id (`hasMore`).
+ * GET /api/conversations?search=&filter=&after=: the caller's conversations, newest message first
+ * (000 §4), CONVERSATIONS_PAGE_SIZE at a time; the next page continues after the last id (`hasMore`).
  */
-export function conversationsQueryOptions(search: string) {
+export function conversationsQueryOptions(search: string, filter: ConversationFilter = "all") {
   return infiniteQueryOptions({
-    queryKey: messagingKeys.list(search),
+    queryKey: messagingKeys.list(search, filter),
     queryFn: ({ pageParam }): Promise<ConversationList> =>
       unwrap(
         api.conversations.$get({
           query: {
             limit: String(CONVERSATIONS_PAGE_SIZE),
             ...(search ? { search } : {}),
+            ...(filter !== "all" ? { filter } : {}),
             ...(pageParam ? { after: pageParam } : {}),
           },
         }),
@@ -110,12 +116,20 @@ export function useStartConversation() {
   });
 }
 
-/** POST /api/conversations/{id}/messages: the server trims and checks the text. */
+/**
+ * POST /api/conversations/{id}/messages: the server trims and checks the text; `priority` "high"
+ * marks it High priority (issue 27 §4).
+ */
 export function useSendMessage(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      unwrap(api.conversations[":id"].messages.$post({ param: { id: conversationId }, json: { content } })),
+    mutationFn: (input: { content: string; priority?: "normal" | "high" }) =>
+      unwrap(
+        api.conversations[":id"].messages.$post({
+          param: { id: conversationId },
+          json: { content: input.content, priority: input.priority ?? "normal" },
+        }),
+      ),
     onSuccess: (message) => {
       addMessagesToCache(queryClient, conversationId, [message]);
       void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });

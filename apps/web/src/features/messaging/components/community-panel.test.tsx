@@ -71,4 +71,24 @@ describe("CommunityPanel", () => {
     expect(urls.at(-1)).toContain(`after=${conversation(1).id}`);
     expect(screen.queryByRole("button", { name: "Load more conversations" })).toBeNull();
   });
+
+  it("the Unread and High Priority filters ask the server, and an empty filter says No messages found.", async () => {
+    const filters: Array<string | null> = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
+      filters.push(url.searchParams.get("filter"));
+      return json({ conversations: [], hasMore: false });
+    });
+    renderPanel(fetch);
+    expect(await screen.findByText("No conversations yet")).toBeTruthy();
+    expect(filters).toEqual([null]);
+    fireEvent.click(screen.getByRole("button", { name: "High Priority" }));
+    expect(await screen.findByText("No messages found.")).toBeTruthy();
+    expect(filters.at(-1)).toBe("high");
+    expect(screen.getByRole("button", { name: "High Priority" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Unread" }));
+    await vi.waitFor(() => expect(filters.at(-1)).toBe("unread"));
+    fireEvent.click(screen.getByRole("button", { name: "All Messages" }));
+    expect(await screen.findByText("No conversations yet")).toBeTruthy();
+  });
 });

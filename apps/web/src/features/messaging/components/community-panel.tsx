@@ -9,7 +9,12 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
-import { conversationQueryOptions, conversationsQueryOptions } from "../api/messaging";
+import {
+  CONVERSATION_FILTERS,
+  type ConversationFilter,
+  conversationQueryOptions,
+  conversationsQueryOptions,
+} from "../api/messaging";
 import { ConversationList } from "./conversation-list";
 import { MessageThread } from "./message-thread";
 
@@ -53,7 +58,8 @@ export function CommunityPanel({
   const now = useNow();
   const [search, setSearch] = React.useState("");
   const debounced = useDebounced(search.trim(), 250);
-  const list = useInfiniteQuery(conversationsQueryOptions(debounced));
+  const [filter, setFilter] = React.useState<ConversationFilter>("all");
+  const list = useInfiniteQuery(conversationsQueryOptions(debounced, filter));
   const conversations = React.useMemo(
     () => list.data?.pages.flatMap((p) => p.conversations) ?? [],
     [list.data],
@@ -110,6 +116,24 @@ export function CommunityPanel({
               className="pl-9"
             />
           </div>
+          {/* 000 §2 Messages filter: All Messages / Unread / High Priority (server-side, issue 27 §4). */}
+          <fieldset className="mt-2 flex min-w-0 gap-1 border-0 p-0">
+            <legend className="sr-only">{t("filterLabel")}</legend>
+            {CONVERSATION_FILTERS.map((f) => (
+              <Button
+                key={f}
+                type="button"
+                size="sm"
+                variant={filter === f ? "default" : "outline"}
+                aria-pressed={filter === f}
+                className="h-7 min-w-0 flex-1 px-2 text-xs"
+                onClick={() => setFilter(f)}
+                data-testid={`conversation-filter-${f}`}
+              >
+                <span className="truncate">{t(`filters.${f}`)}</span>
+              </Button>
+            ))}
+          </fieldset>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
           {list.isPending ? (
@@ -121,8 +145,10 @@ export function CommunityPanel({
           ) : conversations.length === 0 ? (
             <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
               <MessagesSquareIcon className="size-8 text-muted-foreground/60" aria-hidden />
-              <p className="text-sm font-medium">{debounced ? t("noMatches") : t("noConversations")}</p>
-              {debounced ? null : (
+              <p className="text-sm font-medium">
+                {filter !== "all" ? t("noMessagesFound") : debounced ? t("noMatches") : t("noConversations")}
+              </p>
+              {debounced || filter !== "all" ? null : (
                 <p className="max-w-60 text-xs text-muted-foreground">
                   {creator ? t("noConversationsHintCreator") : t("noConversationsHintStudent")}
                 </p>

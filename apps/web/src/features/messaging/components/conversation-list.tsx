@@ -3,11 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "@/components/ui/avatar";
 import { renderLabel } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { PriorityBadge } from "./message-thread";
 import { UnreadBadge } from "./unread-badge";
 
 /**
  * The conversation list (000 §2 Messaging panel, left column): the other party's avatar and name
- * ("Unknown User" fallback), course title, unread badge and the last-message time label (000 §9).
+ * ("Unknown User" fallback), course title, unread badge, a Priority badge when a message is marked
+ * high priority (amber while one is unread, grey once read; issue 27 §4) and the last-message time
+ * label (000 §9).
  */
 export function ConversationList({
   conversations,
@@ -61,7 +64,15 @@ export function ConversationList({
                   >
                     {c.lastMessagePreview ?? ""}
                   </span>
-                  <UnreadBadge count={c.unreadCount} />
+                  <span className="flex shrink-0 items-center gap-1">
+                    {c.hasHighPriority ? (
+                      <PriorityBadge
+                        label={t("priorityBadge")}
+                        className={c.unreadHighCount > 0 ? undefined : "bg-muted text-muted-foreground"}
+                      />
+                    ) : null}
+                    <UnreadBadge count={c.unreadCount} />
+                  </span>
                 </span>
               </span>
             </button>

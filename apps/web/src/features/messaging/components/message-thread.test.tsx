@@ -27,13 +27,21 @@ const CONVERSATION: Conversation = {
   lastMessageAt: null,
   lastMessagePreview: null,
   unreadCount: 0,
+  unreadHighCount: 0,
+  hasHighPriority: false,
   createdAt: new Date().toISOString(),
 };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-function message(id: string, senderId: string, content: string, at: string): Message {
-  return { id, conversationId: CONVERSATION.id, senderId, content, createdAt: at };
+function message(
+  id: string,
+  senderId: string,
+  content: string,
+  at: string,
+  priority: "normal" | "high" = "normal",
+): Message {
+  return { id, conversationId: CONVERSATION.id, senderId, content, priority, createdAt: at };
 }
 
 function renderThread(fetch: ReturnType<typeof vi.fn>) {
@@ -124,6 +132,75 @@ describe("ConversationList", () => {
     expect(screen.getByTestId("unread-badge").textContent).toContain("3");
     fireEvent.click(item);
     expect(onSelect).toHaveBeenCalledWith(CONVERSATION.id);
+  });
+});
+
+describe("message priority (issue 27 §4)", () => {
+  it("shows the Priority badge on a high-priority message only", async () => {
+    const fetch = vi.fn(async (url: string | URL | Request) => {
+      const href = String(url instanceof Request ? url.url : url);
+      if (href.includes("/messages"))
+        return json({
+          messages: [
+            message("a", "teacher", "Normal one", "2026-01-01T08:00:00.000000Z"),
+            message("b", "teacher", "Urgent one", "2026-01-01T08:01:00.000000Z", "high"),
+          ],
+          hasMore: false,
+        });
+      return json({ conversationId: CONVERSATION.id, lastReadAt: new Date().toISOString(), unreadTotal: 0 });
+    });
+    renderThread(fetch);
+    const items = await screen.findAllByTestId("message");
+    expect(items[0].querySelector("[data-testid=priority-badge]")).toBeNull();
+    expect(items[1].querySelector("[data-testid=priority-badge]")?.textContent).toBe("Priority");
+  });
+
+  it("the composer's High priority toggle sends priority high once, then resets", async () => {
+    const bodies: Array<{ content: string; priority: string }> = [];
+    const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      const href = String(url);
+      if (href.includes("/messages") && init?.method === "POST") {
+        const body = JSON.parse(String(init.body)) as { content: string; priority: "normal" | "high" };
+        bodies.push(body);
+        return json(
+          message(`m${bodies.length}`, ME, body.content, new Date().toISOString(), body.priority),
+          201,
+        );
+      }
+      if (href.includes("/messages")) return json({ messages: [], hasMore: false });
+      return json({ conversationId: CONVERSATION.id, lastReadAt: new Date().toISOString(), unreadTotal: 0 });
+    });
+    renderThread(fetch);
+    await screen.findByText("No messages yet. Say hello!");
+    const toggle = screen.getByRole("button", { name: "High priority" });
+    expect(toggle.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-pressed")).toBe("true");
+    const input = screen.getByPlaceholderText("Type your message...") as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: "Please check today" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(bodies).toEqual([{ content: "Please check today", priority: "high" }]));
+    await waitFor(() => expect(toggle.getAttribute("aria-pressed")).toBe("false"));
+    fireEvent.change(input, { target: { value: "And a normal one" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(bodies[1]).toEqual({ content: "And a normal one", priority: "normal" }));
+  });
+
+  it("the conversation list shows the Priority badge only where a message is high priority", () => {
+    render(
+      <ConversationList
+        conversations={[
+          { ...CONVERSATION, id: "c1", unreadCount: 1, unreadHighCount: 1, hasHighPriority: true },
+          { ...CONVERSATION, id: "c2" },
+        ]}
+        selectedId={null}
+        onSelect={() => {}}
+        now={new Date()}
+      />,
+    );
+    const [first, second] = screen.getAllByTestId("conversation-item");
+    expect(first.querySelector("[data-testid=priority-badge]")?.textContent).toBe("Priority");
+    expect(second.querySelector("[data-testid=priority-badge]")).toBeNull();
   });
 });
 

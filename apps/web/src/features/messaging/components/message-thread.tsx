@@ -1,6 +1,6 @@
 import { type Conversation, MESSAGE_MAX_LENGTH, type Message } from "@academy/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftIcon, SendIcon } from "lucide-react";
+import { ArrowLeftIcon, FlagIcon, SendIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -48,6 +48,8 @@ export function MessageThread({
   const queryClient = useQueryClient();
   const messages = useQuery(messagesQueryOptions(conversation.id));
   const send = useSendMessage(conversation.id);
+  // The sender's High priority flag for the next message (issue 27 §4); cleared after a send.
+  const [highPriority, setHighPriority] = React.useState(false);
   const markRead = useMarkRead();
   const [draft, setDraft] = React.useState("");
   const [loadingEarlier, setLoadingEarlier] = React.useState(false);
@@ -103,19 +105,23 @@ export function MessageThread({
   const submit = () => {
     const content = draft.trim();
     if (!content || send.isPending) return; // 000 §5: blank text is never sent
-    send.mutate(content, {
-      onSuccess: () => {
-        setDraft("");
-        inputRef.current?.focus();
+    send.mutate(
+      { content, priority: highPriority ? "high" : "normal" },
+      {
+        onSuccess: () => {
+          setDraft("");
+          setHighPriority(false);
+          inputRef.current?.focus();
+        },
+        onError: (error) =>
+          toast.error(t("errorTitle"), {
+            description:
+              error instanceof ApiError && (error.status === 429 || error.status === 400)
+                ? error.message
+                : t("sendFailed"),
+          }),
       },
-      onError: (error) =>
-        toast.error(t("errorTitle"), {
-          description:
-            error instanceof ApiError && (error.status === 429 || error.status === 400)
-              ? error.message
-              : t("sendFailed"),
-        }),
-    });
+    );
   };
 
   const earlier = async () => {
@@ -212,6 +218,12 @@ export function MessageThread({
                         : "rounded-bl-sm bg-background text-foreground",
                     )}
                   >
+                    {m.priority === "high" ? (
+                      <PriorityBadge
+                        className={cn("mb-1", mine && "bg-white/90")}
+                        label={t("priorityBadge")}
+                      />
+                    ) : null}
                     <MessageText text={m.content} />
                     <time
                       dateTime={m.createdAt}
@@ -254,16 +266,33 @@ export function MessageThread({
             aria-describedby="composer-hint"
             className="block max-h-32 min-h-10 w-full resize-none rounded-md border border-input bg-background px-3 py-2 text-sm field-sizing-content focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           />
-          <p
-            id="composer-hint"
-            className={cn("mt-1 text-[11px] text-muted-foreground", remaining < 0 && "text-destructive")}
-          >
-            {remaining < 0
-              ? tj("composer.tooLong", { count: -remaining })
-              : remaining < 200
-                ? t("charactersLeft", { count: remaining })
-                : t("composerHint")}
-          </p>
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            <p
+              id="composer-hint"
+              className={cn("text-[11px] text-muted-foreground", remaining < 0 && "text-destructive")}
+            >
+              {remaining < 0
+                ? tj("composer.tooLong", { count: -remaining })
+                : remaining < 200
+                  ? t("charactersLeft", { count: remaining })
+                  : t("composerHint")}
+            </p>
+            <button
+              type="button"
+              aria-pressed={highPriority}
+              onClick={() => setHighPriority((v) => !v)}
+              data-testid="priority-toggle"
+              className={cn(
+                "inline-flex cursor-pointer items-center gap-1 rounded-full border px-2 py-0.5 text-[11px] font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring",
+                highPriority
+                  ? "border-amber-500 bg-amber-100 text-amber-900"
+                  : "border-border text-muted-foreground hover:bg-muted",
+              )}
+            >
+              <FlagIcon className="size-3" aria-hidden />
+              {t("highPriority")}
+            </button>
+          </div>
         </div>
         <Button
           type="submit"
@@ -276,5 +305,21 @@ export function MessageThread({
         </Button>
       </form>
     </section>
+  );
+}
+
+/** The "Priority" badge of a high-priority message or conversation (000 §2 Messages; issue 27 §4). */
+export function PriorityBadge({ label, className }: { label: string; className?: string }) {
+  return (
+    <span
+      data-testid="priority-badge"
+      className={cn(
+        "inline-flex w-fit items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold text-amber-900",
+        className,
+      )}
+    >
+      <FlagIcon className="size-3" aria-hidden />
+      {label}
+    </span>
   );
 }
