@@ -57,5 +57,5 @@ export * from "./schemas/schools.ts";
 export * from "./schemas/students.ts";
 export * from "./schemas/study-buddies.ts";
 export * from "./schemas/study-groups.ts";
-export * from "./schemas/videos.ts";
 export * from "./schemas/study-reminders.ts";
+export * from "./schemas/videos.ts";

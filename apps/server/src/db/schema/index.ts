@@ -22,5 +22,5 @@ export * from "./reports.ts";
 export * from "./reviews.ts";
 export * from "./schools.ts";
 export * from "./security.ts";
-export * from "./videos.ts";
 export * from "./study-reminders.ts";
+export * from "./videos.ts";
