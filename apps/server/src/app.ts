@@ -70,6 +70,7 @@ import { originsForHost } from "./features/schools/schools.service.ts";
 import { studentRoutes } from "./features/students/students.routes.ts";
 import { assertUploadHeaders } from "./features/uploads/multipart.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
+import { assertTusChunkHeaders, TUS_PATH, tusRoutes } from "./features/uploads/uploads.tus.ts";
 import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import type { AppDeps, AppEnv } from "./lib/http.ts";
@@ -278,6 +279,11 @@ export function createApp(
       assertUploadHeaders(c.req.raw.headers, c.req.query("area") || undefined);
       return next();
     }
+    // A tus chunk (issue 26 §1) streams to disk: allowed up to TUS_CHUNK_BYTES with a declared length.
+    if (method === "PATCH" && c.req.path.startsWith(`${TUS_PATH}/`)) {
+      assertTusChunkHeaders(c.req.raw.headers);
+      return next();
+    }
     return limitBody(c, next);
   });
   // NUL characters in path, query or JSON body: 400, never a 500 from the database (issue 16).
@@ -357,6 +363,7 @@ export function createApp(
     .route("/", enrolmentRoutes(deps))
     .route("/", learningRoutes(deps))
     .route("/", uploadRoutes(deps))
+    .route("/", tusRoutes(deps))
     .route("/", materialRoutes({ ...deps, sampleMaterials }))
     .route("/", certificateRoutes(deps))
     .route("/", invitationRoutes(deps))

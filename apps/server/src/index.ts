@@ -13,6 +13,7 @@ import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
 import { unsafeBindingWarning } from "./features/operations/operations.ts";
 import { createOrderJobWorker } from "./features/payments/reconciliation.service.ts";
 import { createDomainRecheckWorker } from "./features/schools/schools.routes.ts";
+import { createAbandonedUploadWorker } from "./features/uploads/uploads.tus.ts";
 import { createMemoryCheck } from "./observability/memory-check.ts";
 import { startTracing } from "./observability/tracing.ts";
 import { createRuntime } from "./runtime.ts";
@@ -90,6 +91,9 @@ export async function main(): Promise<void> {
   await applyLearningRollups(runtime.db).catch((error) =>
     runtime.logger.error({ err: error }, "learning rollups failed"),
   );
+  // Partial tus uploads with no byte for 24 h are deleted (issue 26 §1).
+  const abandonedUploads = createAbandonedUploadWorker({ storage: runtime.storage, logger: runtime.logger });
+  abandonedUploads.start();
   const learningRollups = createLearningRollupWorker({ db: runtime.db, logger: runtime.logger });
   learningRollups.start();
   // The spec's memory check: every 30 s, a warning when RSS passes MEMORY_WARN_MB.
@@ -127,6 +131,7 @@ export async function main(): Promise<void> {
       await domainChecks.stop();
       await replyDigests.stop();
       await learningRollups.stop();
+      await abandonedUploads.stop();
       memoryCheck.stop();
       await tracing?.shutdown().catch(() => undefined);
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));
