@@ -74,6 +74,7 @@ import { studentRoutes } from "./features/students/students.routes.ts";
 import { studyReminderRoutes } from "./features/study-reminders/study-reminders.routes.ts";
 import { assertUploadHeaders } from "./features/uploads/multipart.ts";
 import { fileRoutes, uploadRoutes } from "./features/uploads/uploads.routes.ts";
+import { assertTusChunkHeaders, TUS_PATH, tusRoutes } from "./features/uploads/uploads.tus.ts";
 import { videoRoutes } from "./features/videos/videos.routes.ts";
 import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
@@ -283,6 +284,11 @@ export function createApp(
       assertUploadHeaders(c.req.raw.headers, c.req.query("area") || undefined);
       return next();
     }
+    // A tus chunk (issue 26 §1) streams to disk: allowed up to TUS_CHUNK_BYTES with a declared length.
+    if (method === "PATCH" && c.req.path.startsWith(`${TUS_PATH}/`)) {
+      assertTusChunkHeaders(c.req.raw.headers);
+      return next();
+    }
     return limitBody(c, next);
   });
   // NUL characters in path, query or JSON body: 400, never a 500 from the database (issue 16).
@@ -363,6 +369,7 @@ export function createApp(
     .route("/", learningRoutes(deps))
     .route("/", clientEventRoutes(deps))
     .route("/", uploadRoutes(deps))
+    .route("/", tusRoutes(deps))
     .route("/", materialRoutes({ ...deps, sampleMaterials }))
     .route("/", certificateRoutes(deps))
     .route("/", invitationRoutes(deps))

@@ -15,6 +15,7 @@ import { unsafeBindingWarning } from "./features/operations/operations.ts";
 import { createOrderJobWorker } from "./features/payments/reconciliation.service.ts";
 import { createDomainRecheckWorker } from "./features/schools/schools.routes.ts";
 import { createStudyReminderWorker } from "./features/study-reminders/study-reminders.service.ts";
+import { createAbandonedUploadWorker } from "./features/uploads/uploads.tus.ts";
 import { createTranscodeWorker } from "./features/videos/videos.service.ts";
 import { killRunningFfmpeg } from "./lib/ffmpeg.ts";
 import { createMemoryCheck } from "./observability/memory-check.ts";
@@ -103,6 +104,9 @@ export async function main(): Promise<void> {
   await applyLearningRollups(runtime.db).catch((error) =>
     runtime.logger.error({ err: error }, "learning rollups failed"),
   );
+  // Partial tus uploads with no byte for 24 h are deleted (issue 26 §1).
+  const abandonedUploads = createAbandonedUploadWorker({ storage: runtime.storage, logger: runtime.logger });
+  abandonedUploads.start();
   const learningRollups = createLearningRollupWorker({ db: runtime.db, logger: runtime.logger });
   learningRollups.start();
   // Transcodes uploaded lesson videos to HLS (issue 26; nothing runs without FFmpeg).
@@ -161,6 +165,7 @@ export async function main(): Promise<void> {
       killRunningFfmpeg();
       await transcodes.stop();
       await studyReminders.stop();
+      await abandonedUploads.stop();
       memoryCheck.stop();
       await tracing?.shutdown().catch(() => undefined);
       await runtime.close().catch((error) => runtime.logger.error({ err: error }, "close failed"));

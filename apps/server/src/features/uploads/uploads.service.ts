@@ -114,7 +114,7 @@ export async function detectFileKind(
 }
 
 /** A file name fit for the database and a Content-Disposition header: no path, no control characters, ≤ 255 characters. */
-function cleanName(name: string | undefined): string | null {
+export function cleanName(name: string | undefined): string | null {
   if (!name) return null;
   const base = name.normalize("NFC").split(/[\\/]/).pop() ?? "";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point

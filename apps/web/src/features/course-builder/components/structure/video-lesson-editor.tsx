@@ -1,17 +1,22 @@
 import { COURSE_MESSAGES } from "@academy/shared";
 import { BYTES_PER_MB, FILE_KINDS, UPLOAD_AREAS } from "@academy/shared/rules/upload-areas";
-import { CheckCircle2Icon, LinkIcon, Trash2Icon, UploadIcon, XIcon } from "lucide-react";
+import { CheckCircle2Icon, LinkIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Progress } from "@/components/ui/progress";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { UploadProgressPanel } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api-client";
+import {
+  findPreviousUploads,
+  type ResumableUpload,
+  startResumableUpload,
+  type UploadProgress,
+} from "@/lib/resumable-upload";
 import { cn } from "@/lib/utils";
 import type { VideoContent } from "./structure-ops";
-import { uploadFile } from "./upload-file";
 import { VideoProcessing } from "./video-processing";
 import { classifyVideoUrl, videoEmbedUrl } from "./video-url";
 
@@ -34,7 +39,8 @@ export function checkLessonVideo(file: File): "type" | "size" | null {
 
 /**
  * The editor of a video lesson: a YouTube or Vimeo link (validated with the server's rule) or an
- * uploaded file (POST /api/uploads, area "lesson-video", with a progress bar), and a preview.
+ * uploaded file (resumable tus upload to area "lesson-video": progress, speed, time left, pause /
+ * resume, automatic retry, and "Resume upload of …" when the same file is picked again), and a preview.
  */
 export function VideoLessonEditor({
   content,
@@ -50,10 +56,16 @@ export function VideoLessonEditor({
     content.source && content.source !== "upload" ? (content.url ?? "") : "",
   );
   const [linkError, setLinkError] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [active, setActive] = useState<{
+    file: File;
+    progress: UploadProgress;
+    state: "uploading" | "paused" | "retrying";
+  } | null>(null);
+  const [offer, setOffer] = useState<File | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
+  const uploadRef = useRef<ResumableUpload | null>(null);
+  const busy = active !== null;
   const fileRef = useRef<HTMLInputElement>(null);
 
   const commitLink = (value: string) => {
@@ -75,33 +87,57 @@ export function VideoLessonEditor({
 
   const upload = async (file: File) => {
     setUploadError(null);
+    setOffer(null);
     const problem = checkLessonVideo(file);
     if (problem) {
       setUploadError(
         problem === "type" ? t("video.invalidType") : t("video.tooLarge", { max: LESSON_VIDEO_MAX_MB }),
       );
+      if (fileRef.current) fileRef.current.value = "";
       return;
     }
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setProgress(0);
-    try {
-      const stored = await uploadFile(file, "lesson-video", {
-        onProgress: setProgress,
-        signal: controller.signal,
-      });
-      onChange({ type: "video", source: "upload", url: stored.url });
-      setFileName(file.name);
-      setDraft("");
-      setLinkError(false);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return;
-      setUploadError(uploadErrorText(error, t));
-    } finally {
-      abortRef.current = null;
-      setProgress(null);
+    // The same file picked again after a reload or a failure: offer to continue it.
+    const previous = await findPreviousUploads(file, "lesson-video").catch(() => []);
+    if (previous.length > 0) setOffer(file);
+    else begin(file, false);
+  };
+
+  const begin = (file: File, resumePrevious: boolean) => {
+    setOffer(null);
+    setUploadError(null);
+    setActive({
+      file,
+      progress: { sent: 0, total: file.size, bytesPerSecond: null, secondsLeft: null },
+      state: "uploading",
+    });
+    const finish = () => {
+      uploadRef.current = null;
+      setActive(null);
       if (fileRef.current) fileRef.current.value = "";
-    }
+    };
+    uploadRef.current = startResumableUpload(
+      file,
+      "lesson-video",
+      {
+        onProgress: (progress) =>
+          setActive((current) =>
+            current && current.state !== "paused" ? { ...current, progress, state: "uploading" } : current,
+          ),
+        onRetry: () => setActive((current) => (current ? { ...current, state: "retrying" } : current)),
+        onSuccess: (stored) => {
+          finish();
+          onChange({ type: "video", source: "upload", url: stored.url });
+          setFileName(file.name);
+          setDraft("");
+          setLinkError(false);
+        },
+        onError: (error) => {
+          finish();
+          setUploadError(uploadErrorText(error, t));
+        },
+      },
+      { resumePrevious },
+    );
   };
 
   const embed = content.url && content.source !== "upload" ? videoEmbedUrl(content.url) : undefined;
@@ -160,7 +196,7 @@ export function VideoLessonEditor({
               className={cn(
                 buttonVariants({ variant: "outline", size: "sm" }),
                 "has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-ring",
-                progress !== null && "pointer-events-none opacity-50",
+                busy && "pointer-events-none opacity-50",
               )}
             >
               <UploadIcon aria-hidden />
@@ -171,7 +207,7 @@ export function VideoLessonEditor({
                 type="file"
                 accept={LESSON_VIDEO_ACCEPT}
                 className="sr-only"
-                disabled={progress !== null}
+                disabled={busy}
                 aria-describedby={uploadError ? `${id}-file-error` : `${id}-file-hint`}
                 onChange={(event) => {
                   const file = event.target.files?.[0];
@@ -186,17 +222,45 @@ export function VideoLessonEditor({
           <p id={`${id}-file-hint`} className="text-xs text-muted-foreground">
             {t("video.fileHint", { max: LESSON_VIDEO_MAX_MB })}
           </p>
-          {progress !== null ? (
-            <div className="flex items-center gap-3">
-              <Progress value={progress} className="max-w-sm" aria-label={t("video.uploading")} />
-              <span className="w-10 text-sm tabular-nums text-muted-foreground" aria-hidden>
-                {progress}%
-              </span>
-              <Button type="button" variant="ghost" size="sm" onClick={() => abortRef.current?.abort()}>
-                <XIcon aria-hidden />
-                {t("video.cancelUpload")}
-              </Button>
+          {offer ? (
+            <div className="grid max-w-md gap-2 rounded-md border border-border p-3" role="status">
+              <p className="text-sm">{t("video.resumable.offer", { name: offer.name })}</p>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  type="button"
+                  size="sm"
+                  className="h-auto min-h-8 whitespace-normal text-left"
+                  onClick={() => begin(offer, true)}
+                >
+                  <UploadIcon aria-hidden />
+                  {t("video.resumable.resume", { name: offer.name })}
+                </Button>
+                <Button type="button" variant="outline" size="sm" onClick={() => begin(offer, false)}>
+                  {t("video.resumable.startOver")}
+                </Button>
+              </div>
             </div>
+          ) : null}
+          {active ? (
+            <UploadProgressPanel
+              progress={active.progress}
+              state={active.state}
+              fileName={active.file.name}
+              onPause={() => {
+                uploadRef.current?.pause();
+                setActive((current) => (current ? { ...current, state: "paused" } : current));
+              }}
+              onResume={() => {
+                setActive((current) => (current ? { ...current, state: "uploading" } : current));
+                uploadRef.current?.resume();
+              }}
+              onCancel={() => {
+                void uploadRef.current?.cancel();
+                uploadRef.current = null;
+                setActive(null);
+                if (fileRef.current) fileRef.current.value = "";
+              }}
+            />
           ) : null}
           {uploadError ? (
             <p id={`${id}-file-error`} role="alert" className="text-sm text-destructive">
