@@ -313,7 +313,8 @@ describe("GET /api/learn/{courseId} (001 §2 Lesson player, §6 Student)", () =>
       certificateUrl: null,
       lastLessonId: null,
     });
-    const zero = { isCompleted: false, progress: 0, timeSpent: 0, completedAt: null };
+    // position: the video resume point (issue 26, item 3), none before the student plays.
+    const zero = { isCompleted: false, progress: 0, timeSpent: 0, completedAt: null, position: null };
     expect(body.lessons).toEqual([
       {
         id: textId,
@@ -335,7 +336,13 @@ describe("GET /api/learn/{courseId} (001 §2 Lesson player, §6 Student)", () =>
         type: "video",
         duration: 20,
         // The builder stores YouTube links in their canonical form.
-        content: { type: "video", source: "youtube", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
+        // A YouTube link has no HLS stream (issue 26, item 5: it plays as before).
+        content: {
+          type: "video",
+          source: "youtube",
+          url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+          stream: null,
+        },
         progress: zero,
         resources: [],
         opensAt: null,
@@ -371,7 +378,13 @@ describe("POST /api/learn/{courseId}/lessons/{lessonId}/progress (001 §4, §9)"
   it("remembers the last lesson opened (resume)", async () => {
     const first = await progress(stu, videoId, "open");
     expect(first.enrolment.lastLessonId).toBe(videoId);
-    expect(first.lesson).toEqual({ isCompleted: false, progress: 0, timeSpent: 0, completedAt: null });
+    expect(first.lesson).toEqual({
+      isCompleted: false,
+      progress: 0,
+      timeSpent: 0,
+      completedAt: null,
+      position: null,
+    });
     const second = await progress(stu, textId, "open");
     expect(second.enrolment.lastLessonId).toBe(textId);
     expect((await player(stu)).enrolment.lastLessonId).toBe(textId);
