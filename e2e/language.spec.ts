@@ -106,7 +106,11 @@ describe.skipIf(skip)("the Vietnamese UI shows server errors in Vietnamese", () 
     await useSession(context, baseURL, personCookie);
     const page = await context.newPage();
     await page.goto("/dashboard");
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("vi");
+    // The stored language arrives with /api/me and its catalogue chunk after the first render:
+    // allow the chunk's load (on-demand, issue 17 §14), as the other on-demand waits do.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 })
+      .toBe("vi");
     await page.getByText("Chào mừng bạn").first().waitFor(); // a new account: not "welcome back"
     await expectNoHorizontalOverflow(page, "dashboard in the stored language");
   }, 60_000);
