@@ -17,6 +17,7 @@ import { schoolPageBenchmark } from "./school-page.ts";
 import { startupBenchmark } from "./startup.ts";
 import { studentsBenchmark } from "./students.ts";
 import { throughputBenchmark } from "./throughput.ts";
+import { uploadsTusBenchmark } from "./uploads-tus.ts";
 import { videoBenchmark } from "./video.ts";
 
 /**
@@ -42,5 +43,6 @@ export const benchmarks: Benchmark[] = [
   notificationsBenchmark,
   routeJsBenchmark,
   videoBenchmark,
+  uploadsTusBenchmark,
   launchBenchmark,
 ];

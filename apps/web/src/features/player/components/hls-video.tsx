@@ -84,7 +84,14 @@ export function HlsVideo({
       const Hls = typeof window.MediaSource !== "undefined" ? (await import("hls.js")).default : undefined;
       if (cancelled) return;
       if (Hls?.isSupported()) {
-        const hls = new Hls({ capLevelToPlayerSize: false, startLevel: -1 });
+        // hls.js starts loading at the resume position itself (a seek made at loadedmetadata
+        // was lost to its own start position in Chromium: the player stayed at 0:00).
+        const start = resumeAt(startAt, stream.durationSeconds ?? Number.NaN);
+        const hls = new Hls({
+          capLevelToPlayerSize: false,
+          startLevel: -1,
+          ...(start > 0 ? { startPosition: start } : {}),
+        });
         hlsRef.current = hls;
         hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
           setLevels(data.levels.map((level) => level.height));
@@ -203,7 +210,12 @@ export function HlsVideo({
           onLoadedMetadata={(event) => {
             const video = event.currentTarget;
             if (!restored.current) {
-              const at = resumeAt(startAt, video.duration);
+              // With hls.js the media element's duration may not be known yet at this point
+              // (MediaSource duration set later): the probed length stands in for it.
+              const duration = Number.isFinite(video.duration)
+                ? video.duration
+                : (stream.durationSeconds ?? Number.NaN);
+              const at = resumeAt(startAt, duration);
               if (at > 0) video.currentTime = at;
               lastSaved.current = at;
               restored.current = true;
