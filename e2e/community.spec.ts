@@ -114,6 +114,8 @@ describe.skipIf(skip)("student community", () => {
     await helper.waitForURL(/q=cach/);
     const item = helper.getByTestId("discussion-item").filter({ hasText: threadTitle });
     await item.waitFor();
+    // The list keeps the unfiltered rows while the search loads (aria-busy): the results are awaited.
+    await helper.locator('ul[aria-busy="false"]').filter({ has: item }).waitFor();
     expect(await helper.getByTestId("discussion-item").count()).toBe(1);
     await item.getByRole("button", { name: "Upvote" }).click();
     await item.getByTestId("upvote-count").filter({ hasText: "1" }).waitFor();

@@ -81,12 +81,16 @@ describe.skipIf(skip)("notification centre", () => {
   ] as const) {
     it(`a reply lights the bell live and its item opens the thread (${label} px)`, async () => {
       const page = await studentPage(viewport);
+      // The live stream opens once the page has loaded: its response (headers sent once the
+      // server listens for this person) is awaited before the reply is sent, so the bell must
+      // light from the stream's `notification` event. The waiter is set before the navigation:
+      // set after, it could miss a stream that opened first.
+      const streamOpen = page.waitForResponse((r) => r.url().includes("/api/messaging/events"));
       await page.goto("/dashboard");
       const bell = page.getByTestId("notification-bell");
       await bell.waitFor();
       await expect.poll(() => page.getByTestId("notification-count").count()).toBe(0);
-      // Wait for the live stream before the reply is sent (its `ready` event refreshes the bell).
-      await page.waitForResponse((r) => r.url().includes("/api/notifications/unread"));
+      await streamOpen;
       const replied = await api(creatorCookie, "POST", `/api/community/discussions/${discussionId}/replies`, {
         body: `Đọc lên giọng rồi xuống (${label})`,
       });

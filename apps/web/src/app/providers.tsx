@@ -7,14 +7,15 @@ import { queryClient } from "@/lib/query-client";
 /**
  * Spec 000 §9 toasts: 5000 ms by default, 3 visible, 14 px gap. The tooltip provider lives in the
  * dashboard shell (SidebarProvider), the only place with tooltips: the entry carries no popper
- * code (issue 17 §14).
+ * code (issue 17 §14). Toasts sit at the bottom right (full width at the bottom on a phone): at the
+ * top right they covered the header's bell, language switch and Sign Out for their 5 s.
  */
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       <PlatformDefaults />
-      <Toaster position="top-right" duration={5000} visibleToasts={3} gap={14} richColors closeButton />
+      <Toaster position="bottom-right" duration={5000} visibleToasts={3} gap={14} richColors closeButton />
     </QueryClientProvider>
   );
 }
