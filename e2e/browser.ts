@@ -113,11 +113,23 @@ export async function waitForQuiet(page: Page, quietMs = 150, timeoutMs = 5_000)
   await page.evaluate(() => document.fonts.ready.then(() => undefined)).catch(() => undefined);
 }
 
-/** Saves a full-page screenshot as e2e/screenshots/<name>.png. */
+/**
+ * Whether `screenshot` writes its PNG: yes unless E2E_SCREENSHOTS=0, which `.ci/run` sets. A
+ * full-page PNG costs Chromium 0.4–0.7 s of CPU (mostly the PNG encoding; ~220 of them were about
+ * 110 s of CPU, a quarter of the browser suite's), and nobody opens a CI clone's files. Nothing
+ * asserts on the images; the waits below still run, so a journey behaves the same either way.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== "0";
+
+/**
+ * Waits until the screen has settled (its load event, no request in flight for 150 ms, web fonts),
+ * then saves a full-page screenshot as e2e/screenshots/<name>.png (unless E2E_SCREENSHOTS=0).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForLoadState("load", { timeout: 5_000 }).catch(() => undefined);
   await waitForQuiet(page);
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 

@@ -11,6 +11,7 @@ import {
   newContext,
   PHONE,
   SCREENSHOT_DIR,
+  SCREENSHOTS,
 } from "./browser.ts";
 
 const ctx = e2eContext();
@@ -366,14 +367,16 @@ describe.skipIf(skip)("landing page journey", () => {
       .getByRole("heading", { name: "Nấu phở ngon như hàng Hà Nội" })
       .waitFor();
     await p.waitForTimeout(500);
-    await p
-      .getByTestId("landing-preview")
-      .screenshot({ path: path.join(SCREENSHOT_DIR, "landing-builder-preview-phone-desktop.png") });
+    if (SCREENSHOTS)
+      await p
+        .getByTestId("landing-preview")
+        .screenshot({ path: path.join(SCREENSHOT_DIR, "landing-builder-preview-phone-desktop.png") });
     await p.getByRole("button", { name: "Mobile", exact: true }).click();
     await p.waitForTimeout(500);
-    await p
-      .getByTestId("landing-preview")
-      .screenshot({ path: path.join(SCREENSHOT_DIR, "landing-builder-preview-phone-mobile.png") });
+    if (SCREENSHOTS)
+      await p
+        .getByTestId("landing-preview")
+        .screenshot({ path: path.join(SCREENSHOT_DIR, "landing-builder-preview-phone-mobile.png") });
     await p.getByRole("button", { name: "Desktop", exact: true }).click();
     await screenshot(p, "landing-builder-design-phone");
     await expectNoHorizontalOverflow(p, "landing builder design");
