@@ -11,6 +11,7 @@ import {
   createLearningRollupWorker,
 } from "./features/learning/learning-rollups.service.ts";
 import { createNudgeWorker } from "./features/messaging/messaging.service.ts";
+import { createNotificationFanoutWorker } from "./features/notifications/notifications.service.ts";
 import { unsafeBindingWarning } from "./features/operations/operations.ts";
 import { createOrderJobWorker } from "./features/payments/reconciliation.service.ts";
 import { createDomainRecheckWorker } from "./features/schools/schools.routes.ts";
@@ -126,6 +127,15 @@ export async function main(): Promise<void> {
     intervalMs: 60_000,
   });
   studyReminders.start();
+  // Writes the rest of large notifications (an announcement to 10,000 students), a chunk per
+  // transaction, so requests keep their speed meanwhile (decision 0237).
+  const notificationFanouts = createNotificationFanoutWorker({
+    db: runtime.db,
+    mailer: runtime.mailer,
+    appUrl: env.appUrl,
+    logger: runtime.logger,
+  });
+  notificationFanouts.start();
   // The spec's memory check: every 30 s, a warning when RSS passes MEMORY_WARN_MB.
   const memoryCheck = createMemoryCheck({
     logger: runtime.logger,
@@ -165,6 +175,7 @@ export async function main(): Promise<void> {
       killRunningFfmpeg();
       await transcodes.stop();
       await studyReminders.stop();
+      await notificationFanouts.stop();
       await abandonedUploads.stop();
       memoryCheck.stop();
       await tracing?.shutdown().catch(() => undefined);

@@ -19,7 +19,12 @@ import { createMailer } from "../src/email/mailer.ts";
 import { signUnsubscribeToken } from "../src/email/unsubscribe.ts";
 import { setAdminByEmail } from "../src/features/admin/admin.service.ts";
 import { sendReplyDigests } from "../src/features/community/reply-digests.service.ts";
-import { notify } from "../src/features/notifications/notifications.service.ts";
+import {
+  drainNotificationFanouts,
+  NOTIFY_FANOUT_CHUNK,
+  notify,
+  pendingFanoutRecipients,
+} from "../src/features/notifications/notifications.service.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import {
   createTestContext,
@@ -82,6 +87,9 @@ describe("types", () => {
   });
 });
 
+/** Recipients `notify` writes in the caller's transaction; the worker writes the rest. */
+const C = NOTIFY_FANOUT_CHUNK;
+
 describe("notify: fan-out and preferences", () => {
   it("writes one row per recipient whose channel is not off, and e-mails only those on e-mail", async () => {
     const [a, b, c] = await Promise.all([signUpAndSignIn(ctx), signUpAndSignIn(ctx), signUpAndSignIn(ctx)]);
@@ -100,7 +108,7 @@ describe("notify: fan-out and preferences", () => {
         deps(),
       ),
     );
-    expect(result).toEqual({ notified: 2, emailed: 1 });
+    expect(result).toEqual({ notified: 2, emailed: 1, queued: 0 });
     expect((await list(a)).items.map((n) => n.type)).toEqual(["mention"]);
     expect((await list(b)).items).toEqual([]);
     expect((await list(c)).items).toHaveLength(1);
@@ -147,8 +155,8 @@ describe("notify: fan-out and preferences", () => {
     expect((await once()).notified).toBe(1);
   });
 
-  it("fans out to 2,000 recipients in one statement", async () => {
-    const users = Array.from({ length: 2000 }, (_, i) => ({
+  async function fans(count: number): Promise<string[]> {
+    const users = Array.from({ length: count }, (_, i) => ({
       id: randomUUID(),
       name: `Fan ${i}`,
       email: `fan-${randomUUID()}@example.com`,
@@ -157,22 +165,94 @@ describe("notify: fan-out and preferences", () => {
       updatedAt: new Date(),
     }));
     await ctx.runtime.db.insert(user).values(users);
-    const ids = users.map((u) => u.id);
+    return users.map((u) => u.id);
+  }
+  async function notificationsOf(ids: string[]) {
+    return ctx.runtime.db
+      .select({ user_id: notifications.user_id, type: notifications.type })
+      .from(notifications)
+      .where(inArray(notifications.user_id, ids));
+  }
+
+  it("fans out to 2,000: the first NOTIFY_FANOUT_CHUNK in the caller's transaction, the rest by the worker a chunk at a time (decision 0237)", async () => {
+    const ids = await fans(2000);
+    // Off for 500 people across the first chunk and the queued part.
     await ctx.runtime.db
       .insert(notificationPreferences)
-      .values(ids.slice(0, 500).map((id) => ({ user_id: id, type: "announcement", channel: "off" })));
-    const result = await notify(
-      ctx.runtime.db,
-      { userIds: ids, type: "announcement", data: { title: "Live class" }, link: "/learn/x" },
-      deps(),
+      .values(
+        ids.slice(C - 100, C + 400).map((id) => ({ user_id: id, type: "announcement", channel: "off" })),
+      );
+    const result = await ctx.runtime.db.transaction((tx) =>
+      notify(
+        tx,
+        {
+          userIds: [...ids, ...ids.slice(0, 10)],
+          type: "announcement",
+          data: { title: "Live class" },
+          link: "/learn/x",
+        },
+        deps(),
+      ),
     );
     // announcement has its own e-mail (the course update): notify writes none.
-    expect(result).toEqual({ notified: 1500, emailed: 0 });
-    const [{ n }] = (await ctx.runtime.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(inArray(notifications.user_id, ids))) as Array<{ n: number }>;
-    expect(Number(n)).toBe(1500);
+    expect(result).toEqual({ notified: C - 100, emailed: 0, queued: 2000 - C });
+    expect(await notificationsOf(ids)).toHaveLength(C - 100);
+    expect(await pendingFanoutRecipients(ctx.runtime.db)).toBe(2000 - C);
+
+    expect(await drainNotificationFanouts(ctx.runtime.db, deps())).toBe(2000 - C - 400);
+    const rows = await notificationsOf(ids);
+    expect(rows).toHaveLength(1500);
+    expect(new Set(rows.map((r) => r.user_id)).size).toBe(1500);
+    const off = new Set(ids.slice(C - 100, C + 400));
+    expect(rows.some((r) => off.has(r.user_id))).toBe(false);
+    expect(await pendingFanoutRecipients(ctx.runtime.db)).toBe(0);
+    // Nothing left: a second pass writes nothing.
+    expect(await drainNotificationFanouts(ctx.runtime.db, deps())).toBe(0);
+  });
+
+  it("queues nothing when the caller's transaction rolls back", async () => {
+    const ids = await fans(700);
+    await expect(
+      ctx.runtime.db.transaction(async (tx) => {
+        await notify(tx, { userIds: ids, type: "announcement", data: {}, link: "/learn/y" }, deps());
+        throw new Error("the cause failed");
+      }),
+    ).rejects.toThrow("the cause failed");
+    expect(await pendingFanoutRecipients(ctx.runtime.db)).toBe(0);
+    expect(await notificationsOf(ids)).toHaveLength(0);
+  });
+
+  it("writes the queued part's e-mails and honours collapse in every chunk", async () => {
+    const ids = await fans(600);
+    // mention has the generic notification e-mail (default channel e-mail); the last 50 already
+    // have an unread mention of this link, which `collapse` must not repeat.
+    await ctx.runtime.db
+      .insert(notifications)
+      .values(ids.slice(550).map((id) => ({ user_id: id, type: "mention", data: {}, link: "/d/z" })));
+    const before = await ctx.runtime.db.select({ id: emailOutbox.id }).from(emailOutbox);
+    const result = await notify(
+      ctx.runtime.db,
+      { userIds: ids, type: "mention", data: { actorName: "Lan" }, link: "/d/z", collapse: true },
+      deps(),
+    );
+    expect(result).toEqual({ notified: C, emailed: C, queued: 600 - C });
+    expect(await drainNotificationFanouts(ctx.runtime.db, deps())).toBe(600 - C - 50);
+    expect(await notificationsOf(ids)).toHaveLength(600);
+    const after = await ctx.runtime.db.select({ id: emailOutbox.id }).from(emailOutbox);
+    expect(after.length - before.length).toBe(550);
+  });
+
+  it("two workers draining at once write each recipient once", async () => {
+    const ids = await fans(3000);
+    await notify(ctx.runtime.db, { userIds: ids, type: "announcement", data: {}, link: "/learn/w" }, deps());
+    const [first, second] = await Promise.all([
+      drainNotificationFanouts(ctx.runtime.db, deps()),
+      drainNotificationFanouts(ctx.runtime.db, deps()),
+    ]);
+    expect(first + second).toBe(3000 - C);
+    const rows = await notificationsOf(ids);
+    expect(rows).toHaveLength(3000);
+    expect(new Set(rows.map((r) => r.user_id)).size).toBe(3000);
   });
 });
 

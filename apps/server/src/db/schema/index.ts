@@ -12,6 +12,7 @@ export * from "./help.ts";
 export * from "./invitations.ts";
 export * from "./landing-pages.ts";
 export * from "./messaging.ts";
+export * from "./notification-fanouts.ts";
 export * from "./notifications.ts";
 export * from "./operations.ts";
 export * from "./orders.ts";

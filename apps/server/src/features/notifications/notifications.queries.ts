@@ -22,7 +22,8 @@ export interface EmailRecipient {
  * everyone whose channel is not `off` (and, with `collapse`, who has no unread notification of the
  * same type and link yet); one `pg_notify` on NOTIFICATIONS_CHANNEL (delivered at commit) with the
  * recipients' ids, or — for more than NOTIFY_IDS_MAX — the rows' shared created_at; and, when
- * `wantEmail`, the address, name and language of everyone whose channel is `email`.
+ * `wantEmail`, the address, name and language of everyone written to whose channel is `email`
+ * (a recipient `collapse` skipped gets no e-mail either).
  */
 export async function fanOut(
   db: Executor,
@@ -66,7 +67,9 @@ export async function fanOut(
            (select count(*) from notified)::int as notified,
            coalesce((select json_agg(json_build_object('userId', r.user_id, 'email', pr.email,
                                                        'name', pr.full_name, 'locale', pr.locale))
-                       from recipients r join profiles pr on pr.user_id = r.user_id
+                       from inserted i
+                       join recipients r on r.user_id = i.user_id
+                       join profiles pr on pr.user_id = r.user_id
                       where ${input.wantEmail}::boolean and r.channel = 'email'), '[]'::json) as emails`);
   const row = rowsOf<{ inserted: number; emails: EmailRecipient[] | string }>(result)[0];
   const emails =
@@ -195,4 +198,82 @@ export async function accountLocale(db: Executor, userId: string): Promise<"en" 
   const result = await db.execute(sql`select locale from profiles where user_id = ${userId}`);
   const row = rowsOf<{ locale: "en" | "vi" }>(result)[0];
   return row ? row.locale : null;
+}
+
+/** A large notification's recipients still to write (decision 0237): one notification_fanouts row. */
+export async function queueFanout(
+  db: Executor,
+  input: { type: string; data: unknown; link: string; collapse: boolean; userIds: string[] },
+): Promise<void> {
+  await db.execute(sql`
+    insert into notification_fanouts (type, data, link, collapse, user_ids)
+    values (${input.type}, ${JSON.stringify(input.data)}::jsonb, ${input.link}, ${input.collapse},
+            array(select jsonb_array_elements_text(${JSON.stringify(input.userIds)}::jsonb)))`);
+}
+
+export interface FanoutChunk {
+  id: string;
+  type: string;
+  data: unknown;
+  link: string;
+  collapse: boolean;
+  /** The next recipients, at most `size`. */
+  userIds: string[];
+  /** Whether recipients remain after these. */
+  more: boolean;
+}
+
+/**
+ * Takes the next `size` recipients of the oldest fan-out no other transaction holds (FOR UPDATE
+ * SKIP LOCKED, so two instances never take the same ones) and removes them from the row, deleting
+ * it when none is left. Call inside the transaction that writes their notifications.
+ */
+export async function takeFanoutChunk(db: Executor, size: number): Promise<FanoutChunk | undefined> {
+  const claimed = rowsOf<{
+    id: string;
+    type: string;
+    data: unknown;
+    link: string;
+    collapse: boolean;
+    user_ids: string[] | string;
+    remaining: number;
+  }>(
+    await db.execute(sql`
+      select id, type, data, link, collapse, user_ids[1:${size}] as user_ids,
+             cardinality(user_ids) as remaining
+        from notification_fanouts
+       order by created_at, id
+       limit 1
+         for update skip locked`),
+  )[0];
+  if (!claimed) return undefined;
+  const more = Number(claimed.remaining) > size;
+  if (more)
+    await db.execute(sql`
+      update notification_fanouts set user_ids = user_ids[${size + 1}:] where id = ${claimed.id}`);
+  else await db.execute(sql`delete from notification_fanouts where id = ${claimed.id}`);
+  return {
+    id: claimed.id,
+    type: claimed.type,
+    data: typeof claimed.data === "string" ? JSON.parse(claimed.data) : claimed.data,
+    link: claimed.link,
+    collapse: claimed.collapse,
+    userIds: parseTextArray(claimed.user_ids),
+    more,
+  };
+}
+
+/** A text[] as node-postgres or PGlite returns it (an array, or its literal `{a,b}` when untyped). */
+function parseTextArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, "");
+  return inner === "" ? [] : inner.split(",").map((v) => v.replace(/^"|"$/g, ""));
+}
+
+/** How many recipients wait in fan-outs (the benchmark and tests wait for 0). */
+export async function pendingFanoutRecipients(db: Executor): Promise<number> {
+  const row = rowsOf<{ n: number }>(
+    await db.execute(sql`select coalesce(sum(cardinality(user_ids)), 0)::int as n from notification_fanouts`),
+  )[0];
+  return Number(row?.n ?? 0);
 }
