@@ -34,7 +34,7 @@ async function fillLesson(page: Page, lessonId: string, reason: string, n: numbe
   } else {
     const editor = row.getByRole("textbox", { name: /Text of/ });
     await editor.click();
-    await page.keyboard.type(`Bài ${n}: nấu nước dùng phở từ xương bò, quế, hồi và gừng nướng.`);
+    await page.keyboard.insertText(`Bài ${n}: nấu nước dùng phở từ xương bò, quế, hồi và gừng nướng.`);
   }
   await row.getByTestId("needs-content-badge").waitFor({ state: "detached" });
 }
