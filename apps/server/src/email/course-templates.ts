@@ -83,13 +83,7 @@ export function courseUpdateEmail(input: {
   school?: EmailBrand | null;
 }): RenderedEmail {
   const vi = input.locale === "vi";
-  const greeting = input.studentName
-    ? vi
-      ? `Xin chào ${input.studentName},`
-      : `Hi ${input.studentName},`
-    : vi
-      ? "Xin chào,"
-      : "Hi,";
+  const greeting = greet(input.locale, input.studentName);
   const subject =
     input.subject?.trim() ||
     (vi ? `Cập nhật khóa học: ${input.courseTitle}` : `Course update: ${input.courseTitle}`);
@@ -261,13 +255,7 @@ export function sectionOpenedEmail(input: {
   school?: EmailBrand | null;
 }): RenderedEmail {
   const vi = input.locale === "vi";
-  const greeting = input.studentName
-    ? vi
-      ? `Xin chào ${input.studentName},`
-      : `Hi ${input.studentName},`
-    : vi
-      ? "Xin chào,"
-      : "Hi,";
+  const greeting = greet(input.locale, input.studentName);
   return withCallToAction({
     template: "section-opened",
     school: input.school,

@@ -136,6 +136,7 @@ export function withCallToAction(m: {
   };
 }
 
+/** The greeting line: "Hi Lan," / "Xin chào Lan,", or "Hi," / "Xin chào," without a name. */
 export function greet(locale: Locale, name: string | null | undefined): string {
   if (locale === "vi") return name ? `Xin chào ${name},` : "Xin chào,";
   return name ? `Hi ${name},` : "Hi,";

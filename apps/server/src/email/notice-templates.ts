@@ -25,13 +25,7 @@ export function unreadMessageEmail(input: {
 }): RenderedEmail {
   const vi = input.locale === "vi";
   const sender = input.senderName?.trim() || (vi ? "Người dùng" : "Someone");
-  const greeting = input.recipientName
-    ? vi
-      ? `Xin chào ${input.recipientName},`
-      : `Hi ${input.recipientName},`
-    : vi
-      ? "Xin chào,"
-      : "Hi,";
+  const greeting = greet(input.locale, input.recipientName);
   const count = Math.max(1, input.unreadCount);
   const subject = vi
     ? `${sender} đã gửi tin nhắn cho bạn trên ${PLATFORM}`
@@ -92,13 +86,7 @@ export function replyDigestEmail(input: {
   settingsUrl: string;
 }): RenderedEmail {
   const vi = input.locale === "vi";
-  const greeting = input.recipientName
-    ? vi
-      ? `Xin chào ${input.recipientName},`
-      : `Hi ${input.recipientName},`
-    : vi
-      ? "Xin chào,"
-      : "Hi,";
+  const greeting = greet(input.locale, input.recipientName);
   const replies = Math.max(1, input.replyCount);
   const threads = Math.max(1, input.threadCount);
   const subject = vi

@@ -1,4 +1,4 @@
-import { type Locale, PLATFORM, type RenderedEmail, withCallToAction } from "./layout.ts";
+import { greet, type Locale, PLATFORM, type RenderedEmail, withCallToAction } from "./layout.ts";
 
 /**
  * The e-mail of a notification whose type has no e-mail of its own (issue 27 §2): one sentence
@@ -106,13 +106,7 @@ export function notificationEmail(input: {
   url: string;
 }): RenderedEmail {
   const vi = input.locale === "vi";
-  const greeting = input.recipientName
-    ? vi
-      ? `Xin chào ${input.recipientName},`
-      : `Hi ${input.recipientName},`
-    : vi
-      ? "Xin chào,"
-      : "Hi,";
+  const greeting = greet(input.locale, input.recipientName);
   const sentence = notificationSentence(input.locale, input.type, input.data);
   const paragraphs = [greeting, `${sentence}.`];
   if (input.data.excerpt) paragraphs.push(`“${input.data.excerpt}”`);

@@ -1,26 +1,12 @@
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from "@academy/shared/schemas/notifications";
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
-// Kept equal to NOTIFICATION_TYPES / NOTIFICATION_CHANNELS in packages/shared (a test compares them).
-export const NOTIFICATION_TYPE_VALUES = [
-  "message",
-  "discussion_reply",
-  "mention",
-  "study_group",
-  "buddy",
-  "section_opened",
-  "certificate_issued",
-  "order_paid",
-  "order_refunded",
-  "review",
-  "moderation",
-  "ticket_reply",
-  "study_reminder",
-  "announcement",
-] as const;
-const typeList = sql.raw(NOTIFICATION_TYPE_VALUES.map((t) => `'${t}'`).join(", "));
-const channelList = sql.raw(["in_app", "email", "off"].map((t) => `'${t}'`).join(", "));
+// The check constraints list the shared types and channels: adding one there changes these
+// constraints, so `npm run db:generate` writes its migration (a test compares the migrated database).
+const typeList = sql.raw(NOTIFICATION_TYPES.map((t) => `'${t}'`).join(", "));
+const channelList = sql.raw(NOTIFICATION_CHANNELS.map((t) => `'${t}'`).join(", "));
 
 /**
  * notifications (issue 27 §2, decision 0230): one row per recipient and event. `data` holds the

@@ -16,19 +16,22 @@ import {
 
 export type SubjectRow = typeof subjects.$inferSelect & { total_courses: number };
 
+/** A subject's columns with its real course count (`total_courses`). */
+const subjectColumns = {
+  id: subjects.id,
+  name: subjects.name,
+  description: subjects.description,
+  icon: subjects.icon,
+  is_active: subjects.is_active,
+  created_at: subjects.created_at,
+  updated_at: subjects.updated_at,
+  total_courses: sql<number>`(select count(*)::int from ${courses} c where c.subject_id = "subjects"."id")`,
+};
+
 /** Every subject with its real course count, by name. */
 export async function selectSubjects(db: Executor, onlyActive = false): Promise<SubjectRow[]> {
   const rows = await db
-    .select({
-      id: subjects.id,
-      name: subjects.name,
-      description: subjects.description,
-      icon: subjects.icon,
-      is_active: subjects.is_active,
-      created_at: subjects.created_at,
-      updated_at: subjects.updated_at,
-      total_courses: sql<number>`(select count(*)::int from ${courses} c where c.subject_id = "subjects"."id")`,
-    })
+    .select(subjectColumns)
     .from(subjects)
     .where(onlyActive ? eq(subjects.is_active, true) : undefined)
     .orderBy(sql`lower(${subjects.name})`);
@@ -36,20 +39,7 @@ export async function selectSubjects(db: Executor, onlyActive = false): Promise<
 }
 
 export async function selectSubject(db: Executor, id: string): Promise<SubjectRow | undefined> {
-  const rows = await db
-    .select({
-      id: subjects.id,
-      name: subjects.name,
-      description: subjects.description,
-      icon: subjects.icon,
-      is_active: subjects.is_active,
-      created_at: subjects.created_at,
-      updated_at: subjects.updated_at,
-      total_courses: sql<number>`(select count(*)::int from ${courses} c where c.subject_id = "subjects"."id")`,
-    })
-    .from(subjects)
-    .where(eq(subjects.id, id))
-    .for("update");
+  const rows = await db.select(subjectColumns).from(subjects).where(eq(subjects.id, id)).for("update");
   return rows[0];
 }
 

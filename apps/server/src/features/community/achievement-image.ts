@@ -1,5 +1,6 @@
-import { Resvg, type ResvgRenderOptions, renderAsync } from "@resvg/resvg-js";
+import { renderAsync } from "@resvg/resvg-js";
 import { BRAND_FONT } from "../../lib/brand-font.ts";
+import { BRAND_RESVG_OPTIONS, brandText, escapeXml, measureBrandText } from "../../lib/brand-svg.ts";
 
 // The Open Graph image of a shared achievement (issue 27 §4, decision 0234).
 
@@ -11,36 +12,8 @@ const NAVY = "#1A237E";
 const TEAL = "#00C7B1";
 const GOLD = "#FFC83D";
 
-const RESVG_OPTIONS: ResvgRenderOptions = {
-  font: {
-    loadSystemFonts: false,
-    fontFiles: [BRAND_FONT.files.regular, BRAND_FONT.files.semiBold, BRAND_FONT.files.bold],
-    defaultFontFamily: BRAND_FONT.family,
-    sansSerifFamily: BRAND_FONT.family,
-  },
-  fitTo: { mode: "original" },
-  logLevel: "off",
-};
-
 const TEXT_LEFT = 440;
 const TEXT_MAX_WIDTH = ACHIEVEMENT_IMAGE_WIDTH - TEXT_LEFT - 72;
-
-function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch] ?? ch,
-  );
-}
-
-function text(content: string, size: number, weight: number, x: number, y: number, extra = ""): string {
-  return `<text x="${x}" y="${y}" font-family="${BRAND_FONT.family}" font-weight="${weight}" font-size="${size}"${extra}>${escapeXml(content)}</text>`;
-}
-
-/** Ink width in px of one line at `size` and `weight`, laid out by resvg with the brand font. */
-function measure(line: string, size: number, weight: number): number {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="400">${text(line, size, weight, 0, 200)}</svg>`;
-  return new Resvg(svg, RESVG_OPTIONS).getBBox()?.width ?? 0;
-}
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
@@ -51,19 +24,20 @@ export function wrapLines(value: string, size: number, weight: number, maxLines:
   let current = "";
   for (const word of words) {
     const candidate = current ? `${current} ${word}` : word;
-    if (measure(candidate, size, weight) <= TEXT_MAX_WIDTH) current = candidate;
+    if (measureBrandText(candidate, size, weight) <= TEXT_MAX_WIDTH) current = candidate;
     else {
       if (current) lines.push(current);
       current = word;
     }
   }
   if (current) lines.push(current);
-  if (lines.length <= maxLines && lines.every((l) => measure(l, size, weight) <= TEXT_MAX_WIDTH))
+  if (lines.length <= maxLines && lines.every((l) => measureBrandText(l, size, weight) <= TEXT_MAX_WIDTH))
     return lines;
   const kept = lines.slice(0, maxLines);
   let last = kept[kept.length - 1];
   const parts = Array.from(graphemes.segment(last), (g) => g.segment);
-  while (parts.length > 0 && measure(`${parts.join("")}…`, size, weight) > TEXT_MAX_WIDTH) parts.pop();
+  while (parts.length > 0 && measureBrandText(`${parts.join("")}…`, size, weight) > TEXT_MAX_WIDTH)
+    parts.pop();
   last = `${parts.join("").trimEnd()}…`;
   kept[kept.length - 1] = last;
   return kept;
@@ -91,20 +65,20 @@ export function achievementImageSvg(input: AchievementImageInput): string {
   const platform = wrapLines(input.platformName, 28, 600, 1)[0] ?? "";
   let y = 200;
   const parts: string[] = [
-    text(input.label.toUpperCase(), 26, 700, TEXT_LEFT, y - 76, ` fill="${GOLD}" letter-spacing="3"`),
+    brandText(input.label.toUpperCase(), 26, 700, TEXT_LEFT, y - 76, ` fill="${GOLD}" letter-spacing="3"`),
   ];
   for (const line of titleLines) {
-    parts.push(text(line, 64, 700, TEXT_LEFT, y, ' fill="#FFFFFF"'));
+    parts.push(brandText(line, 64, 700, TEXT_LEFT, y, ' fill="#FFFFFF"'));
     y += 76;
   }
   y += 4;
   for (const line of descriptionLines) {
-    parts.push(text(line, 30, 400, TEXT_LEFT, y, ' fill="#FFFFFF" opacity="0.9"'));
+    parts.push(brandText(line, 30, 400, TEXT_LEFT, y, ' fill="#FFFFFF" opacity="0.9"'));
     y += 42;
   }
   const nameY = Math.max(y + 30, 440);
-  parts.push(text(name, 30, 700, TEXT_LEFT, nameY, ' fill="#FFFFFF"'));
-  parts.push(text(date, 26, 400, TEXT_LEFT, nameY + 38, ' fill="#FFFFFF" opacity="0.85"'));
+  parts.push(brandText(name, 30, 700, TEXT_LEFT, nameY, ' fill="#FFFFFF"'));
+  parts.push(brandText(date, 26, 400, TEXT_LEFT, nameY + 38, ' fill="#FFFFFF" opacity="0.85"'));
   const W = ACHIEVEMENT_IMAGE_WIDTH;
   const H = ACHIEVEMENT_IMAGE_HEIGHT;
   // The medal: a ribbon, a gold disc and a star.
@@ -138,6 +112,6 @@ ${parts.join("\n")}
  * @returns the PNG file's bytes.
  */
 export async function renderAchievementImage(input: AchievementImageInput): Promise<Uint8Array> {
-  const image = await renderAsync(achievementImageSvg(input), RESVG_OPTIONS);
+  const image = await renderAsync(achievementImageSvg(input), BRAND_RESVG_OPTIONS);
   return new Uint8Array(image.asPng());
 }

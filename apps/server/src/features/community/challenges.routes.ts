@@ -6,7 +6,7 @@ import {
   joinChallengeSchema,
 } from "@academy/shared";
 import { createRoute } from "@hono/zod-openapi";
-import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
+import { type AppDeps, requireUser } from "../../lib/http.ts";
 import { json, jsonBody, okSchema, resourceErrors, uuidParams } from "../../lib/openapi.ts";
 import {
   createChallenge,
@@ -19,6 +19,7 @@ import {
 } from "./challenges.service.ts";
 import {
   courseListRoute,
+  courseResourceRouter,
   createResourceRoute,
   deleteResourceRoute,
   getResourceRoute,
@@ -81,20 +82,14 @@ const visibilityRoute = createRoute({
 /** /api/community/challenges/* (issue 13 §6; decisions 0191, 0192). */
 export function challengeRoutes(deps: AppDeps) {
   const db = deps.db;
-  return createRouter()
-    .openapi(listRoute, async (c) =>
-      c.json(await listChallenges(db, requireUser(c), c.req.valid("query").courseId), 200),
-    )
+  return courseResourceRouter(
+    db,
+    { list: listRoute, get: getRoute, remove: deleteRoute },
+    { list: listChallenges, get: getChallenge, remove: deleteChallenge },
+  )
     .openapi(createChallengeRoute, async (c) =>
       c.json(await createChallenge(db, requireUser(c), c.req.valid("json")), 201),
     )
-    .openapi(getRoute, async (c) =>
-      c.json(await getChallenge(db, requireUser(c), c.req.valid("param").id), 200),
-    )
-    .openapi(deleteRoute, async (c) => {
-      await deleteChallenge(db, requireUser(c), c.req.valid("param").id);
-      return c.json({ ok: true as const }, 200);
-    })
     .openapi(joinRoute, async (c) =>
       c.json(
         await joinChallenge(db, requireUser(c), c.req.valid("param").id, c.req.valid("json").hideName),

@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Db } from "../../db/client.ts";
+import { createRouter, requireUser, type SessionUser } from "../../lib/http.ts";
 import {
   errorResponseSchema,
   errorResponses,
@@ -98,4 +100,48 @@ export function joinResourceRoute<P extends string, B extends z.ZodType, S exten
     request: { params: uuidParams, ...jsonBody(body) },
     responses: { 200: json(schema, label), ...resourceErrors, 409: json(errorResponseSchema, conflict) },
   });
+}
+
+/** The service functions behind the shared routes (database, signed-in caller, then the input). */
+export interface CourseResourceServices<L, D> {
+  /** The caller's courses' resources, optionally of one course. */
+  list: (db: Db, actor: SessionUser, courseId?: string) => Promise<L>;
+  /** One resource by id. */
+  get: (db: Db, actor: SessionUser, id: string) => Promise<D>;
+  /** Deletes one by id (the route answers `{ ok: true }`). */
+  remove: (db: Db, actor: SessionUser, id: string) => Promise<void>;
+}
+
+/**
+ * A router with the list, read and delete handlers of a course-scoped community resource
+ * (challenges, study groups): each takes the signed-in caller (401 otherwise), calls the service
+ * and answers 200 with its DTO (`{ ok: true }` for delete). Chain the resource's create, join and
+ * other routes on it (create's body is not typed inside a generic helper, so it stays with them).
+ */
+export function courseResourceRouter<
+  LP extends string,
+  LS extends z.ZodType,
+  GP extends string,
+  GS extends z.ZodType,
+  DP extends string,
+>(
+  db: Db,
+  routes: {
+    list: ReturnType<typeof courseListRoute<LP, LS>>;
+    get: ReturnType<typeof getResourceRoute<GP, GS>>;
+    remove: ReturnType<typeof deleteResourceRoute<DP>>;
+  },
+  services: CourseResourceServices<z.output<LS>, z.output<GS>>,
+) {
+  return createRouter()
+    .openapi(routes.list, async (c) =>
+      c.json(await services.list(db, requireUser(c), c.req.valid("query").courseId), 200),
+    )
+    .openapi(routes.get, async (c) =>
+      c.json(await services.get(db, requireUser(c), c.req.valid("param").id), 200),
+    )
+    .openapi(routes.remove, async (c) => {
+      await services.remove(db, requireUser(c), c.req.valid("param").id);
+      return c.json({ ok: true as const }, 200);
+    });
 }

@@ -7,11 +7,12 @@ import {
   studyGroupSessionSchema,
 } from "@academy/shared";
 import { createRoute, z } from "@hono/zod-openapi";
-import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
+import { type AppDeps, requireUser } from "../../lib/http.ts";
 import { json, jsonBody, okSchema, resourceErrors, uuidParams } from "../../lib/openapi.ts";
 import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   courseListRoute,
+  courseResourceRouter,
   createResourceRoute,
   deleteResourceRoute,
   getResourceRoute,
@@ -81,15 +82,13 @@ const sessionRoute = createRoute({
 /** /api/study-groups/* (issue 13 §3) and the session .ics download /api/study-group-sessions/{id}.ics. */
 export function studyGroupRoutes(deps: AppDeps) {
   const db = deps.db;
-  return createRouter()
-    .openapi(listRoute, async (c) =>
-      c.json(await listStudyGroups(db, requireUser(c), c.req.valid("query").courseId), 200),
-    )
+  return courseResourceRouter(
+    db,
+    { list: listRoute, get: getRoute, remove: deleteRoute },
+    { list: listStudyGroups, get: getStudyGroup, remove: deleteStudyGroup },
+  )
     .openapi(createGroupRoute, async (c) =>
       c.json(await createStudyGroup(db, requireUser(c), c.req.valid("json")), 201),
-    )
-    .openapi(getRoute, async (c) =>
-      c.json(await getStudyGroup(db, requireUser(c), c.req.valid("param").id), 200),
     )
     .openapi(joinRoute, async (c) =>
       c.json(
@@ -105,10 +104,6 @@ export function studyGroupRoutes(deps: AppDeps) {
     )
     .openapi(leaveRoute, async (c) => {
       await leaveStudyGroup(db, requireUser(c), c.req.valid("param").id, c.req.valid("json").memberId);
-      return c.json({ ok: true as const }, 200);
-    })
-    .openapi(deleteRoute, async (c) => {
-      await deleteStudyGroup(db, requireUser(c), c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     })
     .openapi(sessionRoute, async (c) =>

@@ -5,7 +5,7 @@ import { emailBrand, type Locale, sectionOpenedEmail } from "../../email/templat
 import { createMailWorker, type MailWorkerDeps } from "../../lib/interval-worker.ts";
 import { emailRecipients, notify, unsubscribeTarget } from "../notifications/notifications.service.ts";
 import { claimOpening, type DueOpeningRow, dueOpenings } from "./drip.queries.ts";
-import { releaseOfLesson } from "./learning.service.ts";
+import { releaseOfLesson } from "./learning-access.ts";
 
 // Drip schedules: the "a section opened" announcements (issue 27 §1, decision 0231).
 

@@ -9,7 +9,9 @@ import {
 import { createRoute, z } from "@hono/zod-openapi";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json } from "../../lib/openapi.ts";
-import { getPlayerCourse, recordProgress, saveVideoPosition, submitQuiz } from "./learning.service.ts";
+import { getPlayerCourse } from "./player.service.ts";
+import { recordProgress, saveVideoPosition } from "./progress.service.ts";
+import { submitQuiz } from "./quiz.service.ts";
 
 // Any string: a malformed id is answered like an unknown one (404).
 const courseParams = z.object({ courseId: z.string().openapi({ format: "uuid" }) });

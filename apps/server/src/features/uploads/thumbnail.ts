@@ -1,6 +1,7 @@
-import { Resvg, type ResvgRenderOptions, renderAsync } from "@resvg/resvg-js";
+import { renderAsync } from "@resvg/resvg-js";
 
 import { BRAND_FONT } from "../../lib/brand-font.ts";
+import { BRAND_RESVG_OPTIONS, brandText, measureBrandText } from "../../lib/brand-svg.ts";
 
 export { BRAND_FONT };
 
@@ -12,17 +13,6 @@ export const THUMBNAIL_HEIGHT = 720;
 const NAVY = "#1A237E";
 const TEAL = "#00C7B1";
 
-const RESVG_OPTIONS: ResvgRenderOptions = {
-  font: {
-    loadSystemFonts: false,
-    fontFiles: [BRAND_FONT.files.regular, BRAND_FONT.files.semiBold, BRAND_FONT.files.bold],
-    defaultFontFamily: BRAND_FONT.family,
-    sansSerifFamily: BRAND_FONT.family,
-  },
-  fitTo: { mode: "original" },
-  logLevel: "off",
-};
-
 const TEXT_LEFT = 96;
 const TEXT_MAX_WIDTH = THUMBNAIL_WIDTH - 2 * TEXT_LEFT;
 const MAX_LINES = 3;
@@ -30,21 +20,14 @@ const MAX_LINES = 3;
 const TITLE_SIZES = [80, 68, 58, 50];
 const LINE_HEIGHT = 1.22;
 
-function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch] ?? ch,
-  );
-}
-
+/** One line of title text (bold, 700) in the brand font (see brandText). */
 function titleText(content: string, size: number, x: number, y: number, extra = ""): string {
-  return `<text x="${x}" y="${y}" font-family="${BRAND_FONT.family}" font-weight="700" font-size="${size}"${extra}>${escapeXml(content)}</text>`;
+  return brandText(content, size, 700, x, y, extra);
 }
 
 /** Ink width in px of one line of title text at `size`, measured by laying it out with resvg. */
 function measure(line: string, size: number): number {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="400">${titleText(line, size, 0, 200)}</svg>`;
-  return new Resvg(svg, RESVG_OPTIONS).getBBox()?.width ?? 0;
+  return measureBrandText(line, size, 700);
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
@@ -214,6 +197,6 @@ ${titleLines}
 export async function renderCourseThumbnail(title: string, category?: string | null): Promise<Uint8Array> {
   const svg = courseThumbnailSvg(title, category);
   // The rasterising runs on libuv's thread pool, off the event loop.
-  const image = await renderAsync(svg, RESVG_OPTIONS);
+  const image = await renderAsync(svg, BRAND_RESVG_OPTIONS);
   return new Uint8Array(image.asPng());
 }

@@ -5,23 +5,24 @@ import {
   type ChallengeList,
 } from "@academy/shared";
 import { useQuery } from "@tanstack/react-query";
-import { PlusIcon, UsersIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { challengesQueryOptions, useCreateChallenge } from "../api/challenges";
 import { ChallengeView, formatDay, GoalText, JoinButton, MyProgress, StatusBadge } from "./challenge-view";
 import {
-  CardGrid,
   CourseSelect,
   CreateDialog,
-  EmptyList,
+  type CreateDialogProps,
+  createdCallbacks,
   InputField,
   LoadError,
+  PeopleLine,
   SelectField,
   SpaceCard,
+  SpaceList,
   TextareaField,
 } from "./space-parts";
 
@@ -39,12 +40,7 @@ function CreateChallengeDialog({
   open,
   onOpenChange,
   onCreated,
-}: {
-  courses: ChallengeList["courses"];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCreated: (id: string) => void;
-}) {
+}: CreateDialogProps & { courses: ChallengeList["courses"] }) {
   const { t } = useTranslation("community");
   const create = useCreateChallenge();
   const [courseId, setCourseId] = React.useState("");
@@ -73,16 +69,15 @@ function CreateChallengeDialog({
             startsOn,
             endsOn,
           },
-          {
-            onSuccess: (challenge) => {
-              toast.success(t("challenges.created"));
-              onOpenChange(false);
+          createdCallbacks({
+            message: t("challenges.created"),
+            onOpenChange,
+            reset: () => {
               setTitle("");
               setDescription("");
-              onCreated(challenge.id);
             },
-            onError: (error) => toast.error(error.message),
-          },
+            onCreated,
+          }),
         )
       }
     >
@@ -154,8 +149,8 @@ function ChallengeCard({ challenge, onOpen }: { challenge: Challenge; onOpen: (i
       titleClassName="min-w-0 break-words text-left font-semibold hover:underline"
       onOpen={() => onOpen(challenge.id)}
       badge={<StatusBadge status={challenge.status} />}
+      courseTitle={challenge.courseTitle}
     >
-      <p className="text-sm text-muted-foreground">{challenge.courseTitle}</p>
       <p className="text-sm font-medium">
         <GoalText challenge={challenge} />
       </p>
@@ -165,10 +160,7 @@ function ChallengeCard({ challenge, onOpen }: { challenge: Challenge; onOpen: (i
           end: formatDay(challenge.endsOn, i18n.language),
         })}
       </p>
-      <p className="inline-flex items-center gap-1 text-sm">
-        <UsersIcon className="size-4" aria-hidden />
-        {t("challenges.participants", { count: challenge.participantCount })}
-      </p>
+      <PeopleLine>{t("challenges.participants", { count: challenge.participantCount })}</PeopleLine>
       <MyProgress challenge={challenge} />
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         {challenge.canJoin ? <JoinButton challenge={challenge} /> : null}
@@ -224,15 +216,11 @@ export function ChallengesTab({
           onCreated={onOpen}
         />
       ) : null}
-      {challenges.length === 0 ? (
-        <EmptyList>{t("challenges.empty")}</EmptyList>
-      ) : (
-        <CardGrid>
-          {challenges.map((c) => (
-            <ChallengeCard key={c.id} challenge={c} onOpen={onOpen} />
-          ))}
-        </CardGrid>
-      )}
+      <SpaceList
+        items={challenges}
+        empty={t("challenges.empty")}
+        card={(c) => <ChallengeCard key={c.id} challenge={c} onOpen={onOpen} />}
+      />
     </div>
   );
 }

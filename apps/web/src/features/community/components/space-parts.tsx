@@ -1,5 +1,7 @@
+import { UsersIcon } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -10,8 +12,8 @@ import { Textarea } from "@/components/ui/textarea";
 
 /**
  * The pieces the Study Groups and Challenges tabs share (000 §2 "Community & Challenges"; issue 28 §2):
- * labelled form fields, the create dialog's frame, the course picker, the list's card and grid, and
- * the detail view's back button and error. Each renders the same markup the tabs wrote inline.
+ * labelled form fields, the create dialog's frame, props and outcome, the course picker, the list's
+ * card, grid and empty box, and the error. Each renders the same markup the tabs wrote inline.
  */
 
 /** A label over one control: `<div className={className}><Label htmlFor={id}>…</Label>{children}</div>`. */
@@ -163,9 +165,37 @@ export function CreateDialog({
   );
 }
 
+/** What a tab passes its create dialog: open state, and what to do with the new item's id. */
+export interface CreateDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (id: string) => void;
+}
+
+/**
+ * The create mutation's callbacks: on success toast `message`, close the dialog, `reset` the form
+ * and open the new item (`onCreated(id)`); on error toast the error's message.
+ */
+export function createdCallbacks({
+  message,
+  onOpenChange,
+  reset,
+  onCreated,
+}: Omit<CreateDialogProps, "open"> & { message: string; reset: () => void }) {
+  return {
+    onSuccess: (created: { id: string }) => {
+      toast.success(message);
+      onOpenChange(false);
+      reset();
+      onCreated(created.id);
+    },
+    onError: (error: Error) => toast.error(error.message),
+  };
+}
+
 /**
  * One card of a tab's grid (`<li data-testid={testId}>`): a title button that calls `onOpen`, an
- * optional `badge` beside it, then `children`.
+ * optional `badge` beside it, the `courseTitle` line, then `children`.
  */
 export function SpaceCard({
   testId,
@@ -173,6 +203,7 @@ export function SpaceCard({
   titleClassName,
   onOpen,
   badge,
+  courseTitle,
   children,
 }: {
   testId: string;
@@ -180,6 +211,7 @@ export function SpaceCard({
   titleClassName: string;
   onOpen: () => void;
   badge?: React.ReactNode;
+  courseTitle: string;
   children: React.ReactNode;
 }) {
   return (
@@ -192,11 +224,36 @@ export function SpaceCard({
             </button>
             {badge}
           </div>
+          <p className="text-sm text-muted-foreground">{courseTitle}</p>
           {children}
         </CardContent>
       </Card>
     </li>
   );
+}
+
+/** A card's people line: the people icon, then `children` (the count's text). */
+export function PeopleLine({ children }: { children: React.ReactNode }) {
+  return (
+    <p className="inline-flex items-center gap-1 text-sm">
+      <UsersIcon className="size-4" aria-hidden />
+      {children}
+    </p>
+  );
+}
+
+/** A tab's list: `empty` in the dashed box when there are no `items`, else their cards in the grid. */
+export function SpaceList<T extends { id: string }>({
+  items,
+  empty,
+  card,
+}: {
+  items: readonly T[];
+  empty: string;
+  card: (item: T) => React.ReactNode;
+}) {
+  if (items.length === 0) return <EmptyList>{empty}</EmptyList>;
+  return <CardGrid>{items.map(card)}</CardGrid>;
 }
 
 /** The responsive grid of cards (`<ul>`). */

@@ -5,7 +5,7 @@ import {
   type StudyGroup,
 } from "@academy/shared";
 import { useQuery } from "@tanstack/react-query";
-import { CalendarIcon, PlusIcon, UsersIcon } from "lucide-react";
+import { CalendarIcon, PlusIcon } from "lucide-react";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -14,13 +14,15 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { studyGroupsQueryOptions, useCreateGroup, useJoinGroup } from "../api/study-groups";
 import {
-  CardGrid,
   CourseSelect,
   CreateDialog,
-  EmptyList,
+  type CreateDialogProps,
+  createdCallbacks,
   InputField,
+  PeopleLine,
   SelectField,
   SpaceCard,
+  SpaceList,
   TextareaField,
 } from "./space-parts";
 import { formatWhen, GroupDetail } from "./study-group-detail";
@@ -31,12 +33,7 @@ function CreateGroupDialog({
   open,
   onOpenChange,
   onCreated,
-}: {
-  spaces: CommunitySpaces;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCreated: (id: string) => void;
-}) {
+}: CreateDialogProps & { spaces: CommunitySpaces }) {
   const { t } = useTranslation("community");
   const create = useCreateGroup();
   const [name, setName] = React.useState("");
@@ -55,16 +52,15 @@ function CreateGroupDialog({
       onSubmit={() =>
         create.mutate(
           { name, description, courseId: chosen, capacity: Number(capacity), visibility },
-          {
-            onSuccess: (group) => {
-              toast.success(t("groups.created"));
-              onOpenChange(false);
+          createdCallbacks({
+            message: t("groups.created"),
+            onOpenChange,
+            reset: () => {
               setName("");
               setDescription("");
-              onCreated(group.id);
             },
-            onError: (error) => toast.error(error.message),
-          },
+            onCreated,
+          }),
         )
       }
     >
@@ -119,12 +115,9 @@ function GroupCard({ group, onOpen }: { group: StudyGroup; onOpen: (id: string) 
       titleClassName="text-left font-semibold hover:underline"
       onOpen={() => onOpen(group.id)}
       badge={group.visibility === "invite" ? <Badge variant="outline">{t("groups.invite")}</Badge> : null}
+      courseTitle={group.courseTitle}
     >
-      <p className="text-sm text-muted-foreground">{group.courseTitle}</p>
-      <p className="inline-flex items-center gap-1 text-sm">
-        <UsersIcon className="size-4" />
-        {t("groups.members", { count: group.memberCount, capacity: group.capacity })}
-      </p>
+      <PeopleLine>{t("groups.members", { count: group.memberCount, capacity: group.capacity })}</PeopleLine>
       {group.description ? <p className="line-clamp-3 break-words text-sm">{group.description}</p> : null}
       <p className="inline-flex items-center gap-1 text-xs text-muted-foreground">
         <CalendarIcon className="size-3" />
@@ -199,14 +192,12 @@ export function StudyGroupsTab({
         <Spinner label={t("loading")} />
       ) : groups.isError ? (
         <p role="alert">{(groups.error as Error).message}</p>
-      ) : groups.data.groups.length === 0 ? (
-        <EmptyList>{t("groups.empty")}</EmptyList>
       ) : (
-        <CardGrid>
-          {groups.data.groups.map((g) => (
-            <GroupCard key={g.id} group={g} onOpen={(id) => onOpenGroup(id)} />
-          ))}
-        </CardGrid>
+        <SpaceList
+          items={groups.data.groups}
+          empty={t("groups.empty")}
+          card={(g) => <GroupCard key={g.id} group={g} onOpen={(id) => onOpenGroup(id)} />}
+        />
       )}
       <CreateGroupDialog
         spaces={spaces}
