@@ -76,9 +76,11 @@ export default defineConfig({
           exclude: webMockingTests,
           environment: "happy-dom",
           // One worker: with more, each file set up its happy-dom environment and imports again
-          // (0.6 s of CPU a file, ~40 s in all, against 0.3 s once); one worker takes about the
-          // same wall time and leaves the other cores to the server files (docs/testing.md).
+          // (0.6 s of CPU a file, ~40 s in all, against 0.3 s once) for about the same wall time
+          // (docs/testing.md). Vitest runs projects of different maxWorkers in separate groups:
+          // this one after shared, server and web-mocks.
           maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           // One module graph per worker (45 s → 15 s); each file still gets a fresh happy-dom.
           isolate: false,
         },
@@ -104,6 +106,8 @@ export default defineConfig({
           // Two spec files at a time against the one shared server (and the few that start their
           // own): 371 s one at a time, 270 s with two, 284 s with three (docs/testing.md).
           maxWorkers: 2,
+          // Its own group (after the others) when a run includes every project.
+          sequence: { groupOrder: 2 },
           pool: "forks",
         },
       },
