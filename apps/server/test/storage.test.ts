@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+} from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../src/env.ts";
 import { createS3Storage, type S3Sender } from "../src/storage/s3.ts";
@@ -182,6 +187,36 @@ describe("S3 storage (fake client: no network)", () => {
       CacheControl: "public, max-age=3600",
       IfNoneMatch: "*",
     });
+  });
+
+  it("a finished tus upload already in the bucket is copied inside it, with the same headers and no overwrite", async () => {
+    const { client, sent } = fakeS3(() => ({}));
+    const storage = createS3Storage(S3_CONFIG, client);
+    expect(storage.s3Config).toBe(S3_CONFIG);
+    await storage.put(
+      "material/u1/1-aa.pdf",
+      { bucketKey: "0123456789abcdef0123456789abcdef", size: 10 },
+      "application/pdf",
+    );
+    expect(sent[0]).toBeInstanceOf(CopyObjectCommand);
+    expect((sent[0] as CopyObjectCommand).input).toEqual({
+      Bucket: "academy",
+      Key: "material/u1/1-aa.pdf",
+      CopySource: "academy/0123456789abcdef0123456789abcdef",
+      MetadataDirective: "REPLACE",
+      ContentType: "application/pdf",
+      CacheControl: "public, max-age=3600",
+      IfNoneMatch: "*",
+    });
+    const { client: taken } = fakeS3(() => {
+      throw s3Error("PreconditionFailed", 412);
+    });
+    await expect(
+      createS3Storage(S3_CONFIG, taken).put("a/b.pdf", { bucketKey: "x", size: 1 }, "application/pdf"),
+    ).rejects.toBeInstanceOf(StorageKeyExistsError);
+    await expect(
+      storage.put("a/b.pdf", { bucketKey: "../x", size: 1 }, "application/pdf"),
+    ).rejects.toBeInstanceOf(StorageKeyError);
   });
 
   it("turns 412 Precondition Failed (and 409 conflicts) into StorageKeyExistsError", async () => {

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ErrorBody } from "@academy/shared";
+import { INVALID_MATERIAL_MESSAGE } from "@academy/shared/rules/upload-areas";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -270,6 +271,58 @@ describe("tus uploads", () => {
     const dir = tusDirectory({ storage: createStorage(ctx.runtime.env) });
     expect(existsSync(path.join(dir, id))).toBe(false);
     expect(existsSync(path.join(dir, `${id}.json`))).toBe(false);
+  });
+
+  it("material area over tus: a PDF by content is stored like POST /api/uploads; another type, over 100 MB, someone else or a student is refused", async () => {
+    // A PDF of 9 MB in two chunks: stored under material/<owner>/ with the material row.
+    const size = 9 * MB;
+    const bytes = fileBytes(PDF_HEAD, size);
+    const location = await createOk(cara, size, "material", "handbook.pdf");
+    expect((await patch(location, cara, 0, bytes.subarray(0, TUS_CHUNK_BYTES))).status).toBe(204);
+    // Someone else cannot see, continue or delete it; the owner's offset is unchanged.
+    for (const other of [dan, sam]) {
+      expect((await tus(location, { method: "HEAD", cookie: other.cookie })).status).toBe(404);
+      expect((await patch(location, other, TUS_CHUNK_BYTES, bytes.subarray(TUS_CHUNK_BYTES))).status).toBe(
+        404,
+      );
+      expect((await tus(location, { method: "DELETE", cookie: other.cookie })).status).toBe(404);
+    }
+    expect(await offsetOf(location, cara)).toBe(TUS_CHUNK_BYTES);
+    const last = await patch(location, cara, TUS_CHUNK_BYTES, bytes.subarray(TUS_CHUNK_BYTES));
+    expect(last.status).toBe(200);
+    const result = (await last.json()) as UploadResult;
+    expect(result).toMatchObject({
+      mimeType: "application/pdf",
+      sizeBytes: size,
+      originalName: "handbook.pdf",
+    });
+    expect(result.key).toMatch(new RegExp(`^material/${cara.userId}/\\d+-[0-9a-f]{16}\\.pdf$`));
+    const row = (await rowsOf(cara.userId)).find((r) => r.id === result.id);
+    expect(row).toMatchObject({ area: "material", mime_type: "application/pdf", size_bytes: size });
+    expect(readFileSync(path.join(localUploadsDir(ctx.runtime.env), result.key)).equals(bytes)).toBe(true);
+
+    // An audio file (an MPEG layer 3 frame header) is a material too, whatever its name says.
+    const mp3 = fileBytes(Buffer.from([0xff, 0xfb, 0x90, 0x64]), 4000);
+    const audio = await createOk(cara, mp3.length, "material", "lecture.bin");
+    const audioDone = await patch(audio, cara, 0, mp3);
+    expect(audioDone.status).toBe(200);
+    expect(((await audioDone.json()) as UploadResult).mimeType).toBe("audio/mpeg");
+
+    // Type by content: text called notes.pdf is refused with the material message, nothing stored.
+    const before = (await rowsOf(cara.userId)).length;
+    const text = Buffer.from("plain text, not a PDF\n".repeat(100));
+    const fake = await createOk(cara, text.length, "material", "notes.pdf");
+    const refused = await patch(fake, cara, 0, text);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as ErrorBody).error.message).toBe(INVALID_MATERIAL_MESSAGE);
+    expect((await rowsOf(cara.userId)).length).toBe(before);
+
+    // The area's limit (100 MB) and its roles.
+    const over = await create(cara, 100 * MB + 1, "material", "big.pdf");
+    expect(over.status).toBe(413);
+    expect(((await over.json()) as ErrorBody).error.message).toBe("File size must be less than 100MB");
+    expect((await create(sam, 1000, "material", "a.pdf")).status).toBe(403);
+    expect((await create(undefined, 1000, "material", "a.pdf")).status).toBe(401);
   });
 
   it("partial uploads without activity for 24 h are deleted by the cleanup (fake clock)", async () => {

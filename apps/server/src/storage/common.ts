@@ -6,6 +6,8 @@
  * every segment is made of `A-Z a-z 0-9 . _ -`, none is empty, `.` or `..`, and the key has no
  * leading `/` (see `isValidKey`). Objects are immutable: `put` never replaces an existing key.
  */
+import type { S3Config } from "./s3.ts";
+
 export interface Storage {
   /** "local": files under `<DATA_DIR>/uploads`; "s3": an S3-compatible bucket. */
   readonly kind: "local" | "s3";
@@ -16,13 +18,20 @@ export interface Storage {
    */
   readonly stagingDir: string;
   /**
-   * Stores `body` under `key`: bytes in memory, or a file staged in `stagingDir` (streamed from
-   * disk, never read into memory; the caller removes the staged file afterwards).
+   * The bucket settings when `kind` is "s3" (the tus endpoint keeps its partial uploads in the
+   * same bucket, decision 0235); undefined for local storage.
+   */
+  readonly s3Config?: S3Config;
+  /**
+   * Stores `body` under `key`: bytes in memory, a file staged in `stagingDir` (streamed from
+   * disk, never read into memory; the caller removes the staged file afterwards), or — S3 only —
+   * an object already in the bucket (`BucketObject`, a finished tus upload: copied inside the
+   * bucket, the bytes never pass through the server; the caller removes the source).
    * @param contentType the MIME type kept with the object where the backend supports it (S3).
    * @throws StorageKeyError for an invalid key; StorageKeyExistsError when the key already exists
-   *   (nothing is overwritten).
+   *   (nothing is overwritten); Error for a BucketObject given to local storage.
    */
-  put(key: string, body: Uint8Array | StagedFile, contentType: string): Promise<void>;
+  put(key: string, body: Uint8Array | StagedFile | BucketObject, contentType: string): Promise<void>;
   /**
    * Opens an object for reading.
    * @param range inclusive byte offsets (`{ start: 0, end: 99 }` is the first 100 bytes), already
@@ -42,9 +51,20 @@ export interface StagedFile {
   size: number;
 }
 
-/** True when a `put` body is a staged file rather than bytes. */
-export function isStagedFile(body: Uint8Array | StagedFile): body is StagedFile {
-  return !(body instanceof Uint8Array);
+/** An object already stored in the S3 bucket under `bucketKey` (a finished tus upload), `size` bytes. */
+export interface BucketObject {
+  bucketKey: string;
+  size: number;
+}
+
+/** True when a `put` body is a staged file rather than bytes or a bucket object. */
+export function isStagedFile(body: Uint8Array | StagedFile | BucketObject): body is StagedFile {
+  return !(body instanceof Uint8Array) && "path" in body;
+}
+
+/** True when a `put` body is an object already in the bucket. */
+export function isBucketObject(body: Uint8Array | StagedFile | BucketObject): body is BucketObject {
+  return !(body instanceof Uint8Array) && "bucketKey" in body;
 }
 
 /** Inclusive byte offsets, as in an HTTP `Range: bytes=start-end` header. */

@@ -7,6 +7,7 @@ import {
   assertRangeWithin,
   assertValidKey,
   type ByteRange,
+  isBucketObject,
   isStagedFile,
   type Storage,
   StorageKeyError,
@@ -41,6 +42,7 @@ export function createLocalStorage(root: string): Storage {
 
     async put(key, bytes) {
       const file = fileOf(key);
+      if (isBucketObject(bytes)) throw new Error("Local storage has no bucket objects to copy.");
       await mkdir(path.dirname(file), { recursive: true });
       if (isStagedFile(bytes)) {
         try {

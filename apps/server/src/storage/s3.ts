@@ -2,17 +2,20 @@ import { createReadStream } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import type { Env } from "../env.ts";
 import {
   assertRangeWithin,
   assertValidKey,
   type ByteRange,
+  isBucketObject,
   isStagedFile,
   type Storage,
   StorageKeyExistsError,
@@ -22,7 +25,9 @@ import {
 
 /** What the S3 adapter needs of an S3 client (an `S3Client`, or a fake in tests). */
 export interface S3Sender {
-  send(command: PutObjectCommand | GetObjectCommand | DeleteObjectCommand): Promise<unknown>;
+  send(
+    command: PutObjectCommand | GetObjectCommand | DeleteObjectCommand | CopyObjectCommand,
+  ): Promise<unknown>;
 }
 
 export type S3Config = NonNullable<Env["s3"]>;
@@ -36,14 +41,19 @@ export const OBJECT_CACHE_CONTROL = "public, max-age=3600";
  * S3-compatible stores reject the SDK's default CRC32 headers.
  */
 export function createS3Client(config: S3Config): S3Client {
-  return new S3Client({
+  return new S3Client(s3ClientOptions(config));
+}
+
+/** The S3 client options of `createS3Client` (also given to `@tus/s3-store`, which makes its own client). */
+export function s3ClientOptions(config: S3Config): S3ClientConfig {
+  return {
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  };
 }
 
 function httpStatus(error: unknown): number | undefined {
@@ -66,7 +76,9 @@ function totalSize(output: GetObjectCommandOutput): number | undefined {
  * - put: PutObject with `If-None-Match: *` (no overwrite; HTTP 412/409 → StorageKeyExistsError),
  *   ContentType, ContentLength and `Cache-Control: public, max-age=3600`. A staged upload is
  *   streamed from its file in one PUT (S3 takes up to 5 GB per PUT; Academy's largest is 500 MB),
- *   so memory stays flat and the no-overwrite condition still applies (decision 0161).
+ *   so memory stays flat and the no-overwrite condition still applies (decision 0161). A
+ *   `BucketObject` (a finished tus upload in the same bucket, decision 0235) is copied with
+ *   CopyObject (server-side, up to 5 GB), with the same headers and `If-None-Match: *`.
  * - get: GetObject, with `Range: bytes=start-end` when a range is given; NoSuchKey/404 → undefined,
  *   416 → StorageRangeError.
  * - delete: DeleteObject (S3 answers success for a missing key).
@@ -76,12 +88,28 @@ export function createS3Storage(config: S3Config, client: S3Sender = createS3Cli
   const Bucket = config.bucket;
   return {
     kind: "s3",
+    s3Config: config,
     stagingDir: path.join(os.tmpdir(), "academy-incoming"),
 
     async put(key, body, contentType) {
       assertValidKey(key);
-      const staged = isStagedFile(body);
       try {
+        if (isBucketObject(body)) {
+          assertValidKey(body.bucketKey);
+          await client.send(
+            new CopyObjectCommand({
+              Bucket,
+              Key: key,
+              CopySource: `${Bucket}/${body.bucketKey}`,
+              MetadataDirective: "REPLACE",
+              ContentType: contentType,
+              CacheControl: OBJECT_CACHE_CONTROL,
+              IfNoneMatch: "*",
+            }),
+          );
+          return;
+        }
+        const staged = isStagedFile(body);
         await client.send(
           new PutObjectCommand({
             Bucket,

@@ -1,4 +1,4 @@
-import { PauseIcon, PlayIcon, XIcon } from "lucide-react";
+import { PauseIcon, PlayIcon, UploadIcon, XIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
@@ -76,6 +76,42 @@ export function UploadProgressPanel({
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
           <XIcon aria-hidden />
           {t("upload.cancel")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The offer shown when the file just picked has an interrupted upload in this browser (after a
+ * dropped connection or a reload): "Resume upload of <file>" continues from the server's offset,
+ * "Start over" forgets it.
+ */
+export function ResumeUploadOffer({
+  fileName,
+  onResume,
+  onStartOver,
+}: {
+  fileName: string;
+  onResume(): void;
+  onStartOver(): void;
+}) {
+  const { t } = useTranslation("common");
+  return (
+    <div className="grid max-w-md gap-2 rounded-md border border-border p-3" role="status">
+      <p className="text-sm">{t("upload.resumeOffer", { name: fileName })}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          size="sm"
+          className="h-auto min-h-8 whitespace-normal text-left"
+          onClick={onResume}
+        >
+          <UploadIcon aria-hidden />
+          {t("upload.resumeUploadOf", { name: fileName })}
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={onStartOver}>
+          {t("upload.startOver")}
         </Button>
       </div>
     </div>

@@ -11,12 +11,19 @@ import {
   UPLOAD_AREAS,
   type UploadArea,
 } from "@academy/shared/rules/upload-areas";
-import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
+import { fileTypeFromBuffer, fileTypeFromFile, fileTypeFromStream } from "file-type";
 import type { Db, Executor } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { isStagedFile, isValidKey, type StagedFile, type Storage } from "../../storage/storage.ts";
+import {
+  type BucketObject,
+  isBucketObject,
+  isStagedFile,
+  isValidKey,
+  type StagedFile,
+  type Storage,
+} from "../../storage/storage.ts";
 import type { UploadForm } from "./multipart.ts";
 import { renderCourseThumbnail } from "./thumbnail.ts";
 import {
@@ -97,20 +104,38 @@ const KIND_BY_SNIFFED = new Map<string, FileKind>(
  * Decides a file's kind from its bytes with the `file-type` package (magic numbers, and the
  * contents of ZIP containers for .pptx). The name matters only to tell a legacy .ppt from other
  * OLE compound files. A text file called photo.png is not an image.
+ * @param bytes the bytes, a staged file on disk, or an object already in the S3 bucket (a finished
+ *   tus upload, read through `storage`: file-type reads only the first bytes it needs, then the
+ *   download is cancelled).
  * @returns the kind, or undefined for anything Academy does not accept.
  */
 export async function detectFileKind(
-  bytes: Uint8Array | StagedFile,
+  bytes: Uint8Array | StagedFile | BucketObject,
   name?: string,
+  storage?: Pick<Storage, "get">,
 ): Promise<FileKind | undefined> {
-  const staged = isStagedFile(bytes);
-  if ((staged ? bytes.size : bytes.byteLength) === 0) return undefined;
+  if ((bytes instanceof Uint8Array ? bytes.byteLength : bytes.size) === 0) return undefined;
   // A staged file is sniffed from its first bytes on disk (file-type reads only what it needs).
-  const sniffed = staged ? await fileTypeFromFile(bytes.path) : await fileTypeFromBuffer(bytes);
+  const sniffed = isStagedFile(bytes)
+    ? await fileTypeFromFile(bytes.path)
+    : isBucketObject(bytes)
+      ? await sniffObject(bytes, storage)
+      : await fileTypeFromBuffer(bytes);
   if (!sniffed) return undefined;
   const kind = KIND_BY_SNIFFED.get(sniffed.ext);
   if (kind === "ppt" && !/\.ppt$/i.test(name ?? "")) return undefined;
   return kind;
+}
+
+async function sniffObject(object: BucketObject, storage: Pick<Storage, "get"> | undefined) {
+  if (!storage) throw new Error("A bucket object is read through its storage.");
+  const stored = await storage.get(object.bucketKey);
+  if (!stored) return undefined;
+  try {
+    return await fileTypeFromStream(stored.body);
+  } finally {
+    await stored.body.cancel().catch(() => {});
+  }
 }
 
 /** A file name fit for the database and a Content-Disposition header: no path, no control characters, ≤ 255 characters. */
@@ -159,7 +184,7 @@ export async function saveUpload(
 }
 
 /**
- * Writes bytes (or a staged file, streamed) under a fresh key `<area>/<userId>/<Date.now()>-<16 hex>.<ext>` (never overwriting)
+ * Writes bytes (or a staged file, streamed; or a bucket object, copied inside the bucket) under a fresh key `<area>/<userId>/<Date.now()>-<16 hex>.<ext>` (never overwriting)
  * and records a stored_files row; if the row cannot be written the object is removed again.
  * The caller has checked the area, role, size and kind.
  */
@@ -168,7 +193,7 @@ export async function storeFile(
   owner: Pick<SessionUser, "id">,
   area: UploadArea,
   kind: FileKind,
-  bytes: Uint8Array | StagedFile,
+  bytes: Uint8Array | StagedFile | BucketObject,
   originalName: string | null,
 ): Promise<UploadResult> {
   const { mime, ext } = FILE_KINDS[kind];
@@ -180,7 +205,7 @@ export async function storeFile(
       key,
       area,
       mimeType: mime,
-      sizeBytes: isStagedFile(bytes) ? bytes.size : bytes.byteLength,
+      sizeBytes: bytes instanceof Uint8Array ? bytes.byteLength : bytes.size,
       originalName,
     });
     return toResult(row);

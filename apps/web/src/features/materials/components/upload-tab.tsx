@@ -9,10 +9,12 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
+import { ResumeUploadOffer, UploadProgressPanel } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api-client";
+import type { UploadedFile } from "@/lib/upload-file";
+import { useResumableUpload } from "@/lib/use-resumable-upload";
 import { cn } from "@/lib/utils";
 import { useAddUploadedMaterial } from "../api/materials";
-import { uploadFile } from "../api/upload-file";
 import {
   checkMaterialFile,
   formatBytes,
@@ -48,7 +50,9 @@ function mediaMinutes(file: File): Promise<number | null> {
 /**
  * Upload (issue: "real"): a PDF, video, audio, presentation or image file into the creator's own
  * library. Drag and drop or a file picker; client checks mirroring the server (types, 100 MB); title,
- * description and tags; POST /api/uploads with a progress bar, then POST /api/materials.
+ * description and tags; a resumable tus upload to area "material" (issue 26 §1: bar, MB sent,
+ * speed, time left, Pause / Resume, Cancel, automatic retry after a drop, "Resume upload of …"
+ * when the same file is picked again after a reload), then POST /api/materials.
  */
 export function UploadTab({
   category,
@@ -62,7 +66,6 @@ export function UploadTab({
   const { t, i18n } = useTranslation("materials");
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const abortRef = useRef<AbortController | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -72,13 +75,41 @@ export function UploadTab({
   const [description, setDescription] = useState("");
   const [tags, setTags] = useState("");
   const [duration, setDuration] = useState("");
-  const [progress, setProgress] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const addMaterial = useAddUploadedMaterial();
-  const busy = progress !== null || saving;
+
+  /** The file is stored: record it as a material with the form's fields. */
+  const save = async (stored: UploadedFile) => {
+    setSaving(true);
+    try {
+      const material = await addMaterial.mutateAsync({
+        uploadId: stored.id,
+        title: title.trim() || undefined,
+        description: description.trim() || undefined,
+        tags: parseTags(tags),
+        ...(category ? { category } : {}),
+        ...(skillLevel ? { skillLevel } : {}),
+        duration: parseMinutes(duration),
+      });
+      toast.success(t("upload.doneTitle"), { description: t("upload.doneBody", { title: material.title }) });
+      reset();
+      onUploaded(material);
+    } catch (error) {
+      toast.error(t("errorTitle"), { description: uploadErrorText(error, t) });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const uploader = useResumableUpload("material", {
+    onSuccess: (stored) => void save(stored),
+    onError: (error) => toast.error(t("errorTitle"), { description: uploadErrorText(error, t) }),
+  });
+  const { active, offer } = uploader;
+  const busy = active !== null || saving;
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
+    uploader.dismissOffer();
     const problem = checkMaterialFile(chosen);
     if (problem) {
       setFileError(
@@ -107,6 +138,7 @@ export function UploadTab({
   };
 
   const reset = () => {
+    uploader.dismissOffer();
     autoTitle.current = "";
     autoMinutes.current = "";
     setFile(null);
@@ -118,41 +150,10 @@ export function UploadTab({
     if (inputRef.current) inputRef.current.value = "";
   };
 
-  const submit = async () => {
-    if (!file || busy) return;
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setProgress(0);
-    try {
-      const stored = await uploadFile(file, "material", {
-        onProgress: setProgress,
-        signal: controller.signal,
-      });
-      setProgress(null);
-      setSaving(true);
-      const material = await addMaterial.mutateAsync({
-        uploadId: stored.id,
-        title: title.trim() || undefined,
-        description: description.trim() || undefined,
-        tags: parseTags(tags),
-        ...(category ? { category } : {}),
-        ...(skillLevel ? { skillLevel } : {}),
-        duration: parseMinutes(duration),
-      });
-      toast.success(t("upload.doneTitle"), { description: t("upload.doneBody", { title: material.title }) });
-      reset();
-      onUploaded(material);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") {
-        toast(t("upload.cancelled"));
-        return;
-      }
-      toast.error(t("errorTitle"), { description: uploadErrorText(error, t) });
-    } finally {
-      abortRef.current = null;
-      setProgress(null);
-      setSaving(false);
-    }
+  const submit = () => {
+    if (!file || busy || offer) return;
+    // An interrupted upload of the same file (network drop, reload): offer to continue it.
+    void uploader.choose(file);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -242,20 +243,35 @@ export function UploadTab({
             </Button>
           </div>
         ) : null}
-        {progress !== null || saving ? (
-          <div className="grid gap-1.5" data-testid="upload-progress">
+        {offer ? (
+          <ResumeUploadOffer
+            fileName={offer.name}
+            onResume={() => uploader.begin(offer, true)}
+            onStartOver={() => uploader.begin(offer, false)}
+          />
+        ) : null}
+        {active ? (
+          <div data-testid="upload-progress">
+            <UploadProgressPanel
+              progress={active.progress}
+              state={active.state}
+              fileName={active.file.name}
+              onPause={uploader.pause}
+              onResume={uploader.resume}
+              onCancel={() => {
+                uploader.cancel();
+                toast(t("upload.cancelled"));
+              }}
+            />
+          </div>
+        ) : null}
+        {saving ? (
+          <div className="grid gap-1.5" data-testid="upload-saving">
             <div className="flex items-center justify-between text-sm">
-              <span>{saving ? t("upload.saving") : t("upload.uploading")}</span>
-              <span className="tabular-nums text-muted-foreground">{saving ? 100 : progress}%</span>
+              <span>{t("upload.saving")}</span>
+              <span className="tabular-nums text-muted-foreground">100%</span>
             </div>
-            <div className="flex items-center gap-2">
-              <Progress value={saving ? 100 : (progress ?? 0)} aria-label={t("upload.uploading")} />
-              {progress !== null ? (
-                <Button type="button" variant="ghost" size="sm" onClick={() => abortRef.current?.abort()}>
-                  {t("upload.cancel")}
-                </Button>
-              ) : null}
-            </div>
+            <Progress value={100} aria-label={t("upload.saving")} />
           </div>
         ) : null}
       </div>
@@ -309,7 +325,7 @@ export function UploadTab({
           </div>
         </div>
         <div>
-          <Button type="submit" disabled={!file || busy} className="w-full sm:w-auto">
+          <Button type="submit" disabled={!file || busy || offer !== null} className="w-full sm:w-auto">
             <FileUpIcon aria-hidden />
             {busy ? t("upload.submitting") : t("upload.submit")}
           </Button>

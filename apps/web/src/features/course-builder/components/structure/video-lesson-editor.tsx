@@ -7,14 +7,9 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { UploadProgressPanel } from "@/components/upload-progress";
+import { ResumeUploadOffer, UploadProgressPanel } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api-client";
-import {
-  findPreviousUploads,
-  type ResumableUpload,
-  startResumableUpload,
-  type UploadProgress,
-} from "@/lib/resumable-upload";
+import { useResumableUpload } from "@/lib/use-resumable-upload";
 import { cn } from "@/lib/utils";
 import type { VideoContent } from "./structure-ops";
 import { VideoProcessing } from "./video-processing";
@@ -56,17 +51,27 @@ export function VideoLessonEditor({
     content.source && content.source !== "upload" ? (content.url ?? "") : "",
   );
   const [linkError, setLinkError] = useState(false);
-  const [active, setActive] = useState<{
-    file: File;
-    progress: UploadProgress;
-    state: "uploading" | "paused" | "retrying";
-  } | null>(null);
-  const [offer, setOffer] = useState<File | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
-  const uploadRef = useRef<ResumableUpload | null>(null);
-  const busy = active !== null;
   const fileRef = useRef<HTMLInputElement>(null);
+  const clearPicker = () => {
+    if (fileRef.current) fileRef.current.value = "";
+  };
+  const uploader = useResumableUpload("lesson-video", {
+    onSuccess: (stored, file) => {
+      clearPicker();
+      onChange({ type: "video", source: "upload", url: stored.url });
+      setFileName(file.name);
+      setDraft("");
+      setLinkError(false);
+    },
+    onError: (error) => {
+      clearPicker();
+      setUploadError(uploadErrorText(error, t));
+    },
+  });
+  const { active, offer } = uploader;
+  const busy = active !== null;
 
   const commitLink = (value: string) => {
     const trimmed = value.trim();
@@ -85,59 +90,19 @@ export function VideoLessonEditor({
     onChange({ type: "video", source: classified.source, url: classified.url });
   };
 
-  const upload = async (file: File) => {
+  const upload = (file: File) => {
     setUploadError(null);
-    setOffer(null);
+    uploader.dismissOffer();
     const problem = checkLessonVideo(file);
     if (problem) {
       setUploadError(
         problem === "type" ? t("video.invalidType") : t("video.tooLarge", { max: LESSON_VIDEO_MAX_MB }),
       );
-      if (fileRef.current) fileRef.current.value = "";
+      clearPicker();
       return;
     }
     // The same file picked again after a reload or a failure: offer to continue it.
-    const previous = await findPreviousUploads(file, "lesson-video").catch(() => []);
-    if (previous.length > 0) setOffer(file);
-    else begin(file, false);
-  };
-
-  const begin = (file: File, resumePrevious: boolean) => {
-    setOffer(null);
-    setUploadError(null);
-    setActive({
-      file,
-      progress: { sent: 0, total: file.size, bytesPerSecond: null, secondsLeft: null },
-      state: "uploading",
-    });
-    const finish = () => {
-      uploadRef.current = null;
-      setActive(null);
-      if (fileRef.current) fileRef.current.value = "";
-    };
-    uploadRef.current = startResumableUpload(
-      file,
-      "lesson-video",
-      {
-        onProgress: (progress) =>
-          setActive((current) =>
-            current && current.state !== "paused" ? { ...current, progress, state: "uploading" } : current,
-          ),
-        onRetry: () => setActive((current) => (current ? { ...current, state: "retrying" } : current)),
-        onSuccess: (stored) => {
-          finish();
-          onChange({ type: "video", source: "upload", url: stored.url });
-          setFileName(file.name);
-          setDraft("");
-          setLinkError(false);
-        },
-        onError: (error) => {
-          finish();
-          setUploadError(uploadErrorText(error, t));
-        },
-      },
-      { resumePrevious },
-    );
+    void uploader.choose(file);
   };
 
   const embed = content.url && content.source !== "upload" ? videoEmbedUrl(content.url) : undefined;
@@ -211,7 +176,7 @@ export function VideoLessonEditor({
                 aria-describedby={uploadError ? `${id}-file-error` : `${id}-file-hint`}
                 onChange={(event) => {
                   const file = event.target.files?.[0];
-                  if (file) void upload(file);
+                  if (file) upload(file);
                 }}
               />
             </label>
@@ -223,42 +188,22 @@ export function VideoLessonEditor({
             {t("video.fileHint", { max: LESSON_VIDEO_MAX_MB })}
           </p>
           {offer ? (
-            <div className="grid max-w-md gap-2 rounded-md border border-border p-3" role="status">
-              <p className="text-sm">{t("video.resumable.offer", { name: offer.name })}</p>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  type="button"
-                  size="sm"
-                  className="h-auto min-h-8 whitespace-normal text-left"
-                  onClick={() => begin(offer, true)}
-                >
-                  <UploadIcon aria-hidden />
-                  {t("video.resumable.resume", { name: offer.name })}
-                </Button>
-                <Button type="button" variant="outline" size="sm" onClick={() => begin(offer, false)}>
-                  {t("video.resumable.startOver")}
-                </Button>
-              </div>
-            </div>
+            <ResumeUploadOffer
+              fileName={offer.name}
+              onResume={() => uploader.begin(offer, true)}
+              onStartOver={() => uploader.begin(offer, false)}
+            />
           ) : null}
           {active ? (
             <UploadProgressPanel
               progress={active.progress}
               state={active.state}
               fileName={active.file.name}
-              onPause={() => {
-                uploadRef.current?.pause();
-                setActive((current) => (current ? { ...current, state: "paused" } : current));
-              }}
-              onResume={() => {
-                setActive((current) => (current ? { ...current, state: "uploading" } : current));
-                uploadRef.current?.resume();
-              }}
+              onPause={uploader.pause}
+              onResume={uploader.resume}
               onCancel={() => {
-                void uploadRef.current?.cancel();
-                uploadRef.current = null;
-                setActive(null);
-                if (fileRef.current) fileRef.current.value = "";
+                uploader.cancel();
+                clearPicker();
               }}
             />
           ) : null}
