@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import type { UploadProgress } from "@/lib/resumable-upload";
+import type { useResumableUpload } from "@/lib/use-resumable-upload";
 
 /** "1.5" for 1.5 MB/s (one decimal below 10, whole numbers above). */
 export function formatSpeed(bytesPerSecond: number): string {
@@ -115,5 +116,46 @@ export function ResumeUploadOffer({
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * What a form shows for one `useResumableUpload` (issue 26 §1): the offer to resume an interrupted
+ * upload of the file just picked, then the progress panel (pause, resume, cancel) while it runs.
+ * `onCancelled` runs after Cancel has deleted the partial upload.
+ */
+export function ResumableUploadStatus({
+  uploader,
+  onCancelled,
+}: {
+  uploader: ReturnType<typeof useResumableUpload>;
+  onCancelled?: () => void;
+}) {
+  const { offer, active } = uploader;
+  return (
+    <>
+      {offer ? (
+        <ResumeUploadOffer
+          fileName={offer.name}
+          onResume={() => uploader.begin(offer, true)}
+          onStartOver={() => uploader.begin(offer, false)}
+        />
+      ) : null}
+      {active ? (
+        <div data-testid="upload-progress">
+          <UploadProgressPanel
+            progress={active.progress}
+            state={active.state}
+            fileName={active.file.name}
+            onPause={uploader.pause}
+            onResume={uploader.resume}
+            onCancel={() => {
+              uploader.cancel();
+              onCancelled?.();
+            }}
+          />
+        </div>
+      ) : null}
+    </>
   );
 }

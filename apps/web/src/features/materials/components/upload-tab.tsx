@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
-import { ResumeUploadOffer, UploadProgressPanel } from "@/components/upload-progress";
+import { ResumableUploadStatus } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api-client";
 import type { UploadedFile } from "@/lib/upload-file";
 import { useResumableUpload } from "@/lib/use-resumable-upload";
@@ -243,28 +243,7 @@ export function UploadTab({
             </Button>
           </div>
         ) : null}
-        {offer ? (
-          <ResumeUploadOffer
-            fileName={offer.name}
-            onResume={() => uploader.begin(offer, true)}
-            onStartOver={() => uploader.begin(offer, false)}
-          />
-        ) : null}
-        {active ? (
-          <div data-testid="upload-progress">
-            <UploadProgressPanel
-              progress={active.progress}
-              state={active.state}
-              fileName={active.file.name}
-              onPause={uploader.pause}
-              onResume={uploader.resume}
-              onCancel={() => {
-                uploader.cancel();
-                toast(t("upload.cancelled"));
-              }}
-            />
-          </div>
-        ) : null}
+        <ResumableUploadStatus uploader={uploader} onCancelled={() => toast(t("upload.cancelled"))} />
         {saving ? (
           <div className="grid gap-1.5" data-testid="upload-saving">
             <div className="flex items-center justify-between text-sm">

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { ResumeUploadOffer, UploadProgressPanel } from "@/components/upload-progress";
+import { ResumableUploadStatus } from "@/components/upload-progress";
 import { ApiError } from "@/lib/api-client";
 import { useResumableUpload } from "@/lib/use-resumable-upload";
 import { cn } from "@/lib/utils";
@@ -70,7 +70,7 @@ export function VideoLessonEditor({
       setUploadError(uploadErrorText(error, t));
     },
   });
-  const { active, offer } = uploader;
+  const { active } = uploader;
   const busy = active !== null;
 
   const commitLink = (value: string) => {
@@ -187,26 +187,7 @@ export function VideoLessonEditor({
           <p id={`${id}-file-hint`} className="text-xs text-muted-foreground">
             {t("video.fileHint", { max: LESSON_VIDEO_MAX_MB })}
           </p>
-          {offer ? (
-            <ResumeUploadOffer
-              fileName={offer.name}
-              onResume={() => uploader.begin(offer, true)}
-              onStartOver={() => uploader.begin(offer, false)}
-            />
-          ) : null}
-          {active ? (
-            <UploadProgressPanel
-              progress={active.progress}
-              state={active.state}
-              fileName={active.file.name}
-              onPause={uploader.pause}
-              onResume={uploader.resume}
-              onCancel={() => {
-                uploader.cancel();
-                clearPicker();
-              }}
-            />
-          ) : null}
+          <ResumableUploadStatus uploader={uploader} onCancelled={clearPicker} />
           {uploadError ? (
             <p id={`${id}-file-error`} role="alert" className="text-sm text-destructive">
               {uploadError}
