@@ -88,7 +88,7 @@ import {
 } from "./lib/request-guards.ts";
 import { APP_CSP, securityHeaderList, securityHeaders } from "./lib/security-headers.ts";
 import { createMetrics, metricsAccess } from "./observability/metrics.ts";
-import { spaRoutes } from "./static.ts";
+import { appPages, spaRoutes } from "./static.ts";
 
 const REQUEST_ID_PREFIX = randomUUID().slice(0, 8);
 let requestCounter = 0;
@@ -176,6 +176,17 @@ export function createApp(
   // Metrics next (issue 28 §3): every later route is timed by its matched pattern; /metrics
   // answers a bearer METRICS_TOKEN, or loopback without one, and 404 to anyone else.
   const metrics = createMetrics({ handle: deps.handle });
+  // The app's own pages without a server-rendered head (`/`, `/dashboard/…`) skip the rest of the
+  // middleware, like the cached landing pages below (issue 28 §5, static.ts); the server puts
+  // `appPageAnswers.node` in front of Hono so they skip Hono too.
+  const appPageAnswers = appPages({
+    distDir: options.webDist,
+    appUrl: deps.env.appUrl,
+    trustProxy: deps.env.trustProxy,
+    headerList: securityHeaderList({ production }),
+    observe: metrics.observeAppPage,
+  });
+  app.use("*", appPageAnswers.middleware);
   app.use("*", metrics.middleware);
   const metricsLoopback = loopbackOnly(deps.env.trustProxy);
   app.get("/metrics", async (c) => {
@@ -499,7 +510,7 @@ export function createApp(
     return c.json(errorBody("INTERNAL", "An unexpected error occurred. Please try again."), 500);
   });
 
-  return { app, api, messagingHub, metrics };
+  return { app, api, messagingHub, metrics, appPages: appPageAnswers };
 }
 
 export type AppType = ReturnType<typeof createApp>["api"];

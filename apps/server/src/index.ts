@@ -1,3 +1,4 @@
+import http from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { KeyMismatchError } from "./db/key-fingerprints.ts";
@@ -60,7 +61,7 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, messagingHub } = createApp(runtime);
+  const { app, messagingHub, appPages } = createApp(runtime);
   const bindingWarning = unsafeBindingWarning(env);
   if (bindingWarning) {
     console.error(bindingWarning);
@@ -142,7 +143,12 @@ export async function main(): Promise<void> {
     thresholdBytes: env.observability.memoryWarnBytes,
   });
   memoryCheck.start();
-  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+  // App pages (`/`, `/dashboard/…`) are answered before Hono builds a Request (issue 28 §5, static.ts).
+  const createServer = ((options: http.ServerOptions, listener: http.RequestListener) =>
+    http.createServer(options, (req, res) => {
+      if (!appPages.node(req, res)) listener(req, res);
+    })) as unknown as typeof http.createServer;
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host, createServer }, (info) => {
     // Certificate PDFs render in worker threads: start one now rather than on the first download,
     // once listening so its start-up does not delay the server's (issue 17 §12).
     sharedPdfRenderer().warm();

@@ -62,6 +62,11 @@ export interface AppMetrics {
   registry: Registry;
   /** Hono middleware timing every request by its matched route. */
   middleware: MiddlewareHandler;
+  /**
+   * Records one app page answered by the shell fast path (static.ts `spaShellFastPath`) before the
+   * middleware: route `(other)`, like the SPA answers the middleware times; `seconds` its time.
+   */
+  observeAppPage(seconds: number): void;
   /** The registry's text exposition (Prometheus format) and its content type. */
   render(): Promise<{ body: string; contentType: string }>;
   /** Stops the listeners this registry added (tests open many apps in one process). */
@@ -173,8 +178,13 @@ export function createMetrics(options: { handle: DatabaseHandle; defaults?: bool
     }
   }
 
+  const appPage = duration.labels("GET", "(other)", "200");
   return {
     registry,
+    observeAppPage: (seconds) => {
+      appPage.observe(seconds);
+      if (seconds > apiTargetSeconds) slow.inc({ route: "(other)" });
+    },
     middleware: async (c, next) => {
       const started = performance.now();
       await next();
