@@ -7,7 +7,7 @@ import { type BenchContext, type Benchmark, type Row, row } from "../lib/types.t
 
 /**
  * Issue 12: creator analytics tabs at 100,000 enrolments and 2,000,000 learning events (p95 of
- * each tab, target < 300 ms on PostgreSQL; PGlite at a tenth of the size unless
+ * each tab, target < 200 ms on PostgreSQL (issue 28 §5; issue 12 asked < 300 ms); PGlite at a tenth of the size unless
  * BENCH_ANALYTICS_PGLITE_SCALE=1), and the cost a learning event adds to a progress write.
  * Events are 30-second pings in study sessions, as the player writes them; the rollups
  * (learning_activity by hour, learning_days and creator_learning_days by day) are built from them
@@ -63,6 +63,11 @@ export async function seed(ctx: BenchContext, a: InProcessApp, enrolments: numbe
     select 'bench-s-' || g, 'Student ' || g, 'bench-s-' || g || '@example.com', true, now(), now()
       from generate_series(1, ${enrolments}) g`,
   );
+  // The paid-enrolment counter (migration 0042) is kept per row by a trigger: 100,000 inserts in
+  // one statement would update each of the 10 course rows 10,000 times in one transaction (each
+  // update walking the row's growing chain of versions). The seed writes the enrolments without it
+  // and counts them once afterwards, as the migration's own backfill does.
+  await run("counter trigger off", sql`alter table enrollments disable trigger enrollments_count`);
   await run(
     "enrolments",
     sql`with c as (select id, row_number() over (order by id) - 1 as n from courses where creator_id = ${creatorId})
@@ -71,6 +76,13 @@ export async function seed(ctx: BenchContext, a: InProcessApp, enrolments: numbe
            g % 5 = 0, case when g % 5 = 0 then now() - ((g % 300) || ' days')::interval end,
            now() - ((g % 30) || ' days')::interval, (array['facebook', 'zalo', 'google', null])[1 + g % 4]
       from generate_series(1, ${enrolments}) g join c on c.n = g % ${COURSES}`,
+  );
+  await run("counter trigger on", sql`alter table enrollments enable trigger enrollments_count`);
+  await run(
+    "paid-enrolment counts",
+    sql`update courses c set enrollment_count = (
+      select count(*) from enrollments e where e.course_id = c.id and e.payment_status = 'completed')
+     where c.creator_id = ${creatorId}`,
   );
   await run(
     "lesson progress",
@@ -196,7 +208,7 @@ export async function measureTabs(
           `analytics ${tab} (${name}) on ${label}, p95`,
           percentile(times, 95),
           "ms",
-          target ? { op: "<", value: 300, unit: "ms" } : null,
+          target ? { op: "<", value: 200, unit: "ms" } : null,
           {
             p50: percentile(times, 50),
           },

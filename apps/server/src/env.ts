@@ -201,7 +201,7 @@ export interface Env {
   /** Study time capped by wall-clock since the lesson's open (issue 16 item 6); always true in production. */
   learningTimeCap: boolean;
   /**
-   * "owasp" (argon2id, 46 MiB, t = 1) always, except "fast-test" (1 MiB) when NODE_ENV=test and
+   * "owasp" (argon2id, 19 MiB, t = 2) always, except "fast-test" (1 MiB) when NODE_ENV=test and
    * TEST_FAST_PASSWORD_HASH=1: test suites sign up about a thousand accounts (docs/testing.md).
    */
   passwordHashing: PasswordHashing;

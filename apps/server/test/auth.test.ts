@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ErrorBody } from "@academy/shared";
+import { hash } from "@node-rs/argon2";
 import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALREADY_REGISTERED } from "../src/auth/auth.routes.ts";
@@ -101,7 +102,7 @@ describe("sign-up creates the account and its profile together", () => {
     expect(mails[0].text).toMatch(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=\S+/);
   });
 
-  it("stores the password as an argon2id hash (m=47104, t=1, p=1)", async () => {
+  it("stores the password as an argon2id hash (m=19456, t=2, p=1) and still verifies 46 MiB ones", async () => {
     // The suite's contexts hash at 1 MiB (harness.ts); this one has the production parameters.
     const owasp = await createTestContext({ TEST_FAST_PASSWORD_HASH: "0" });
     try {
@@ -114,12 +115,31 @@ describe("sign-up creates the account and its profile together", () => {
       };
       const row = await passwordOf(owasp, (await signUpAndSignIn(owasp)).userId);
       expect(row.providerId).toBe("credential");
-      expect(row.password).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/);
+      expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(row.password).not.toContain(PASSWORD);
       // The test profile is what the rest of the suite uses, and only that.
       expect((await passwordOf(ctx, (await signUpAndSignIn(ctx)).userId)).password).toMatch(
-        /^\$argon2id\$v=19\$m=1024,t=1,p=1\$/,
+        /^\$argon2id\$v=19\$m=1024,t=2,p=1\$/,
       );
+      // A password hashed with the earlier profile (46 MiB, t = 1; decision 0240) still signs in.
+      const earlier = await signUpAndSignIn(owasp);
+      const old = await hash(earlier.password, {
+        algorithm: 2,
+        memoryCost: 47_104,
+        timeCost: 1,
+        parallelism: 1,
+      });
+      await owasp.runtime.db.update(account).set({ password: old }).where(eq(account.userId, earlier.userId));
+      const signIn = await owasp.request("/api/auth/sign-in/email", {
+        method: "POST",
+        json: { email: earlier.email, password: earlier.password },
+      });
+      expect(signIn.status).toBe(200);
+      const wrong = await owasp.request("/api/auth/sign-in/email", {
+        method: "POST",
+        json: { email: earlier.email, password: `${earlier.password}x` },
+      });
+      expect(wrong.status).toBe(401);
     } finally {
       await owasp.close();
     }
