@@ -125,6 +125,11 @@ export async function seed(ctx: BenchContext, a: InProcessApp, enrolments: numbe
     select c.creator_id, a.day, a.student_id, sum(a.seconds), sum(a.events)
       from learning_activity a join courses c on c.id = a.course_id group by 1, 2, 3`,
   );
+  await run(
+    "students who studied each course",
+    sql`insert into course_learners (course_id, student_id)
+    select distinct course_id, student_id from learning_days where seconds > 0`,
+  );
   // The totals the rollup applier keeps with the rollups (decision 0216), built as migration 0030 does.
   await run(
     "course and creator day totals, course hour totals",

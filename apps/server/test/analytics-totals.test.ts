@@ -518,3 +518,149 @@ describe("15-minute slots of the range series (decision 0216)", () => {
     }
   });
 });
+
+describe("the furthest lesson kept on the enrolment (decision 0241)", () => {
+  /** The furthest published lesson by (order_index, created_at, id) over the enrolment's progress rows, computed from scratch. */
+  async function expected(enrollmentId: string): Promise<string | null> {
+    const r = (await db().execute(
+      sql`select lp.lesson_id from ${lessonProgress} lp join ${lessons} l on l.id = lp.lesson_id and l.is_published
+           where lp.enrollment_id = ${enrollmentId}::uuid
+           order by l.order_index desc, l.created_at desc, l.id desc limit 1`,
+    )) as unknown as { rows: Array<{ lesson_id: string }> };
+    return r.rows[0]?.lesson_id ?? null;
+  }
+  async function kept(enrollmentId: string): Promise<string | null> {
+    const [row] = await db()
+      .select({ id: enrollments.furthest_lesson_id })
+      .from(enrollments)
+      .where(eq(enrollments.id, enrollmentId));
+    return row.id;
+  }
+  const progress = (e: string, who: Account, lesson: string) =>
+    db()
+      .insert(lessonProgress)
+      .values({ enrollment_id: e, lesson_id: lesson, student_id: who.userId })
+      .onConflictDoUpdate({
+        target: [lessonProgress.enrollment_id, lessonProgress.lesson_id],
+        set: { time_spent: sql`${lessonProgress.time_spent} + 1` },
+      });
+
+  it("moves forward with progress, never back, and follows moved, unpublished and deleted lessons", async () => {
+    const c = await course("Furthest", 4);
+    const [l1, l2, l3, l4] = await lessonIds(c);
+    const ann = await student("Ann");
+    const e = await enrolment(ann, c);
+    expect(await kept(e)).toBeNull();
+    await progress(e, ann, l3);
+    expect(await kept(e)).toBe(l3);
+    await progress(e, ann, l1); // an earlier lesson: stays at 3
+    await progress(e, ann, l3); // the same row again (an upsert's update)
+    expect(await kept(e)).toBe(l3);
+    // Lesson 3 unpublished: the furthest published one she reached is lesson 1.
+    await db().update(lessons).set({ is_published: false }).where(eq(lessons.id, l3));
+    expect(await kept(e)).toBe(l1);
+    await db().update(lessons).set({ is_published: true }).where(eq(lessons.id, l3));
+    expect(await kept(e)).toBe(l3);
+    // Lesson 1 moved after lesson 4: now the furthest.
+    await db().update(lessons).set({ order_index: 10 }).where(eq(lessons.id, l1));
+    expect(await kept(e)).toBe(l1);
+    // A title edit changes nothing.
+    await db().update(lessons).set({ title: "Renamed" }).where(eq(lessons.id, l2));
+    expect(await kept(e)).toBe(l1);
+    // Lesson 1 deleted (its progress goes with it): back to lesson 3.
+    await db().delete(lessons).where(eq(lessons.id, l1));
+    expect(await kept(e)).toBe(l3);
+    // Her progress deleted: none.
+    await db().delete(lessonProgress).where(eq(lessonProgress.enrollment_id, e));
+    expect(await kept(e)).toBeNull();
+    await progress(e, ann, l4);
+    expect(await kept(e)).toBe(l4);
+  });
+
+  it("equals the furthest lesson computed from the progress rows after random writes and moves", async () => {
+    const c = await course("Furthest random", 6);
+    const ids = await lessonIds(c);
+    const people = await Promise.all(["Ben", "Cat", "Dan", "Eve", "Fay"].map((n) => student(n)));
+    const enrolmentsOf = await Promise.all(people.map((p) => enrolment(p, c)));
+    // A fixed pseudo-random sequence, so a failure can be replayed.
+    let seed = 28;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let step = 0; step < 60; step++) {
+      const k = next(people.length);
+      const action = next(10);
+      if (action < 7) {
+        // Several rows in one statement, as a bulk write would.
+        const lessonsNow = [ids[next(ids.length)], ids[next(ids.length)]];
+        await db()
+          .insert(lessonProgress)
+          .values(
+            [...new Set(lessonsNow)].map((l) => ({
+              enrollment_id: enrolmentsOf[k],
+              lesson_id: l,
+              student_id: people[k].userId,
+            })),
+          )
+          .onConflictDoNothing();
+      } else if (action < 9) {
+        await db()
+          .update(lessons)
+          .set({ order_index: next(8) })
+          .where(eq(lessons.id, ids[next(ids.length)]));
+      } else {
+        await db()
+          .update(lessons)
+          .set({ is_published: next(2) === 0 })
+          .where(eq(lessons.id, ids[next(ids.length)]));
+      }
+    }
+    for (const e of enrolmentsOf) expect(await kept(e)).toBe(await expected(e));
+  });
+});
+
+describe("the students who studied each course (decision 0241)", () => {
+  it("counts a student once however many days they studied, and not for a quiz alone", async () => {
+    const c = await course("Learners", 2);
+    const [l1, l2] = await lessonIds(c);
+    const [gus, hal, ivy] = await Promise.all(["Gus", "Hal", "Ivy"].map((n) => student(n)));
+    const event = async (
+      who: Account,
+      e: string,
+      lesson: string,
+      kind: "time" | "quiz",
+      seconds: number,
+      iso: string,
+    ) =>
+      appendLearningEvent(db(), {
+        enrollmentId: e,
+        studentId: who.userId,
+        courseId: c,
+        lessonId: lesson,
+        kind,
+        seconds,
+        occurredAt: at(iso),
+        ...(kind === "quiz" ? { score: 80, passed: true } : {}),
+      });
+    const eg = await enrolment(gus, c);
+    const eh = await enrolment(hal, c);
+    await enrolment(ivy, c);
+    await event(gus, eg, l1, "time", 300, "2026-05-01T03:00:00Z");
+    await event(gus, eg, l2, "time", 120, "2026-05-03T03:00:00Z"); // another day: still one learner
+    await event(hal, eh, l2, "quiz", 0, "2026-05-02T03:00:00Z"); // a quiz alone: not a learner
+    await applyLearningRollups(db());
+    const perf = await get<{ courses: Array<{ courseId: string; averageStudySeconds: number }> }>(
+      `/api/analytics/creator/performance?from=2026-05-01&to=2026-05-31&courseId=${c}`,
+    );
+    // 420 s over the one student who studied (Ivy never opened it, Hal only took the quiz).
+    expect(perf.courses.find((x) => x.courseId === c)?.averageStudySeconds).toBe(420);
+    // Hal studies the next day: two learners.
+    await event(hal, eh, l1, "time", 60, "2026-05-04T03:00:00Z");
+    await applyLearningRollups(db());
+    const again = await get<{ courses: Array<{ courseId: string; averageStudySeconds: number }> }>(
+      `/api/analytics/creator/performance?from=2026-05-01&to=2026-05-31&courseId=${c}`,
+    );
+    expect(again.courses.find((x) => x.courseId === c)?.averageStudySeconds).toBe(240);
+  });
+});

@@ -142,6 +142,26 @@ export const creatorLearningDays = pgTable(
 );
 
 /**
+ * course_learners (issue 28 §5, decision 0241): each student who studied a course — one row per
+ * course and student with any learning_days row of more than 0 seconds, added by the rollup
+ * applier in the statement that writes learning_days. The Performance tab's "per student who
+ * studied" is then a count of these rows instead of a count(distinct) over every learning day.
+ * Like learning_days, rows go only with the course or the account.
+ */
+export const courseLearners = pgTable(
+  "course_learners",
+  {
+    course_id: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    student_id: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.course_id, t.student_id] })],
+);
+
+/**
  * course_day_totals (decision 0216): per course and local day (the students' days, as
  * learning_days): active students (learning_days rows), study seconds and events. Kept by the
  * rollup applier in the same statement as learning_days, so the analytics pages read one row per

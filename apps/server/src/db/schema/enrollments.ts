@@ -56,6 +56,13 @@ export const enrollments = pgTable(
      * completed (set by a trigger of the drip migration); null before that.
      */
     access_started_at: timestamp("access_started_at", { withTimezone: true }),
+    /**
+     * The furthest published lesson this enrolment has a progress row on, by (order_index,
+     * created_at, id) — kept by triggers as progress is written and lessons move, are published or
+     * deleted (issue 28 §5, decision 0241); null without progress. Smart Alerts' "where students
+     * stop" reads it instead of every progress row.
+     */
+    furthest_lesson_id: uuid("furthest_lesson_id").references(() => lessons.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("enrollments_student_course_key").on(t.student_id, t.course_id),

@@ -123,7 +123,7 @@ export async function refunds(db: Executor, s: Scope, p: Period) {
 
 /**
  * Per course: enrolments, completed, average progress, study seconds (course_day_totals, decision
- * 0216) and the students who studied it (learning_days; the average study time is per student who
+ * 0216) and the students who studied it (course_learners, decision 0241; the average study time is per student who
  * studied, issue 24 §5 — not diluted by enrolments never opened).
  */
 export async function coursePerformance(db: Executor, s: Scope) {
@@ -133,8 +133,8 @@ export async function coursePerformance(db: Executor, s: Scope) {
       e as (select e.course_id, count(*) as n, count(*) filter (where e.is_completed) as done, avg(e.progress) as avg_progress
               from enrollments e join c on c.id = e.course_id where e.payment_status = 'completed' group by e.course_id),
       t as (select a.course_id, sum(a.seconds) as seconds from course_day_totals a join c on c.id = a.course_id group by a.course_id),
-      l as (select d.course_id, count(distinct d.student_id) as learners from learning_days d join c on c.id = d.course_id
-              where d.seconds > 0 group by d.course_id)
+      l as (select cl.course_id, count(*) as learners from course_learners cl join c on c.id = cl.course_id
+              group by cl.course_id)
       select c.id, c.title, coalesce(e.n, 0) as enrolments, coalesce(e.done, 0) as completed,
              coalesce(e.avg_progress, 0) as avg_progress, coalesce(t.seconds, 0) as seconds,
              coalesce(l.learners, 0) as learners
@@ -188,14 +188,14 @@ export async function strugglingStudents(db: Executor, s: Scope, maxProgress: nu
  * as the tuple comparison does (decision 0185). Counted in aggregates, without sorting progress
  * rows per enrolment (decision 0216):
  * - reached: the lesson's progress rows of paid enrolments (paidRowsPerLesson);
- * - each enrolment's furthest rank (one hash aggregate over its progress rows); a paid, not
- *   completed enrolment with no study for `inactiveDays` (issue 24 §5) stopped at the lesson of
- *   that rank. When two lessons share the rank (same
- *   order_index and created_at), it stopped at each of them it has a row on, counted row by row.
- * It runs with a larger work_mem (SET LOCAL, in its own read-only transaction): the per-enrolment
- * aggregate outgrows the default 4 MB at 100k enrolments. `f` and `open_f` are not materialized:
- * by_tied recomputes them only when some lessons tie (with no tied lesson its join has nothing to
- * probe).
+ * - each enrolment's furthest lesson, kept on the enrolment as progress is written
+ *   (enrollments.furthest_lesson_id, decision 0241); a paid, not completed enrolment with no study
+ *   for `inactiveDays` (issue 24 §5) stopped at that lesson's rank. When two lessons share the
+ *   rank (same order_index and created_at), it stopped at each of them it has a row on, counted
+ *   row by row.
+ * It runs with a larger work_mem (SET LOCAL, in its own read-only transaction). `open_f` is not
+ * materialized: by_tied reads it again only when some lessons tie (with no tied lesson its join
+ * has nothing to probe).
  */
 export async function stoppingLessons(db: Db, s: Scope, share: number, inactiveDays: number) {
   // Each lesson's figures depend on its own course's enrolments only, so the courses are split in
@@ -237,10 +237,8 @@ async function stoppingLessonsIn(db: Executor, courseIds: string[], share: numbe
         last as (select course_id, max(r) as r from l group by course_id),
         unpaid as (select e.id from enrollments e join c on c.id = e.course_id where e.payment_status <> 'completed'),
         reach as (${paidRowsPerLesson(false)}),
-        f as not materialized (select lp.enrollment_id, max(l.r) as furthest
-                from lesson_progress lp join l on l.id = lp.lesson_id group by lp.enrollment_id),
-        open_f as not materialized (select e.course_id, f.enrollment_id, f.furthest
-                     from f join enrollments e on e.id = f.enrollment_id
+        open_f as not materialized (select e.course_id, e.id as enrollment_id, l.r as furthest
+                     from enrollments e join l on l.id = e.furthest_lesson_id and l.course_id = e.course_id
                     where e.payment_status = 'completed' and not e.is_completed
                       and (e.last_accessed is null or e.last_accessed < now() - make_interval(days => ${inactiveDays}))),
         by_rank as (select course_id, furthest, count(*) as n from open_f group by 1, 2),

@@ -15,8 +15,9 @@ import { createIntervalWorker } from "../../lib/interval-worker.ts";
  * transaction's visibility never goes back, so each event is folded in exactly once.
  *
  * The same statement keeps the totals the creator pages read (decision 0216): course_day_totals,
- * creator_day_totals, course_hour_totals (sums over students) and learning_quiz_best (per
- * enrolment and quiz, the best score and whether one passed).
+ * creator_day_totals, course_hour_totals (sums over students), learning_quiz_best (per
+ * enrolment and quiz, the best score and whether one passed) and course_learners (each student
+ * who studied a course, decision 0241).
  *
  * Days and hours are the student's local ones (profiles.time_zone when the pass runs, default
  * Asia/Ho_Chi_Minh; DESIGN §7): a time-zone change applies pending events first
@@ -75,6 +76,13 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
           -- xmax = 0: the row was inserted (a student's first activity in the course that day).
           returning course_id, day, (xmax = 0) as fresh
         ),
+        -- Each student who studied the course, once (decision 0241): the Performance tab's learners.
+        learners as (
+          insert into course_learners (course_id, student_id)
+          select distinct course_id, student_id from ev where seconds > 0
+          on conflict do nothing
+          returning 1
+        ),
         roll_creator as (
           insert into creator_learning_days (creator_id, day, student_id, seconds, events)
           select creator_id, local::date, student_id, sum(seconds), count(*) from ev group by 1, 2, 3
@@ -113,7 +121,8 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
                (select count(*) from roll) + (select count(*) from roll_day)
                  + (select count(*) from roll_creator) + (select count(*) from course_days)
                  + (select count(*) from creator_days) + (select count(*) from course_hours)
-                 + (select count(*) from quiz) + (select count(*) from done) as written`)) as unknown as {
+                 + (select count(*) from quiz) + (select count(*) from learners)
+                 + (select count(*) from done) as written`)) as unknown as {
         rows: Array<{ events: number }>;
       };
       if (st.behind) {
