@@ -17,11 +17,11 @@ export const ARGON2_OPTIONS = {
 } as const;
 
 /**
- * The test suites' argon2id (1 MiB, t = 2): a few ms a hash, for suites that sign up a thousand
+ * The test suites' argon2id (1 MiB, t = 1): a few ms a hash, for suites that sign up a thousand
  * accounts. Only `env.passwordHashing === "fast-test"` selects it, which loadEnv allows
  * under NODE_ENV=test alone; hashes carry their parameters, so either kind verifies.
  */
-const ARGON2_TEST_OPTIONS = { ...ARGON2_OPTIONS, memoryCost: 1024 } as const;
+const ARGON2_TEST_OPTIONS = { ...ARGON2_OPTIONS, memoryCost: 1024, timeCost: 1 } as const;
 
 /** An argon2id PHC string (`$argon2id$v=19$m=…`) of `password` at the given cost profile. */
 export function hashPassword(password: string, cost: PasswordHashing = "owasp"): Promise<string> {
