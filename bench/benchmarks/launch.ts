@@ -108,7 +108,27 @@ interface CpuProfile {
 }
 
 /** GET/POST over the instance's bounded keep-alive agent; network errors and timeouts throw. */
-function send(
+/**
+ * One request; sent again once when it went out on a kept-alive connection the server had just
+ * closed as idle (ECONNRESET on a reused socket: the request never reached the app), as browsers
+ * do and Node's documentation recommends (`request.reusedSocket`). Students think 10–30 s between
+ * steps, longer than the server's 5 s keep-alive.
+ */
+async function send(
+  inst: Instance,
+  method: string,
+  pathname: string,
+  opts: { cookie?: string; json?: unknown; body?: string; origin: string; ip?: string },
+): Promise<Answer> {
+  try {
+    return await sendOnce(inst, method, pathname, opts);
+  } catch (error) {
+    if ((error as { staleSocket?: boolean }).staleSocket) return sendOnce(inst, method, pathname, opts);
+    throw error;
+  }
+}
+
+function sendOnce(
   inst: Instance,
   method: string,
   pathname: string,
@@ -141,7 +161,11 @@ function send(
       },
     );
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error("timeout")));
-    req.on("error", reject);
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        req.reusedSocket && error.code === "ECONNRESET" ? Object.assign(error, { staleSocket: true }) : error,
+      ),
+    );
     req.end(body);
   });
 }
