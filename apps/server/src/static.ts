@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
-import { cspWithNonce, newNonce, nonceTemplate, stampNonce } from "./lib/csp.ts";
+import { cspWithNonce, newNonce, nonceParts, nonceTemplate, stampNonce } from "./lib/csp.ts";
 import type { AppEnv } from "./lib/http.ts";
 import { type HeadResolver, injectHead } from "./lib/page-head.ts";
 import { APP_CSP, type CspDirectives } from "./lib/security-headers.ts";
@@ -39,6 +39,8 @@ interface Shell {
   cspFor(nonce: string): string;
   /** index.html with every `<script>` stamped with this nonce. */
   page(nonce: string): string;
+  /** The same page split where the nonce goes (`pageParts.join(nonce)` is `page(nonce)`). */
+  pageParts: string[];
 }
 
 function loadShell(distDir: string, csp: CspDirectives): Shell | undefined {
@@ -46,10 +48,12 @@ function loadShell(distDir: string, csp: CspDirectives): Shell | undefined {
   if (!existsSync(indexFile)) return undefined;
   const indexText = readFileSync(indexFile, "utf8");
   // The policy and the page without a server-rendered head, split once where the nonce goes.
+  const pageParts = nonceParts((nonce) => stampNonce(indexText, nonce));
   return {
     indexText,
     cspFor: nonceTemplate((nonce) => cspWithNonce(csp, nonce)),
-    page: nonceTemplate((nonce) => stampNonce(indexText, nonce)),
+    page: (nonce) => pageParts.join(nonce),
+    pageParts,
   };
 }
 
@@ -112,13 +116,7 @@ export function appPages(options: {
   const { trustProxy, observe } = options;
   // The page as bytes, split where the nonce goes: each answer copies the parts and the nonce
   // (base64, so one byte a character) into one buffer, with no UTF-8 encoding of the page.
-  const marker = "\u0000nonce\u0000";
-  const parts = shell
-    ? shell
-        .page(marker)
-        .split(marker)
-        .map((part) => Buffer.from(part, "utf8"))
-    : [];
+  const parts = (shell?.pageParts ?? []).map((part) => Buffer.from(part, "utf8"));
   const partsLength = parts.reduce((sum, part) => sum + part.length, 0);
   const pageBytes = (nonce: string): Buffer => {
     const out = Buffer.allocUnsafe(partsLength + (parts.length - 1) * nonce.length);
@@ -130,9 +128,8 @@ export function appPages(options: {
     return out;
   };
   const onAppHost = (host: string | undefined, forwardedHost: string | undefined): boolean => {
-    if (!(trustProxy && forwardedHost)) {
-      if (host === appHostPort) return true;
-    }
+    // The usual case first: the app's own Host, nothing forwarded.
+    if (host === appHostPort && !(trustProxy && forwardedHost)) return true;
     const raw = ((trustProxy && forwardedHost?.split(",")[0]) || host || "").trim().toLowerCase();
     const name = raw.replace(/:\d+$/, "").replace(/\.$/, "");
     return name === appHost || LOCAL_HOSTS.has(name);

@@ -34,9 +34,14 @@ export function newNonce(): string {
  * `make(nonce)`, without its regular expressions and string building on every request).
  */
 export function nonceTemplate(make: (nonce: string) => string): (nonce: string) => string {
-  const marker = "\u0000nonce\u0000";
-  const parts = make(marker).split(marker);
+  const parts = nonceParts(make);
   return (nonce) => parts.join(nonce);
+}
+
+/** `make`'s output split where the nonce goes (`parts.join(nonce)` is `make(nonce)`). */
+export function nonceParts(make: (nonce: string) => string): string[] {
+  const marker = "\u0000nonce\u0000";
+  return make(marker).split(marker);
 }
 
 /**

@@ -63,7 +63,7 @@ export interface AppMetrics {
   /** Hono middleware timing every request by its matched route. */
   middleware: MiddlewareHandler;
   /**
-   * Records one app page answered by the shell fast path (static.ts `spaShellFastPath`) before the
+   * Records one app page answered by the app-page fast path (static.ts `appPages`) before the
    * middleware: route `(other)`, like the SPA answers the middleware times; `seconds` its time.
    */
   observeAppPage(seconds: number): void;

@@ -1,4 +1,5 @@
 import { isTimeZone } from "../schemas/account.ts";
+import { zoneOffsetMs } from "./time-zone.ts";
 
 /**
  * Study buddy matching (issue 13 §5; decision 0188): weekly availability slots, their overlap
@@ -41,18 +42,7 @@ const WEEK_MINUTES = 7 * 24 * 60;
  */
 export function zoneOffsetMinutes(zone: string, at: Date): number {
   if (!isTimeZone(zone)) return 0;
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
-  return Math.round((local - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+  return Math.round(zoneOffsetMs(at.getTime(), zone) / 60_000);
 }
 
 /**

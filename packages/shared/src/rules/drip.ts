@@ -6,6 +6,8 @@
  * creator's profiles.time_zone), from 00:00 local time.
  */
 
+import { zoneFormatter, zoneOffsetMs } from "./time-zone.ts";
+
 /** Longest relative delay, in days. */
 export const DRIP_MAX_DAYS = 365;
 const DAY_MS = 86_400_000;
@@ -35,47 +37,10 @@ export function isReleaseDate(value: string): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
 
-/** The offset of `timeZone` from UTC at instant `at`, in milliseconds (UTC+7 → 25,200,000). */
-function zoneOffsetMs(at: number, timeZone: string): number {
-  const formatter = formatterFor(timeZone) ?? (formatterFor("Asia/Ho_Chi_Minh") as Intl.DateTimeFormat);
-  const parts = formatter.formatToParts(new Date(at));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const local = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour") % 24, n("minute"), n("second"));
-  return local - Math.floor(at / 1000) * 1000;
-}
-
-/**
- * One formatter per time zone (creating an Intl.DateTimeFormat costs far more than using one; the
- * player and the section-opening job ask for the same few zones again and again). Undefined for a
- * zone Intl does not know.
- */
-const formatters = new Map<string, Intl.DateTimeFormat | undefined>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat | undefined {
-  if (formatters.has(timeZone)) return formatters.get(timeZone);
-  let formatter: Intl.DateTimeFormat | undefined;
-  try {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-  } catch {
-    formatter = undefined;
-  }
-  // Bounded: time zone names come from profiles, a few hundred at most.
-  if (formatters.size < 1000) formatters.set(timeZone, formatter);
-  return formatter;
-}
-
 /** A time zone name Intl knows, else "Asia/Ho_Chi_Minh" (the profiles default). */
 export function safeTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return "Asia/Ho_Chi_Minh";
-  return formatterFor(timeZone) ? timeZone : "Asia/Ho_Chi_Minh";
+  return zoneFormatter(timeZone) ? timeZone : "Asia/Ho_Chi_Minh";
 }
 
 /**
