@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { withDatabase } from "./global-setup.ts";
+import { freePort } from "./support/server-process.ts";
 
 /**
  * Issue 28 §4: what docs/deploy.md tells a self-hoster to run, run here where this machine can:
@@ -88,7 +89,7 @@ describe.skipIf(info.kind !== "postgres")("two instances of the bundle on one Po
     };
     const instances = await Promise.all(
       [0, 1].map(async () => {
-        const port = 20_000 + Math.floor(Math.random() * 20_000);
+        const port = await freePort();
         let output = "";
         const child = spawn(process.execPath, ["apps/server/dist/server.mjs"], {
           cwd: ROOT,

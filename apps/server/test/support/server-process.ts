@@ -1,4 +1,5 @@
 import { cpSync, existsSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { inject } from "vitest";
 
@@ -21,4 +22,20 @@ export function withMigratedPglite(dataDir: string): string {
   const target = path.join(dataDir, "pglite");
   if (info.kind === "pglite" && !existsSync(target)) cpSync(info.dataDir, target, { recursive: true });
   return dataDir;
+}
+
+/**
+ * A TCP port on 127.0.0.1 that the system just handed out as free (listen on 0, then close), for a
+ * server process a test starts. A random number instead can fall in the ephemeral range and be
+ * taken by an outgoing connection of another test (EADDRINUSE).
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
