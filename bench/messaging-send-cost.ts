@@ -8,6 +8,7 @@ import {
   findConversation,
   sendMessageStatement,
 } from "../apps/server/src/features/messaging/messaging.queries.ts";
+import { fanOut } from "../apps/server/src/features/notifications/notifications.queries.ts";
 import { inProcessApp } from "./lib/in-process.ts";
 
 const N = Number(process.env.N ?? 400);
@@ -66,6 +67,28 @@ try {
       content: `cost ${i}`,
       rateLimitMax: 1_000_000,
       windowSeconds: 60,
+    }),
+  );
+  await time("fanOut, message bell already unread (1 call)", () =>
+    fanOut(runtime.db, {
+      userIds: [teacher.userId],
+      type: "message",
+      data: { actorName: "S", courseTitle: "Cost" },
+      link: `/dashboard/community?tab=messages&conversation=${conversationId}`,
+      defaultChannel: "in_app",
+      collapse: true,
+      wantEmail: false,
+    }),
+  );
+  await time("fanOut, a new bell item (1 call: insert + NOTIFY)", (i) =>
+    fanOut(runtime.db, {
+      userIds: [teacher.userId],
+      type: "message",
+      data: { actorName: "S", courseTitle: "Cost" },
+      link: `/dashboard/community?tab=messages&conversation=${conversationId}&n=${i}`,
+      defaultChannel: "in_app",
+      collapse: true,
+      wantEmail: false,
     }),
   );
   await time("POST /api/conversations/:id/messages (whole request)", async (i) => {

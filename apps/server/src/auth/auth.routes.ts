@@ -64,7 +64,7 @@ export function authRoutes(deps: AppDeps, headerList: Array<[string, string]>) {
 
     let body: string | undefined;
     if (raw.method === "POST") {
-      body = await raw.text();
+      body = await c.req.text(); // read once by the NUL guard; Hono keeps it
       const schema = BODY_SCHEMAS[url.pathname];
       if (schema) {
         let json: unknown;

@@ -3,6 +3,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { preparedQuery } from "./pglite-statements.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -82,12 +83,14 @@ const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
 };
 
 /**
- * `pglite` for Drizzle, without the cost of Drizzle's per-query parsers (issue 28 §5): PGlite
- * merges a query's `parsers` into a copy of its own table of ~320 type parsers on every query
- * (~0.14 ms, 40 % of a simple query). Drizzle's parsers are made the instance's own instead, and
- * the client handed to Drizzle drops them from each query (and each transaction's queries); the
- * results are the same. Other callers of the instance (the metrics gauges, test set-up) read
- * dates as text too.
+ * `pglite` for Drizzle (issue 28 §5):
+ * - Drizzle's parsers are made the instance's own: PGlite merges a query's `parsers` into a copy
+ *   of its table of ~320 type parsers on every query (~0.14 ms, 40 % of a simple query), so the
+ *   client handed to Drizzle drops them from each query; the results are the same. Other callers
+ *   of the instance (the metrics gauges, test set-up) read dates as text too.
+ * - Every query Drizzle sends (and each transaction's) runs as a named prepared statement
+ *   (`pglite-statements.ts#preparedQuery`, decision 0242): parsed and planned once, one protocol
+ *   trip per run instead of six.
  */
 function withDrizzleParsers(pglite: PGlite): PGlite {
   Object.assign(pglite.parsers, DRIZZLE_PARSERS);
@@ -97,13 +100,16 @@ function withDrizzleParsers(pglite: PGlite): PGlite {
     const { parsers: _ignored, ...rest } = options;
     return rest as T;
   };
-  const query =
-    (target: { query: Query }): Query =>
-    (text, params, options) =>
-      target.query(text, params, strip(options));
+  const direct: Query = (text, params, options) => preparedQuery(pglite, text, params, strip(options));
   const transaction: PGlite["transaction"] = (callback) =>
-    pglite.transaction((tx) => callback(Object.assign(Object.create(tx), { query: query(tx) })));
-  const direct = query(pglite);
+    pglite.transaction((tx) =>
+      callback(
+        Object.assign(Object.create(tx), {
+          query: ((text, params, options) =>
+            preparedQuery(pglite, text, params, strip(options), tx)) as Query,
+        }),
+      ),
+    );
   return new Proxy(pglite, {
     get(target, property) {
       if (property === "query") return direct;

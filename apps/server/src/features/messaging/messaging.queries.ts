@@ -274,7 +274,12 @@ export async function listMessageRows(
 
 /** What `sendMessageStatement` found: the message, or why nothing was written. */
 export type SendOutcome =
-  | { status: "sent"; row: MessageRow }
+  | {
+      status: "sent";
+      row: MessageRow;
+      /** What the recipient's bell item shows: the conversation's course title (null if gone) and the sender's profile name. */
+      bell: { recipientId: string; courseTitle: string | null; senderName: string | null };
+    }
   | { status: "not_found" | "forbidden" | "not_buddies" | "rate_limited" };
 
 /**
@@ -289,7 +294,9 @@ export type SendOutcome =
  *    or more nothing is written (`rate_limited`);
  * 4. inserts the message with created_at = clock_timestamp(), sets the conversation's
  *    last_message_at (000 §4) and NOTIFYs MESSAGING_CHANNEL (delivered on commit; the payload
- *    carries the message when its text is at most 6,000 bytes).
+ *    carries the message when its text is at most 6,000 bytes);
+ * 5. returns, with the message, the other participant and what their bell item shows (course
+ *    title, sender's profile name; migration 0052, decision 0242).
  * `conversationId` must be a UUID (the caller checks the format).
  */
 export async function sendMessageStatement(
@@ -305,11 +312,20 @@ export async function sendMessageStatement(
   },
 ): Promise<SendOutcome> {
   const result = await db.execute(sql`
-    select status, id, conversation_id, sender_id, content, created_at, priority
+    select status, id, conversation_id, sender_id, content, created_at, priority, teacher_id, student_id,
+           course_title, sender_name
       from academy_send_message(${input.conversationId}::uuid, ${input.senderId}::text, ${input.content}::text,
                                 ${input.rateLimitMax}::integer, ${input.windowSeconds}::integer,
                                 ${input.priority ?? "normal"}::text)`);
-  const row = rowsOf<MessageRow & { status: SendOutcome["status"] }>(result)[0];
+  const row = rowsOf<
+    MessageRow & {
+      status: SendOutcome["status"];
+      teacher_id: string;
+      student_id: string;
+      course_title: string | null;
+      sender_name: string | null;
+    }
+  >(result)[0];
   if (!row) throw new Error("academy_send_message returned no row");
   if (row.status !== "sent") return { status: row.status };
   return {
@@ -321,6 +337,11 @@ export async function sendMessageStatement(
       content: row.content,
       priority: row.priority,
       created_at: row.created_at,
+    },
+    bell: {
+      recipientId: row.sender_id === row.teacher_id ? row.student_id : row.teacher_id,
+      courseTitle: row.course_title,
+      senderName: row.sender_name,
     },
   };
 }
@@ -500,21 +521,6 @@ export async function claimDueNudges(
     }),
   );
   return details.filter(Boolean);
-}
-
-/**
- * Who a new message's notification is for (issue 27 §2): the other participant of the
- * conversation, the sender's name and the course's title.
- */
-export async function messageNotificationFacts(db: Executor, conversationId: string, senderId: string) {
-  const result = await db.execute(sql`
-    select case when c.teacher_id = ${senderId} then c.student_id else c.teacher_id end as recipient_id,
-           sp.full_name as sender_name, co.title as course_title
-      from conversations c
-      join courses co on co.id = c.course_id
-      left join profiles sp on sp.user_id = ${senderId}
-     where c.id = ${conversationId}`);
-  return rowsOf<{ recipient_id: string; sender_name: string | null; course_title: string }>(result)[0];
 }
 
 /**

@@ -34,7 +34,6 @@ import {
   listConversationRows,
   listMessageRows,
   type MessageRow,
-  messageNotificationFacts,
   notify,
   onlineUserIds,
   sendMessageStatement,
@@ -248,7 +247,7 @@ export async function sendMessage(
   });
   switch (sent.status) {
     case "sent":
-      await notifyMessage(db, id, actor, opts.notifications);
+      await notifyMessage(db, id, actor, sent.bell, opts.notifications);
       return toMessage(sent.row);
     case "not_found":
       throw new AppError("NOT_FOUND", MESSAGING_MESSAGES.conversationNotFound);
@@ -265,29 +264,29 @@ export async function sendMessage(
  * The bell item of a new message (issue 27 §2): one unread "message" notification per
  * conversation for the other participant (`collapse`: further messages while it is unread add
  * none). Written after the message committed; a failure is logged and never fails the send. The
- * e-mail stays the unread-message nudge (no second e-mail).
+ * e-mail stays the unread-message nudge (no second e-mail). `bell` comes back from the send call
+ * itself (migration 0052): the recipient, the course title and the sender's profile name.
  */
 async function notifyMessage(
   db: Db,
   conversationId: string,
   actor: SessionUser,
+  bell: { recipientId: string; courseTitle: string | null; senderName: string | null },
   deps: NotifyDeps & { logger: Logger },
 ) {
+  if (bell.courseTitle === null) return;
   try {
-    const facts = await messageNotificationFacts(db, conversationId, actor.id);
-    if (!facts) return;
-    await db.transaction((tx) =>
-      notifyPeople(
-        tx,
-        {
-          userIds: [facts.recipient_id],
-          type: "message",
-          data: { actorName: facts.sender_name ?? actor.name, courseTitle: facts.course_title },
-          link: `/dashboard/community?tab=messages&conversation=${conversationId}`,
-          collapse: true,
-        },
-        deps,
-      ),
+    // One recipient of an "own"-e-mail type: notify writes it in one statement (no transaction).
+    await notifyPeople(
+      db,
+      {
+        userIds: [bell.recipientId],
+        type: "message",
+        data: { actorName: bell.senderName ?? actor.name, courseTitle: bell.courseTitle },
+        link: `/dashboard/community?tab=messages&conversation=${conversationId}`,
+        collapse: true,
+      },
+      deps,
     );
   } catch (error) {
     deps.logger.error({ err: error }, "message notification failed");

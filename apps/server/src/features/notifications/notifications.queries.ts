@@ -24,6 +24,8 @@ export interface EmailRecipient {
  * recipients' ids, or — for more than NOTIFY_IDS_MAX — the rows' shared created_at; and, when
  * `wantEmail`, the address, name and language of everyone written to whose channel is `email`
  * (a recipient `collapse` skipped gets no e-mail either).
+ * The statement is the database function academy_fan_out (migration 0052, decision 0242): its plan
+ * is made once per connection, not on every call.
  */
 export async function fanOut(
   db: Executor,
@@ -38,39 +40,12 @@ export async function fanOut(
   },
 ): Promise<{ inserted: number; emails: EmailRecipient[] }> {
   const result = await db.execute(sql`
-    with recipients as (
-      select u.id as user_id, coalesce(p.channel, ${input.defaultChannel}) as channel
-        from (select distinct value as id from jsonb_array_elements_text(${JSON.stringify(input.userIds)}::jsonb)) r
-        join "user" u on u.id = r.id
-        left join notification_preferences p on p.user_id = u.id and p.type = ${input.type}
-    ),
-    inserted as (
-      insert into notifications (user_id, type, data, link)
-      select r.user_id, ${input.type}, ${JSON.stringify(input.data)}::jsonb, ${input.link}
-        from recipients r
-       where r.channel <> 'off'
-         and (not ${input.collapse}::boolean or not exists (
-               select 1 from notifications n
-                where n.user_id = r.user_id and n.read_at is null
-                  and n.type = ${input.type} and n.link = ${input.link}))
-      returning user_id, created_at
-    ),
-    notified as (
-      select pg_notify(${NOTIFICATIONS_CHANNEL},
-               case when count(*) <= ${NOTIFY_IDS_MAX}
-                    then json_build_object('u', json_agg(user_id))::text
-                    else json_build_object('at', max(created_at))::text end)
-        from inserted
-      having count(*) > 0
-    )
-    select (select count(*) from inserted)::int as inserted,
-           (select count(*) from notified)::int as notified,
-           coalesce((select json_agg(json_build_object('userId', r.user_id, 'email', pr.email,
-                                                       'name', pr.full_name, 'locale', pr.locale))
-                       from inserted i
-                       join recipients r on r.user_id = i.user_id
-                       join profiles pr on pr.user_id = r.user_id
-                      where ${input.wantEmail}::boolean and r.channel = 'email'), '[]'::json) as emails`);
+    select inserted, emails
+      from academy_fan_out(${JSON.stringify(input.userIds)}::jsonb, ${input.type}::text,
+                           ${JSON.stringify(input.data)}::jsonb, ${input.link}::text,
+                           ${input.defaultChannel}::text, ${input.collapse}::boolean,
+                           ${input.wantEmail}::boolean, ${NOTIFICATIONS_CHANNEL}::text,
+                           ${NOTIFY_IDS_MAX}::integer)`);
   const row = rowsOf<{ inserted: number; emails: EmailRecipient[] | string }>(result)[0];
   const emails =
     typeof row?.emails === "string" ? (JSON.parse(row.emails) as EmailRecipient[]) : (row?.emails ?? []);
