@@ -51,15 +51,20 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- academy_send_message also returns what the recipient's bell item shows (decision 0242): the
--- conversation's course title and the sender's profile name, read inside the same call, so a send
--- no longer needs a separate query for them (messaging.service.ts#notifyMessage). Everything else
--- is migration 0048's function unchanged.
+-- academy_send_message also writes the recipient's bell item (issue 27 §2, decision 0242), in the
+-- same call and transaction as the message: when `bell_link` is given, academy_fan_out for the
+-- other participant with type 'message', data {actorName: the sender's profile name, else their
+-- account name; courseTitle}, collapsed (no second unread item for the same link), no e-mail
+-- (messages have their own unread-message e-mail), `bell_default_channel`, `bell_channel` and
+-- `bell_ids_max` as notifications.service.ts passes them. Until now the service wrote it after
+-- the send with a query for the names and a transaction of its own: three round trips a message.
+-- Everything else is migration 0048's function unchanged.
 DROP FUNCTION IF EXISTS academy_send_message(uuid, text, text, integer, integer, text);--> statement-breakpoint
 CREATE FUNCTION academy_send_message(
-  conversation uuid, sender text, body text, rate_max integer, window_seconds integer, prio text)
+  conversation uuid, sender text, body text, rate_max integer, window_seconds integer, prio text,
+  bell_link text, bell_default_channel text, bell_channel text, bell_ids_max integer)
 RETURNS TABLE (status text, id uuid, conversation_id uuid, sender_id text, content text, created_at text,
-               teacher_id text, student_id text, priority text, course_title text, sender_name text)
+               teacher_id text, student_id text, priority text)
 LANGUAGE plpgsql VOLATILE
 AS $$
 #variable_conflict use_column
@@ -72,17 +77,17 @@ DECLARE
 BEGIN
   SELECT c.teacher_id, c.student_id, c.kind, c.course_id INTO conv FROM conversations c WHERE c.id = conversation;
   IF NOT FOUND THEN
-    RETURN QUERY SELECT 'not_found'::text, NULL::uuid, NULL::uuid, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
+    RETURN QUERY SELECT 'not_found'::text, NULL::uuid, NULL::uuid, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
     RETURN;
   END IF;
   IF sender <> conv.teacher_id AND sender <> conv.student_id THEN
-    RETURN QUERY SELECT 'forbidden'::text, NULL::uuid, NULL::uuid, NULL::text, NULL::text, NULL::text, conv.teacher_id, conv.student_id, NULL::text, NULL::text, NULL::text;
+    RETURN QUERY SELECT 'forbidden'::text, NULL::uuid, NULL::uuid, NULL::text, NULL::text, NULL::text, conv.teacher_id, conv.student_id, NULL::text;
     RETURN;
   END IF;
   IF conv.kind = 'buddy' AND NOT EXISTS (
        SELECT 1 FROM buddy_links bl
         WHERE bl.pair_low = conv.teacher_id AND bl.pair_high = conv.student_id AND bl.status = 'accepted') THEN
-    RETURN QUERY SELECT 'not_buddies'::text, NULL::uuid, NULL::uuid, NULL::text, NULL::text, NULL::text, conv.teacher_id, conv.student_id, NULL::text, NULL::text, NULL::text;
+    RETURN QUERY SELECT 'not_buddies'::text, NULL::uuid, NULL::uuid, NULL::text, NULL::text, NULL::text, conv.teacher_id, conv.student_id, NULL::text;
     RETURN;
   END IF;
   PERFORM pg_advisory_xact_lock(hashtextextended('messaging:' || k, 0))
@@ -90,7 +95,7 @@ BEGIN
   SELECT count(*)::integer INTO recent FROM messages m
    WHERE m.sender_id = sender AND m.created_at > clock_timestamp() - make_interval(secs => window_seconds);
   IF recent >= rate_max THEN
-    RETURN QUERY SELECT 'rate_limited'::text, NULL::uuid, NULL::uuid, NULL::text, NULL::text, NULL::text, conv.teacher_id, conv.student_id, NULL::text, NULL::text, NULL::text;
+    RETURN QUERY SELECT 'rate_limited'::text, NULL::uuid, NULL::uuid, NULL::text, NULL::text, NULL::text, conv.teacher_id, conv.student_id, NULL::text;
     RETURN;
   END IF;
   INSERT INTO messages AS m (conversation_id, sender_id, content, priority, created_at)
@@ -106,9 +111,18 @@ BEGIN
     'msg', CASE WHEN octet_length(sent.content) <= 6000 THEN json_build_object(
       'id', sent.id, 'conversation_id', sent.conversation_id, 'sender_id', sent.sender_id,
       'content', sent.content, 'priority', sent.priority, 'created_at', sent.at_iso) END)::text);
-  SELECT co.title INTO ctitle FROM courses co WHERE co.id = conv.course_id;
-  SELECT pr.full_name INTO sname FROM profiles pr WHERE pr.user_id = sender;
+  IF bell_link IS NOT NULL THEN
+    SELECT co.title INTO ctitle FROM courses co WHERE co.id = conv.course_id;
+    SELECT coalesce(pr.full_name, u.name) INTO sname
+      FROM "user" u LEFT JOIN profiles pr ON pr.user_id = u.id WHERE u.id = sender;
+    IF ctitle IS NOT NULL THEN
+      PERFORM academy_fan_out(
+        jsonb_build_array(CASE WHEN sender = conv.teacher_id THEN conv.student_id ELSE conv.teacher_id END),
+        'message', jsonb_strip_nulls(jsonb_build_object('actorName', left(sname, 200), 'courseTitle', left(ctitle, 300))),
+        bell_link, bell_default_channel, true, false, bell_channel, bell_ids_max);
+    END IF;
+  END IF;
   RETURN QUERY SELECT 'sent'::text, sent.id, sent.conversation_id, sent.sender_id, sent.content, sent.at_iso,
-                      conv.teacher_id, conv.student_id, sent.priority, ctitle, sname;
+                      conv.teacher_id, conv.student_id, sent.priority;
 END
 $$;

@@ -410,6 +410,20 @@ describe("wired events", () => {
       data: { actorName: "Stu Tran", courseTitle: "Phở at home" },
       link: `/dashboard/community?tab=messages&conversation=${id}`,
     });
+    // Written by the send itself (decision 0242): once read, the next message adds a new item; a
+    // refused send (not a participant) adds none; with the type turned off, none either.
+    await ok(call(creator, "POST", "/api/notifications/read-all"));
+    expect(
+      (await call(sam, "POST", `/api/conversations/${id}/messages`, { content: "Not mine" })).status,
+    ).toBe(403);
+    await ok(call(stu, "POST", `/api/conversations/${id}/messages`, { content: "Third" }), 201);
+    const after = (await list(creator)).items.filter((n) => n.type === "message");
+    expect(after).toHaveLength(2);
+    expect(after.filter((n) => n.readAt === null)).toHaveLength(1);
+    await ok(call(stu, "POST", "/api/notifications/read-all"));
+    await setChannel(stu, "message", "off");
+    await ok(call(creator, "POST", `/api/conversations/${id}/messages`, { content: "Hello back" }), 201);
+    expect((await list(stu)).items.filter((n) => n.type === "message")).toHaveLength(0);
   });
 
   it("a student joins a study group: its owner hears", async () => {

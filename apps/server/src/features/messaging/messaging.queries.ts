@@ -274,12 +274,7 @@ export async function listMessageRows(
 
 /** What `sendMessageStatement` found: the message, or why nothing was written. */
 export type SendOutcome =
-  | {
-      status: "sent";
-      row: MessageRow;
-      /** What the recipient's bell item shows: the conversation's course title (null if gone) and the sender's profile name. */
-      bell: { recipientId: string; courseTitle: string | null; senderName: string | null };
-    }
+  | { status: "sent"; row: MessageRow }
   | { status: "not_found" | "forbidden" | "not_buddies" | "rate_limited" };
 
 /**
@@ -295,8 +290,9 @@ export type SendOutcome =
  * 4. inserts the message with created_at = clock_timestamp(), sets the conversation's
  *    last_message_at (000 §4) and NOTIFYs MESSAGING_CHANNEL (delivered on commit; the payload
  *    carries the message when its text is at most 6,000 bytes);
- * 5. returns, with the message, the other participant and what their bell item shows (course
- *    title, sender's profile name; migration 0052, decision 0242).
+ * 5. with `bell`, writes the other participant's collapsed "message" bell item in the same
+ *    transaction (academy_fan_out with `bell.link` and the arguments of
+ *    notifications.service.ts#bellInDatabase; migration 0052, decision 0242).
  * `conversationId` must be a UUID (the caller checks the format).
  */
 export async function sendMessageStatement(
@@ -310,22 +306,17 @@ export async function sendMessageStatement(
     /** "normal" (the default) or "high" (issue 27 §4, migration 0043). */
     priority?: "normal" | "high";
   },
+  /** The recipient's bell item: its link and notifications.service.ts#bellInDatabase("message"). */
+  bell?: { link: string; defaultChannel: string; channel: string; idsMax: number },
 ): Promise<SendOutcome> {
   const result = await db.execute(sql`
-    select status, id, conversation_id, sender_id, content, created_at, priority, teacher_id, student_id,
-           course_title, sender_name
+    select status, id, conversation_id, sender_id, content, created_at, priority
       from academy_send_message(${input.conversationId}::uuid, ${input.senderId}::text, ${input.content}::text,
                                 ${input.rateLimitMax}::integer, ${input.windowSeconds}::integer,
-                                ${input.priority ?? "normal"}::text)`);
-  const row = rowsOf<
-    MessageRow & {
-      status: SendOutcome["status"];
-      teacher_id: string;
-      student_id: string;
-      course_title: string | null;
-      sender_name: string | null;
-    }
-  >(result)[0];
+                                ${input.priority ?? "normal"}::text, ${bell?.link ?? null}::text,
+                                ${bell?.defaultChannel ?? null}::text, ${bell?.channel ?? null}::text,
+                                ${bell?.idsMax ?? null}::integer)`);
+  const row = rowsOf<MessageRow & { status: SendOutcome["status"] }>(result)[0];
   if (!row) throw new Error("academy_send_message returned no row");
   if (row.status !== "sent") return { status: row.status };
   return {
@@ -337,11 +328,6 @@ export async function sendMessageStatement(
       content: row.content,
       priority: row.priority,
       created_at: row.created_at,
-    },
-    bell: {
-      recipientId: row.sender_id === row.teacher_id ? row.student_id : row.teacher_id,
-      courseTitle: row.course_title,
-      senderName: row.sender_name,
     },
   };
 }

@@ -15,7 +15,6 @@ import { createRoute } from "@hono/zod-openapi";
 import { AppError } from "../../lib/errors.ts";
 import { type AppDeps, createRouter, requireUser } from "../../lib/http.ts";
 import { errorResponseSchema, errorResponses, json, jsonBody, uuidParams } from "../../lib/openapi.ts";
-import { notifyDeps } from "../notifications/notifications.service.ts";
 import {
   getConversation,
   getUnreadTotal,
@@ -165,7 +164,6 @@ export function messagingRoutes(
       c.json(
         await sendMessage(deps.db, requireUser(c), c.req.valid("param").id, c.req.valid("json"), {
           rateLimitMax,
-          notifications: { ...notifyDeps(deps), logger: deps.logger },
         }),
         201,
       ),

@@ -16,11 +16,9 @@ import { emailBrand, unreadMessageEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import { createMailWorker, type MailWorkerDeps } from "../../lib/interval-worker.ts";
-import type { Logger } from "../../lib/logger.ts";
 import {
+  bellInDatabase,
   emailRecipients,
-  type NotifyDeps,
-  notify as notifyPeople,
   unsubscribeTarget,
 } from "../notifications/notifications.service.ts";
 import {
@@ -234,20 +232,23 @@ export async function sendMessage(
   actor: SessionUser,
   id: string,
   input: SendMessageInput,
-  opts: { rateLimitMax: number; notifications: NotifyDeps & { logger: Logger } },
+  opts: { rateLimitMax: number },
 ): Promise<Message> {
   if (!UUID.test(id)) throw new AppError("NOT_FOUND", MESSAGING_MESSAGES.conversationNotFound);
-  const sent = await sendMessageStatement(db, {
-    conversationId: id,
-    senderId: actor.id,
-    content: input.content,
-    rateLimitMax: opts.rateLimitMax,
-    windowSeconds: MESSAGE_RATE_LIMIT_WINDOW_SECONDS,
-    priority: input.priority === "high" ? "high" : "normal",
-  });
+  const sent = await sendMessageStatement(
+    db,
+    {
+      conversationId: id,
+      senderId: actor.id,
+      content: input.content,
+      rateLimitMax: opts.rateLimitMax,
+      windowSeconds: MESSAGE_RATE_LIMIT_WINDOW_SECONDS,
+      priority: input.priority === "high" ? "high" : "normal",
+    },
+    { link: messageBellLink(id), ...bellInDatabase("message") },
+  );
   switch (sent.status) {
     case "sent":
-      await notifyMessage(db, id, actor, sent.bell, opts.notifications);
       return toMessage(sent.row);
     case "not_found":
       throw new AppError("NOT_FOUND", MESSAGING_MESSAGES.conversationNotFound);
@@ -261,36 +262,13 @@ export async function sendMessage(
 }
 
 /**
- * The bell item of a new message (issue 27 §2): one unread "message" notification per
- * conversation for the other participant (`collapse`: further messages while it is unread add
- * none). Written after the message committed; a failure is logged and never fails the send. The
- * e-mail stays the unread-message nudge (no second e-mail). `bell` comes back from the send call
- * itself (migration 0052): the recipient, the course title and the sender's profile name.
+ * Where a new message's bell item leads (issue 27 §2): the conversation in the community's
+ * Messages tab. The send writes one unread "message" notification per conversation for the other
+ * participant, in its own transaction (further messages while it is unread add none); the e-mail
+ * stays the unread-message nudge (no second e-mail).
  */
-async function notifyMessage(
-  db: Db,
-  conversationId: string,
-  actor: SessionUser,
-  bell: { recipientId: string; courseTitle: string | null; senderName: string | null },
-  deps: NotifyDeps & { logger: Logger },
-) {
-  if (bell.courseTitle === null) return;
-  try {
-    // One recipient of an "own"-e-mail type: notify writes it in one statement (no transaction).
-    await notifyPeople(
-      db,
-      {
-        userIds: [bell.recipientId],
-        type: "message",
-        data: { actorName: bell.senderName ?? actor.name, courseTitle: bell.courseTitle },
-        link: `/dashboard/community?tab=messages&conversation=${conversationId}`,
-        collapse: true,
-      },
-      deps,
-    );
-  } catch (error) {
-    deps.logger.error({ err: error }, "message notification failed");
-  }
+function messageBellLink(conversationId: string): string {
+  return `/dashboard/community?tab=messages&conversation=${conversationId}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_PAGE_SIZE,
   NOTIFICATION_TYPES,
+  NOTIFICATIONS_CHANNEL,
   type Notification,
   type NotificationChannel,
   type NotificationData,
@@ -60,6 +61,27 @@ export interface NotifyInput {
  * fan-out worker, which writes this many per short transaction (decision 0237).
  */
 export const NOTIFY_FANOUT_CHUNK = 250;
+
+/**
+ * What a feature's own database function passes to academy_fan_out (migration 0052) to write a
+ * collapsed bell item of `type` for one recipient in its own statement — messaging's send does
+ * (decision 0242) — with the same defaults and NOTIFY as `notify`. Only types without a generic
+ * e-mail may be written this way (the function sends no e-mail).
+ * @throws Error for a type whose notification e-mail `notify` would write.
+ */
+export function bellInDatabase(type: NotificationType): {
+  defaultChannel: NotificationChannel;
+  channel: string;
+  idsMax: number;
+} {
+  if (NOTIFICATION_EMAIL_KIND[type] === "generic")
+    throw new Error(`${type} notifications send e-mail: use notify()`);
+  return {
+    defaultChannel: NOTIFICATION_DEFAULTS[type],
+    channel: NOTIFICATIONS_CHANNEL,
+    idsMax: q.NOTIFY_IDS_MAX,
+  };
+}
 
 /**
  * Tells people something happened (issue 27 §2, decision 0230) — the one function other features
