@@ -137,6 +137,11 @@ describe.skipIf(skip)("account recovery and settings", () => {
     await page.getByLabel("Confirm new password").fill("another good passphrase");
     await page.getByRole("button", { name: "Change password" }).click();
     await toast(page, "Password changed.");
+    // On a phone the toast spans the bottom of the screen, where the Delete card's button lands
+    // when scrolled to: a person closes it (its ×) before tapping under it.
+    const changed = page.locator("[data-sonner-toast]", { hasText: "Password changed." });
+    await changed.getByRole("button", { name: "Close toast" }).click();
+    await changed.waitFor({ state: "detached" });
 
     await page.getByTestId("delete-account").click();
     const dialog = page.getByRole("alertdialog");
