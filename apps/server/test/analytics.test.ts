@@ -741,6 +741,12 @@ describe("creator analytics", () => {
     expect(year.body.enrolments).toHaveLength(12);
     expect(year.body.enrolments.find((e) => e.date === "2026-02-01")?.enrolments).toBe(1);
     expect(year.body.enrolments.find((e) => e.date === "2026-03-01")?.enrolments).toBe(3);
+    // Month buckets of revenue, and landing views by local day over the year (decision 0242).
+    expect(year.body.revenue.filter((r) => r.date === "2026-03-01")).toEqual([
+      { date: "2026-03-01", currency: "USD", amount: 1999 },
+      { date: "2026-03-01", currency: "VND", amount: 500000 },
+    ]);
+    expect(year.body.landing.byDay.map((d) => d.key)).toContain("2026-03-08");
   });
 
   it("computes engagement: daily active students, time per active student, heatmap, drop-off", async () => {

@@ -2,7 +2,7 @@ import { PGlite, types } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./client.ts";
-import { STATEMENT_CACHE_SIZE } from "./pglite-statements.ts";
+import { PLAN_PER_RUN, STATEMENT_CACHE_SIZE } from "./pglite-statements.ts";
 
 /**
  * Issue 28 §5: Drizzle's date parsers are the engine's own (withDrizzleParsers), and every query
@@ -102,6 +102,18 @@ describe("PGlite behind Drizzle (db/client.ts)", () => {
     // One named statement per text, however often and wherever it ran.
     expect((await prepared()).filter((p) => p.statement === text)).toHaveLength(1);
     expect((await prepared()).filter((p) => p.statement === text.replace("$1", "0"))).toHaveLength(1);
+  });
+
+  it("plans a PLAN_PER_RUN statement for its values every run, never preparing it", async () => {
+    const count = (k: number) =>
+      sql`${sql.raw(PLAN_PER_RUN)} select count(*)::int as n from generate_series(1, 100) g where g >= ${k}`;
+    for (const k of [1, 50, 100, 101])
+      expect((await rows(handle.db.execute(count(k))))[0].n).toBe(Math.max(0, 101 - k));
+    // The same text without the marker is prepared; with it, never.
+    await handle.db.execute(sql`select count(*)::int as n from generate_series(1, 100) g where g >= ${1}`);
+    const statements = (await prepared()).filter((p) => p.statement.includes("generate_series(1, 100)"));
+    expect(statements).toHaveLength(1);
+    expect(statements[0].statement.startsWith(PLAN_PER_RUN)).toBe(false);
   });
 
   it("keeps at most STATEMENT_CACHE_SIZE statements, closing the least recently used", async () => {

@@ -1,5 +1,13 @@
 import { type PGlite, parse, protocol, type Results, type Transaction } from "@electric-sql/pglite";
 
+/**
+ * A statement whose text starts with this comment is planned for its values on every run (PGlite's
+ * own unnamed `query`), never prepared: for reports whose best plan depends on the values — date
+ * ranges, optional filters written `($1 is null or col = $1)` — where a prepared statement's
+ * generic plan was measured 2–4× slower (analytics tabs, decision 0242). Harmless on PostgreSQL.
+ */
+export const PLAN_PER_RUN = "/* academy: plan per run */";
+
 /** Named statements kept per PGlite instance; the least recently used is closed past this. */
 export const STATEMENT_CACHE_SIZE = 400;
 
@@ -75,7 +83,8 @@ function plain(options: QueryOptions): boolean {
  *   without it this takes the lock, so the query waits for a running transaction like PGlite's own.
  * - A statement whose result columns changed under it (DDL; SQLSTATE 0A000) is closed and, outside
  *   a transaction, run once more freshly parsed.
- * Options other than `rowMode`/`parsers` (blobs, param types, serializers) use PGlite's own query.
+ * Options other than `rowMode`/`parsers` (blobs, param types, serializers), and texts starting
+ * with PLAN_PER_RUN, use PGlite's own query.
  * @throws the engine's DatabaseError, as `pglite.query` does.
  */
 export async function preparedQuery<T>(
@@ -85,7 +94,7 @@ export async function preparedQuery<T>(
   options: QueryOptions = undefined,
   tx?: Transaction,
 ): Promise<Results<T>> {
-  if (!plain(options) || text.includes("/dev/blob"))
+  if (!plain(options) || text.startsWith(PLAN_PER_RUN) || text.includes("/dev/blob"))
     return (tx ?? pglite).query<T>(text, params, options) as Promise<Results<T>>;
   if (tx?.closed) throw new Error("Transaction is closed");
   const run = () =>

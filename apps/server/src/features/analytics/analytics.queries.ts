@@ -129,19 +129,19 @@ export async function revenueTotals(db: Executor, s: Scope, p: Period) {
 }
 
 /**
- * Range series are aggregated in two steps (decision 0216): first per 15-minute UTC slot of the
- * instant (an integer from the epoch, no time-zone conversion per row), then each slot's start is
- * put in its local day or month. Every UTC offset in use is a whole multiple of 15 minutes, so a
- * slot never straddles a local midnight and the result is the same as bucketing each row.
+ * Range series put each row in its local day or month by the instants where the buckets start
+ * (decision 0242 replaces 0216's 15-minute slots): `bucketEdges` turns the range's local days (or
+ * its months, the first starting at the range start) into instants once — at most a few hundred
+ * time-zone conversions — and `width_bucket(ts, edges)` finds a row's bucket by binary search, so
+ * rows group by a small bucket number instead of ~35,000 slots a year that each needed a
+ * conversion. Rows before the first edge get 0 and no label (`labels[0]` is null); rows are
+ * already limited to the range, so the last bucket ends at its end.
  */
-const slotOf = (ts: SQL) => sql`floor(extract(epoch from ${ts}) / 900)::bigint`;
-const slotStart = (slot: SQL) => sql`to_timestamp(${slot} * 900)`;
-
-/** The local day or month (its first day) of instant `ts` in zone `tz`, as a date (format it per group). */
-const bucketOf = (ts: SQL, tz: string, bucket: "day" | "month") =>
-  bucket === "day"
-    ? sql`(${ts} at time zone ${tz})::date`
-    : sql`date_trunc('month', ${ts} at time zone ${tz})::date`;
+const bucketEdges = (p: Period, tz: string, bucket: "day" | "month") =>
+  sql`select array_agg((greatest(d::date, ${p.from}::date))::timestamp at time zone ${tz} order by d) as edges,
+             array_agg(d::date order by d) as labels
+        from generate_series(date_trunc(${bucket}, ${p.from}::date::timestamp), ${p.to}::date::timestamp,
+                             ${bucket === "day" ? "1 day" : "1 month"}::interval) d`;
 
 /**
  * The scope's enrolments in the range, in one scan (decision 0214): payment-completed enrolments
@@ -160,18 +160,18 @@ export async function enrolmentBreakdown(db: Executor, s: Scope, p: Period, buck
     completed: unknown;
   }>(
     db,
-    sql`with c as (${scopedCourses(s)})
-      , slots as (
-          select ${slotOf(sql`e.enrollment_date`)} as slot, coalesce(e.utm_source, 'direct') as source,
+    sql`with c as (${scopedCourses(s)}), edges as (${bucketEdges(p, s.timeZone, bucket)})
+      , grouped as (
+          select width_bucket(e.enrollment_date, edges.edges) as i, coalesce(e.utm_source, 'direct') as source,
                  count(*) filter (where e.payment_status = 'completed' and e.enrollment_date >= ${start} and e.enrollment_date < ${end}) as n,
                  count(*) filter (where e.is_completed and e.completion_date >= ${start} and e.completion_date < ${end}) as completed
-            from enrollments e join c on c.id = e.course_id
+            from enrollments e join c on c.id = e.course_id cross join edges
            where (e.enrollment_date >= ${start} and e.enrollment_date < ${end})
               or (e.completion_date >= ${start} and e.completion_date < ${end})
            group by 1, 2)
       select to_char(b, 'YYYY-MM-DD') as b, source, grouping(b, source) = 3 as total,
              sum(n) as n, sum(completed) as completed
-        from (select ${bucketOf(slotStart(sql`slot`), s.timeZone, bucket)} as b, source, n, completed from slots) x
+        from (select edges.labels[grouped.i] as b, source, n, completed from grouped cross join edges) x
        group by grouping sets ((b), (source), ())
        order by n desc, source`,
   );
@@ -195,12 +195,12 @@ export async function revenueSeries(db: Executor, s: Scope, p: Period, bucket: "
   const end = endOf(p.to, s.timeZone);
   return rows<{ b: string; currency: string; amount: unknown }>(
     db,
-    sql`with c as (${scopedCourses(s)}),
+    sql`with c as (${scopedCourses(s)}), edges as (${bucketEdges(p, s.timeZone, bucket)}),
       moves as (${moneyMoves(sql`join c on c.id = o.course_id`, { start, end })})
-      select to_char(b, 'YYYY-MM-DD') as b, currency, sum(amount) as amount from (
-        select ${bucketOf(slotStart(sql`slot`), s.timeZone, bucket)} as b, currency, amount
-          from (select ${slotOf(sql`at`)} as slot, currency, sum(amount) as amount from moves group by 1, 2) m) g
-       group by 1, 2
+      select to_char(edges.labels[m.i], 'YYYY-MM-DD') as b, m.currency, m.amount
+        from (select width_bucket(moves.at, edges.edges) as i, currency, sum(amount) as amount
+                from moves cross join edges group by 1, 2) m
+        cross join edges
        order by 1, 2`,
   );
 }
@@ -213,15 +213,16 @@ export async function revenueSeries(db: Executor, s: Scope, p: Period, bucket: "
  * funnel's first two steps (decision 0214). Aggregated per 15-minute slot first (decision 0216).
  */
 export async function landingBreakdown(db: Executor, s: Scope, p: Period) {
-  // One scan, per-slot groups, then one grouping-sets aggregate (decisions 0214, 0216).
+  // One scan, per-day groups (bucketEdges), then one grouping-sets aggregate (decisions 0214, 0242).
   return rows<{ dim: string; key: string; views: unknown; conversions: unknown }>(
     db,
-    sql`with slots as (
-            select ${slotOf(sql`a.created_at`)} as slot, coalesce(nullif(a.device_type, ''), 'unknown') as device,
+    sql`with edges as (${bucketEdges(p, s.timeZone, "day")}),
+        slots as (
+            select width_bucket(a.created_at, edges.edges) as i, coalesce(nullif(a.device_type, ''), 'unknown') as device,
                    a.channel as source,
                    count(*) filter (where a.event_type = 'view') as views,
                    count(*) filter (where a.event_type = 'conversion') as conversions
-              from landing_page_analytics a join landing_pages lp on lp.id = a.landing_page_id
+              from landing_page_analytics a join landing_pages lp on lp.id = a.landing_page_id cross join edges
              where lp.creator_id = ${s.creatorId} and (${s.courseId}::uuid is null or lp.course_id = ${s.courseId}::uuid)
                and a.created_at >= ${startOf(p.from, s.timeZone)} and a.created_at < ${endOf(p.to, s.timeZone)}
              group by 1, 2, 3)
@@ -230,8 +231,8 @@ export async function landingBreakdown(db: Executor, s: Scope, p: Period) {
                case when grouping(day) = 0 then to_char(day, 'YYYY-MM-DD') when grouping(device) = 0 then device
                     when grouping(source) = 0 then source else '' end as key,
                sum(views) as views, sum(conversions) as conversions
-          from (select (${slotStart(sql`slot`)} at time zone ${s.timeZone})::date as day, device, source, views, conversions
-                  from slots) ev
+          from (select edges.labels[slots.i] as day, device, source, views, conversions
+                  from slots cross join edges) ev
          group by grouping sets ((day), (device), (source), ())
          order by 1, 2`,
   );

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.ts";
+import { PLAN_PER_RUN } from "../../db/pglite-statements.ts";
 import { createIntervalWorker } from "../../lib/interval-worker.ts";
 
 /**
@@ -47,7 +48,7 @@ export async function applyLearningRollups(db: Db, mode: "wait" | "skip" = "wait
         sql`select ${stateColumns} from learning_rollup_state where id = 1 for update ${mode === "skip" ? sql`skip locked` : sql``}`,
       );
       if (!st) return 0;
-      const result = (await tx.execute(sql`
+      const result = (await tx.execute(sql`${sql.raw(PLAN_PER_RUN)}
         with ev as (
           select e.enrollment_id, e.student_id, e.course_id, co.creator_id, e.lesson_id, e.kind, e.seconds,
                  e.score, e.passed, e.occurred_at at time zone coalesce(p.time_zone, 'Asia/Ho_Chi_Minh') as local
@@ -197,7 +198,9 @@ const unapplied = (st: State) =>
 /** Whether a committed event is not in the rollups yet (no lock: one indexed look). */
 async function anyPending(db: Db, st: State): Promise<boolean> {
   const result = (await db.execute(
-    sql`select exists (select 1 from learning_events e where ${unapplied(st)}) as pending`,
+    // Planned for its watermark on every run: a prepared generic plan guesses a third of the
+    // events qualify and scanned them all when none did (PGlite, decision 0242).
+    sql`${sql.raw(PLAN_PER_RUN)} select exists (select 1 from learning_events e where ${unapplied(st)}) as pending`,
   )) as unknown as { rows: Array<{ pending: boolean }> };
   return result.rows[0]?.pending === true;
 }
