@@ -73,6 +73,7 @@ export default defineConfig({
         test: {
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          setupFiles: ["apps/web/src/test-setup.ts"],
           exclude: webMockingTests,
           environment: "happy-dom",
           // One worker: with more, each file set up its happy-dom environment and imports again
@@ -90,6 +91,7 @@ export default defineConfig({
         test: {
           name: "web-mocks",
           include: webMockingTests,
+          setupFiles: ["apps/web/src/test-setup.ts"],
           environment: "happy-dom",
           isolate: true,
         },

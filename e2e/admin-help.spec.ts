@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,11 +21,23 @@ import { ROOT, type StartedServer, startServer } from "./server.ts";
 const ctx = e2eContext();
 const skip = "skip" in ctx && ctx.skip !== undefined;
 
-function adminCli(dataDir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/cli/admin.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
+/**
+ * Runs the admin command line and resolves to its exit status and stderr. Asynchronous on purpose:
+ * `spawnSync` blocked this process's event loop for the seconds tsx takes to start, so fetch's
+ * keep-alive timers could not retire connections the server closed meanwhile, and the next request
+ * went out on a dead socket ("other side closed", a CI failure).
+ */
+function adminCli(dataDir: string, ...args: string[]): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "apps/server/src/cli/admin.ts", ...args],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
+      (error, _stdout, stderr) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        resolve({ status: error ? (typeof code === "number" ? code : null) : 0, stderr });
+      },
+    );
   });
 }
 
@@ -81,7 +93,7 @@ describe.skipIf(skip)("platform administration and help", () => {
     // The command line refuses while the server holds the PGlite data directory (its grant once the
     // server is stopped is apps/server/test/admin-cli.test.ts; here ADMIN_EMAILS made the admin,
     // which saves a second server start).
-    const refused = adminCli(dataDir, "grant", creator.email);
+    const refused = await adminCli(dataDir, "grant", creator.email);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain("Stop the server");
     const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {

@@ -8,7 +8,7 @@
 // a bundled source file is rewritten to that file's own address (relative to the bundle), so the
 // paths it computes (drizzle migrations, apps/web/dist, fonts) are the same as under tsx — except
 // in pdf-renderer.ts, whose "./pdf-worker.mjs" must name the bundled worker next to server.mjs.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -110,12 +110,25 @@ export async function buildServer() {
       js: 'import { createRequire as __academyCreateRequire } from "node:module"; const require = __academyCreateRequire(import.meta.url);',
     },
   };
-  await esbuild.build({
+  // Each file is written beside its place and renamed over it: a server starting from the bundle
+  // while a build runs (a test file spawning servers beside bundle.test.ts, `npm start` beside a
+  // rebuild) reads the old file or the new one, never half of one: data-dir-lock.test.ts once
+  // started an empty server.mjs (it exited 0 before answering) and a cut one (a syntax error).
+  const build = async (options) => {
+    const result = await esbuild.build({ ...options, write: false });
+    for (const file of result.outputFiles) {
+      mkdirSync(path.dirname(file.path), { recursive: true });
+      const partial = `${file.path}.${process.pid}.partial`;
+      writeFileSync(partial, file.contents);
+      renameSync(partial, file.path);
+    }
+  };
+  await build({
     ...common,
     entryPoints: [path.join(root, "apps/server/src/index.ts")],
     outfile: SERVER_BUNDLE,
   });
-  await esbuild.build({
+  await build({
     ...common,
     stdin: {
       contents: 'export { renderCertificatePdf as default } from "./pdf.ts";',
