@@ -130,7 +130,12 @@ async function messageCount(conversationId: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: "1000", MESSAGE_RATE_LIMIT_MAX: String(RATE_LIMIT) });
+  // The engine in its own thread, as a server runs it (decision 0243): every query, transaction and
+  // notification of this file crosses the thread.
+  ctx = await createTestContext(
+    { AUTH_RATE_LIMIT_MAX: "1000", MESSAGE_RATE_LIMIT_MAX: String(RATE_LIMIT) },
+    { engineThread: true },
+  );
   cara = await signUpAndSignIn(ctx, { name: "Teacher Cara" });
   dan = await signUpAndSignIn(ctx, { name: "Teacher Dan" });
   stu = await signUpAndSignIn(ctx, { name: "Nguyễn Văn Đức" });
