@@ -4,12 +4,10 @@
 // TypeScript modules through tsx (issue 17 §12, decision 0208).
 //   apps/server/dist/server.mjs      apps/server/src/index.ts, packages/shared and most npm packages
 //   apps/server/dist/pdf-worker.mjs  the certificate PDF worker (pdf.ts), loaded by piscina
-//   apps/server/dist/pglite-worker.mjs  the PGlite engine's own thread (db/pglite-worker.ts)
 // The packages in EXTERNAL stay imports, resolved at run time as before. `import.meta.url` in
 // a bundled source file is rewritten to that file's own address (relative to the bundle), so the
 // paths it computes (drizzle migrations, apps/web/dist, fonts) are the same as under tsx — except
-// in pdf-renderer.ts and db/pglite-thread.ts, whose "./pdf-worker.mjs" and "./pglite-worker.mjs"
-// must name the bundled workers next to server.mjs.
+// in pdf-renderer.ts, whose "./pdf-worker.mjs" must name the bundled worker next to server.mjs.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -45,7 +43,7 @@ const EXTERNAL = [
   "swagger-ui-dist",
   "@expo-google-fonts/be-vietnam-pro",
 ];
-const KEEP_IMPORT_META = /[\\/](features[\\/]certificates[\\/]pdf-renderer|db[\\/]pglite-thread)\.ts$/;
+const KEEP_IMPORT_META = /[\\/]features[\\/]certificates[\\/]pdf-renderer\.ts$/;
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -70,7 +68,7 @@ function loadEsbuild() {
   return fromTsx("esbuild");
 }
 
-/** Bundles the server, the PDF worker and the PGlite worker into apps/server/dist. Throws on a build error. */
+/** Bundles the server and the PDF worker into apps/server/dist. Throws on a build error. */
 export async function buildServer() {
   const esbuild = loadEsbuild();
   const rewriteImportMeta = {
@@ -139,11 +137,6 @@ export async function buildServer() {
       loader: "ts",
     },
     outfile: path.join(SERVER_DIST, "pdf-worker.mjs"),
-  });
-  await build({
-    ...common,
-    entryPoints: [path.join(root, "apps/server/src/db/pglite-worker.ts")],
-    outfile: path.join(SERVER_DIST, "pglite-worker.mjs"),
   });
 }
 

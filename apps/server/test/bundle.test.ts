@@ -78,11 +78,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("bundled server (npm sta
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   }, 60_000);
 
-  it("writes the server, the PDF worker and the PGlite worker bundles", () => {
+  it("writes the server and the PDF worker bundles", () => {
     expect(existsSync(path.join(DIST, "server.mjs"))).toBe(true);
     expect(existsSync(path.join(DIST, "pdf-worker.mjs"))).toBe(true);
-    // The server below answers from its database only if this bundle runs the engine's thread.
-    expect(existsSync(path.join(DIST, "pglite-worker.mjs"))).toBe(true);
   });
 
   it("serves the API on a migrated database and files found from the sources' addresses", async () => {

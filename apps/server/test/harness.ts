@@ -135,20 +135,12 @@ function guarded(
 /**
  * A fresh, migrated database for one test file (loaded from the suite's PGlite dump, or a copy of
  * the PostgreSQL template) with the whole app on top of it.
- * `engineThread`: on PGlite, the engine runs in its own worker thread as a server's does
- * (`db/pglite-thread.ts`, decision 0243), started from the dump; otherwise this worker's engine
- * is leased in-thread. Ignored on PostgreSQL.
  */
-export async function createTestContext(
-  overrides: Record<string, string> = {},
-  options: { engineThread?: boolean } = {},
-): Promise<TestContext> {
+export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
   const info = inject("testDatabase");
   let handle: Awaited<ReturnType<typeof openDatabase>>;
   let dropDatabase: (() => Promise<void>) | undefined;
-  if (info.kind === "pglite" && options.engineThread) {
-    handle = await openDatabase({ pgliteDir: "memory://", pgliteLoad: readFileSync(info.dump) });
-  } else if (info.kind === "pglite") {
+  if (info.kind === "pglite") {
     const lease = await leasePglite(info.dump);
     handle = { ...(await openDatabase({ pglite: lease.pglite })), close: lease.release };
   } else {

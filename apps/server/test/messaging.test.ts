@@ -130,12 +130,7 @@ async function messageCount(conversationId: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  // The engine in its own thread, as a server runs it (decision 0243): every query, transaction and
-  // notification of this file crosses the thread.
-  ctx = await createTestContext(
-    { AUTH_RATE_LIMIT_MAX: "1000", MESSAGE_RATE_LIMIT_MAX: String(RATE_LIMIT) },
-    { engineThread: true },
-  );
+  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: "1000", MESSAGE_RATE_LIMIT_MAX: String(RATE_LIMIT) });
   cara = await signUpAndSignIn(ctx, { name: "Teacher Cara" });
   dan = await signUpAndSignIn(ctx, { name: "Teacher Dan" });
   stu = await signUpAndSignIn(ctx, { name: "Nguyễn Văn Đức" });

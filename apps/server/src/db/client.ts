@@ -1,11 +1,9 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import { DRIZZLE_PARSERS } from "./pglite-parsers.ts";
 import { preparedQuery } from "./pglite-statements.ts";
-import { openPgliteThread, type PgliteEngine } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -19,27 +17,20 @@ export type Executor = Db | Tx;
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
-  /**
-   * The embedded engine, when kind is "pglite": the client of the engine's own thread when opened
-   * from a directory (decision 0243), or the PGlite instance a test handed in.
-   */
-  pglite?: PgliteEngine;
+  /** The embedded engine, when kind is "pglite". */
+  pglite?: PGlite;
   /** The connection pool, when kind is "postgres". */
   pool?: pg.Pool;
   close(): Promise<void>;
 }
 
 /**
- * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise PGlite in `pgliteDir` in a
- * worker thread of its own (`pglite-thread.ts`, decision 0243), or the given in-thread PGlite
- * instance (tests). Does not migrate (see migrate.ts).
- * @throws the engine's error when PGlite cannot open the directory.
+ * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise PGlite in `pgliteDir`
+ * (or the given PGlite instance, used by tests). Does not migrate (see migrate.ts).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   pgliteDir?: string;
-  /** With `pgliteDir`: start from this dump (`dumpDataDir`) instead of the directory (tests). */
-  pgliteLoad?: Uint8Array;
   pglite?: PGlite;
   poolSize?: number;
   /** Called when an idle pooled connection fails (e.g. the server restarted); the pool recovers by itself. */
@@ -61,14 +52,7 @@ export async function openDatabase(options: {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", pool, close: () => pool.end() };
   }
-  if (!options.pglite && options.pgliteDir) {
-    const engine = await openPgliteThread({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoad });
-    // Drizzle's PGlite driver calls query(text, params, { rowMode, parsers }) and transaction(cb):
-    // the engine's client has both, with Drizzle's parsers already the engine's own.
-    const db = drizzlePglite(engine as unknown as PGlite, { schema }) as unknown as Db;
-    return { db, kind: "pglite", pglite: engine, close: () => engine.close() };
-  }
-  const pglite = options.pglite ?? (await PGlite.create("memory://"));
+  const pglite = options.pglite ?? (await PGlite.create(options.pgliteDir ?? "memory://"));
   await pglite.waitReady;
   const db = drizzlePglite(withDrizzleParsers(pglite), { schema }) as unknown as Db;
   return {
@@ -81,8 +65,25 @@ export async function openDatabase(options: {
   };
 }
 
+const keepText = (value: string) => value;
 /**
- * An in-thread `pglite` for Drizzle (issue 28 §5; the engine's own thread does the same there):
+ * The parsers Drizzle's PGlite driver passes with every query: dates, times and intervals (and
+ * their arrays, and numeric[]) stay the text PostgreSQL sends, as node-postgres gives them.
+ */
+const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
+  [types.TIMESTAMP]: keepText,
+  [types.TIMESTAMPTZ]: keepText,
+  [types.INTERVAL]: keepText,
+  [types.DATE]: keepText,
+  1231: keepText, // numeric[]
+  1115: keepText, // timestamp[]
+  1185: keepText, // timestamptz[]
+  1187: keepText, // interval[]
+  1182: keepText, // date[]
+};
+
+/**
+ * `pglite` for Drizzle (issue 28 §5):
  * - Drizzle's parsers are made the instance's own: PGlite merges a query's `parsers` into a copy
  *   of its table of ~320 type parsers on every query (~0.14 ms, 40 % of a simple query), so the
  *   client handed to Drizzle drops them from each query; the results are the same. Other callers

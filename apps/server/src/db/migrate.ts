@@ -1,5 +1,4 @@
 import { fileURLToPath } from "node:url";
-import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -18,11 +17,7 @@ const MIGRATION_LOCK_KEY = 7_245_110_021;
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === "pglite" && handle.pglite) {
-    // The engine (in-thread PGlite or its own thread's client) has the query and transaction calls
-    // Drizzle's migrator makes.
-    await migratePglite(drizzlePglite(handle.pglite as unknown as PGlite), {
-      migrationsFolder: MIGRATIONS_FOLDER,
-    });
+    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
   const client = await handle.pool!.connect();

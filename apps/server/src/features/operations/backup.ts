@@ -5,7 +5,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
-import type { PgliteEngine } from "../../db/pglite-thread.ts";
 
 /**
  * Backups of an Academy on the embedded database (issue 16 "Also", README "Backups"): one
@@ -59,7 +58,7 @@ export function isBackupToken(dataDir: string, presented: string | undefined): b
  * `excludeSecrets` leaves out BACKUP_SECRET_FILES (issue 25 N15).
  */
 export async function backupStream(
-  pglite: PgliteEngine,
+  pglite: PGlite,
   dataDir: string,
   options: { excludeSecrets?: boolean } = {},
 ): Promise<Readable> {
