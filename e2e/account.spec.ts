@@ -140,7 +140,7 @@ describe.skipIf(skip)("account recovery and settings", () => {
     // On a phone the toast spans the bottom of the screen, where the Delete card's button lands
     // when scrolled to: a person closes it (its ×) before tapping under it.
     const changed = page.locator("[data-sonner-toast]", { hasText: "Password changed." });
-    await changed.getByRole("button", { name: "Close toast" }).click();
+    await changed.getByRole("button", { name: "Close notification" }).click();
     await changed.waitFor({ state: "detached" });
 
     await page.getByTestId("delete-account").click();
