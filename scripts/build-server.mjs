@@ -8,7 +8,15 @@
 // a bundled source file is rewritten to that file's own address (relative to the bundle), so the
 // paths it computes (drizzle migrations, apps/web/dist, fonts) are the same as under tsx — except
 // in pdf-renderer.ts, whose "./pdf-worker.mjs" must name the bundled worker next to server.mjs.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
