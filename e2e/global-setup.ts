@@ -38,7 +38,11 @@ export default async function setup(project: TestProject) {
     if (build.status !== 0) throw new Error("web build failed");
   }
   if (process.env.E2E_SERVER_TSX !== "1") {
-    const build = spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: ROOT, stdio: "inherit" });
+    // --if-stale: the server suites of the same run have built it already.
+    const build = spawnSync(process.execPath, ["scripts/build-server.mjs", "--if-stale"], {
+      cwd: ROOT,
+      stdio: "inherit",
+    });
     if (build.status !== 0) throw new Error("server build failed");
   }
   const template = await makePgliteTemplate();

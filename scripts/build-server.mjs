@@ -124,18 +124,17 @@ export async function buildServer() {
   // started an empty server.mjs (it exited 0 before answering) and a cut one (a syntax error).
   const build = async (options) => {
     const result = await esbuild.build({ ...options, write: false });
-    for (const file of result.outputFiles) {
+    // The source map first, the module last.
+    const files = [...result.outputFiles].sort(
+      (a, b) => Number(a.path.endsWith(".mjs")) - Number(b.path.endsWith(".mjs")),
+    );
+    for (const file of files) {
       mkdirSync(path.dirname(file.path), { recursive: true });
       const partial = `${file.path}.${process.pid}.partial`;
       writeFileSync(partial, file.contents);
       renameSync(partial, file.path);
     }
   };
-  await build({
-    ...common,
-    entryPoints: [path.join(root, "apps/server/src/index.ts")],
-    outfile: SERVER_BUNDLE,
-  });
   await build({
     ...common,
     stdin: {
@@ -146,9 +145,21 @@ export async function buildServer() {
     },
     outfile: path.join(SERVER_DIST, "pdf-worker.mjs"),
   });
+  // server.mjs last: its time is what serverBuildState() compares, so a build cut short is stale.
+  await build({
+    ...common,
+    entryPoints: [path.join(root, "apps/server/src/index.ts")],
+    outfile: SERVER_BUNDLE,
+  });
 }
 
+// `--if-stale` (the test suites' global setups): nothing to do when the bundle is newer than every
+// source, as after the previous suite's build in the same CI run.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await buildServer();
-  console.log(`server bundled: ${path.relative(root, SERVER_BUNDLE)}`);
+  if (process.argv.includes("--if-stale") && serverBuildState() === "fresh") {
+    console.log(`server bundle is fresh: ${path.relative(root, SERVER_BUNDLE)}`);
+  } else {
+    await buildServer();
+    console.log(`server bundled: ${path.relative(root, SERVER_BUNDLE)}`);
+  }
 }

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
 
 /**
  * The bundled server that `npm start` runs (issue 17 §12, decision 0208): scripts/build-server.mjs
- * builds it; it starts on an empty DATA_DIR (so it found and ran the migrations), serves files it
+ * builds it (in the suite's global setup); it starts on an empty DATA_DIR (so it found and ran the migrations), serves files it
  * locates from its sources' addresses (Swagger UI), and its bundled PDF worker renders a certificate.
  */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("bundled server (npm start)", () => {
@@ -33,8 +33,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("bundled server (npm sta
   let base = "";
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: ROOT, encoding: "utf8" });
-    expect(build.status, build.stderr).toBe(0);
+    // The suite's global setup built the bundle from these sources (scripts/build-server.mjs
+    // --if-stale); a second build here only rewrote the files other test files start servers from.
     tmp = mkdtempSync(path.join(os.tmpdir(), "academy-bundle-"));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;

@@ -18,13 +18,17 @@ declare module "vitest" {
 }
 
 /**
- * Builds the server bundle `npm start` runs (scripts/build-server.mjs; nothing to do when it is
- * newer than the sources). Test files that start real server processes start it: it boots in
+ * Builds the server bundle `npm start` runs (scripts/build-server.mjs --if-stale: nothing to do
+ * when it is newer than the sources). Test files that start real server processes start it: it boots in
  * about a third of the CPU time of `node --import tsx` over the sources (docs/testing.md).
  */
 function buildServerBundle(project: TestProject) {
   const root = path.resolve(import.meta.dirname, "../../..");
-  const build = spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, encoding: "utf8" });
+  // --if-stale: the PostgreSQL and PGlite runs of one CI build it once.
+  const build = spawnSync(process.execPath, ["scripts/build-server.mjs", "--if-stale"], {
+    cwd: root,
+    encoding: "utf8",
+  });
   if (build.status !== 0) throw new Error(`server bundle build failed:\n${build.stderr}`);
   project.provide("serverBundle", path.join(root, "apps/server/dist/server.mjs"));
 }
