@@ -6,7 +6,7 @@ import type { CourseDraftInput } from "@academy/shared";
 import { PGlite } from "@electric-sql/pglite";
 import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { createApp } from "../src/app.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { emailOutbox, enrollments, lessons, studentInvitations, user } from "../src/db/schema/index.ts";
@@ -144,7 +144,14 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     const lease = await leasePglite(info.dump);
     handle = { ...(await openDatabase({ pglite: lease.pglite })), close: lease.release };
   } else {
-    const name = `academy_t_${randomBytes(6).toString("hex")}`;
+    // The test file's name in the database's (a copy left behind names the file that left it).
+    const file = path
+      .basename(expect.getState().testPath ?? "", ".ts")
+      .replace(/\.test$/, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .slice(0, 30);
+    const name = `academy_t_${file ? `${file}_` : ""}${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: info.url });
     await admin.connect();
     await admin.query(`create database ${name} template ${info.template}`);
