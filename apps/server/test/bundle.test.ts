@@ -22,8 +22,9 @@ function freePort(): Promise<number> {
 
 /**
  * The bundled server that `npm start` runs (issue 17 §12, decision 0208): scripts/build-server.mjs
- * builds it (in the suite's global setup); it starts on an empty DATA_DIR (so it found and ran the migrations), serves files it
- * locates from its sources' addresses (Swagger UI), and its bundled PDF worker renders a certificate.
+ * builds it (in the suite's global setup); it starts on an empty DATA_DIR (so it found and ran the
+ * migrations), serves files it locates from its sources' addresses (Swagger UI), and its bundled
+ * PDF worker renders a certificate.
  */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("bundled server (npm start)", () => {
   let tmp: string;

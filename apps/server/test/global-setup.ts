@@ -19,8 +19,8 @@ declare module "vitest" {
 
 /**
  * Builds the server bundle `npm start` runs (scripts/build-server.mjs --if-stale: nothing to do
- * when it is newer than the sources). Test files that start real server processes start it: it boots in
- * about a third of the CPU time of `node --import tsx` over the sources (docs/testing.md).
+ * when it is newer than the sources). Test files that start real server processes start it: it
+ * boots in about a third of the CPU time of `node --import tsx` over the sources (docs/testing.md).
  */
 function buildServerBundle(project: TestProject) {
   const root = path.resolve(import.meta.dirname, "../../..");

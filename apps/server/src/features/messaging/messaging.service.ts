@@ -264,8 +264,8 @@ export async function sendMessage(
 /**
  * Where a new message's bell item leads (issue 27 §2): the conversation in the community's
  * Messages tab. The send writes one unread "message" notification per conversation for the other
- * participant, in its own transaction (further messages while it is unread add none); the e-mail
- * stays the unread-message nudge (no second e-mail).
+ * participant in the same call and transaction as the message (further messages while it is
+ * unread add none); the e-mail stays the unread-message nudge (no second e-mail).
  */
 function messageBellLink(conversationId: string): string {
   return `/dashboard/community?tab=messages&conversation=${conversationId}`;
