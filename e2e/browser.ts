@@ -4,11 +4,18 @@ import { type Browser, type BrowserContext, chromium, type Page, type Request } 
 import { inject } from "vitest";
 import { ROOT } from "./server.ts";
 
-/** The system Chromium: CHROMIUM_PATH or /usr/bin/chromium; undefined when neither exists. */
+/**
+ * The system Chromium: CHROMIUM_PATH, else Debian's headless shell (`chromium-headless-shell`, the
+ * same Chromium build without the browser's UI layer: about a third less CPU for the whole browser
+ * suite, decision 0244), else the full /usr/bin/chromium; undefined when none exists.
+ */
 export function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
-    Boolean,
-  ) as string[];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium-headless-shell",
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+  ].filter(Boolean) as string[];
   return candidates.find((p) => existsSync(p));
 }
 
