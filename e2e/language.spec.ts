@@ -125,7 +125,13 @@ describe.skipIf(skip)("the Vietnamese UI shows server errors in Vietnamese", () 
     });
     const response = await page.goto(`/lp/khong-co-trang-nay-${Date.now().toString(36)}`);
     expect(response?.status()).toBe(404);
-    await page.getByRole("heading", { name: "Không tìm thấy trang" }).waitFor();
+    // The server's answer itself, with the cookie the request carried: CI once timed out below
+    // and said nothing of which language had come back.
+    const cookieSent = (await response?.request().headerValue("cookie")) ?? "(no cookie)";
+    expect(await response?.text(), `request cookie: ${cookieSent}`).toContain(
+      "<h1>Không tìm thấy trang</h1>",
+    );
+    await page.getByRole("heading", { name: "Không tìm thấy trang" }).waitFor({ timeout: 10_000 });
     await expectNoHorizontalOverflow(page, "lp 404 vi");
     await screenshot(page, "language-lp-404-vi-phone");
   }, 60_000);
