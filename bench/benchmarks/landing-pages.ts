@@ -81,6 +81,9 @@ async function seed(dataDir: string): Promise<void> {
           keywords: ["phở", "nấu ăn"],
         },
         isPublished: true,
+        // The starter template's sections as they come (what the page renders is what is timed):
+        // publishing them unchanged asks for this confirmation since issue 24 (landingSample.sampleText).
+        confirmSampleText: true,
       },
       cookie,
     );
