@@ -13,5 +13,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // bench/benchmarks/route-js.ts reads each route's JS from the manifest (issue 17 §14).
     manifest: true,
+    rolldownOptions: { treeshake: { manualPureFunctions: ["z"] } },
   },
 });

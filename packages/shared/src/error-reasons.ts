@@ -10,14 +10,17 @@
  * sent (dynamic texts such as upload size limits).
  */
 
+import { ADMIN_MESSAGES } from "./rules/admin.ts";
 import { ANALYTICS_MESSAGES } from "./rules/analytics.ts";
 import { AUTH_MESSAGES } from "./rules/auth.ts";
 import { COMMUNITY_MESSAGES } from "./rules/community.ts";
 import { BULK_MESSAGES, COURSE_MESSAGES } from "./rules/course.ts";
 import { DRIP_MESSAGES } from "./rules/drip.ts";
 import { MAPPED_ERROR_TEXT } from "./rules/error-mapping.ts";
+import { HELP_MESSAGES } from "./rules/help.ts";
 import { ANALYTICS_ID_MESSAGES, LANDING_MESSAGES } from "./rules/landing-pages.ts";
 import { SAMPLE_TEXT_MESSAGE } from "./rules/landing-sample-text.ts";
+import { LEARNING_MESSAGES } from "./rules/learning.ts";
 import { MODERATION_MESSAGES } from "./rules/moderation.ts";
 import { PAYMENT_METHOD_MESSAGES } from "./rules/payment-methods.ts";
 import { REVIEW_MESSAGES } from "./rules/reviews.ts";
@@ -34,10 +37,7 @@ import {
   NO_FILE_MESSAGE,
 } from "./rules/upload-areas.ts";
 import { ACCOUNT_MESSAGES } from "./schemas/account.ts";
-import { ADMIN_MESSAGES } from "./schemas/admin.ts";
 import { CHALLENGE_MESSAGES } from "./schemas/challenges.ts";
-import { HELP_MESSAGES } from "./schemas/help.ts";
-import { LEARNING_MESSAGES } from "./schemas/learning.ts";
 import { MESSAGING_MESSAGES } from "./schemas/messaging.ts";
 import {
   PAYMENT_MESSAGES,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SUBJECT_ICON, subjectCreateSchema, subjectUpdateSchema } from "./admin.ts";
+import { DEFAULT_SUBJECT_ICON } from "../rules/admin.ts";
+import { subjectCreateSchema, subjectUpdateSchema } from "./admin.ts";
 import { contactInstructorSchema, featureRequestCreateSchema, ticketCreateSchema } from "./help.ts";
 
 describe("admin and help contracts (spec 001 §5)", () => {

@@ -1,32 +1,23 @@
 import { z } from "zod";
+import {
+  ADMIN_MESSAGES,
+  BRANDING_THEMES,
+  DEFAULT_SUBJECT_ICON,
+  LIBRARY_ITEM_TYPES,
+  PUBLIC_STAT_KEYS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  REPORTABLE_TYPES,
+  SIGNUP_MODES,
+} from "../rules/admin.ts";
 import { MODERATION_MESSAGES, REPORT_DECISIONS } from "../rules/moderation.ts";
-import { ROLES } from "./profile.ts";
+import { ROLES } from "../rules/profile.ts";
 
 /**
  * Platform administration contracts (spec 001 §2 Platform administration, §3 admin records, §4 Admin
  * content review and Subject, §5 'Subject name is required', §9 branding-kit themes; issue 14).
  * Dates are ISO 8601 strings.
  */
-
-/** The spec's texts (English catalogue; the web translates them by key). */
-export const ADMIN_MESSAGES = {
-  subjectNameRequired: "Subject name is required",
-  subjectInUse: "This subject is used by courses and cannot be deleted.",
-  duplicate: "This item already exists. Please use a different name.",
-  adminOnly: "Only platform administrators can do this.",
-  twoFactorRequired:
-    "Set up two-factor sign-in (Account settings → Two-factor authentication) before using the Admin Panel.",
-  notPending: "This report has already been reviewed.",
-  selfChange: "You cannot change your own role or suspend yourself.",
-  signupsClosed: "Sign-ups are closed on this platform.",
-  signupsInviteOnly: "Sign-ups are by invitation only. Please use the link in your invitation e-mail.",
-  suspended: "This account is suspended. Please contact support.",
-  tooManyReports: "You have sent many reports in a short time. Please try again in an hour.",
-  securityContact: "Enter an e-mail address, a mailto: link or an https:// address.",
-} as const;
-
-/** Spec 001 §5: the icon a new subject gets when none is given. */
-export const DEFAULT_SUBJECT_ICON = "📚";
 
 export const subjectSchema = z.object({
   id: z.string(),
@@ -75,21 +66,6 @@ export type SubjectUpdateInput = z.input<typeof subjectUpdateSchema>;
 
 export const subjectListSchema = z.object({ subjects: z.array(subjectSchema) });
 
-/** Content report target types (content_reports.target_type). */
-export const REPORT_TARGET_TYPES = [
-  "discussion",
-  "discussion_reply",
-  "course",
-  "landing_page",
-  "material",
-  "course_review",
-] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-/** The types anyone may report through POST /api/reports (discussions are reported by the community). */
-export const REPORTABLE_TYPES = ["course", "landing_page", "material", "course_review"] as const;
-export const REPORT_STATUSES = ["pending", "approved", "rejected"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
 export const reportCreateSchema = z.object({
   targetType: z.enum(REPORTABLE_TYPES),
   targetId: z.string().trim().min(1).max(100),
@@ -101,10 +77,6 @@ export const reportCreateSchema = z.object({
   /** What the reporter saw, in their words (optional; the reason is the web app's REPORT_REASONS key). */
   details: z.string().trim().max(2000, "The details must be at most 2,000 characters").optional(),
 });
-/** The reasons the web app's Report dialog offers (sent as `reason`; other text is kept as typed). */
-export const REPORT_REASONS = ["spam", "inappropriate", "copyright", "misleading", "other"] as const;
-/** Reports one account may file per hour (POST /api/reports answers 429 beyond). */
-export const REPORTS_PER_HOUR = 10;
 export type ReportCreateInput = z.input<typeof reportCreateSchema>;
 
 /** POST /api/moderation/appeals: the owner of a course or landing page an admin took down asks for a review. */
@@ -165,8 +137,6 @@ export const reportReviewSchema = z.object({
   note: z.string().trim().max(1000).optional(),
 });
 
-/** Spec 001 §9 branding-kit themes. */
-export const BRANDING_THEMES = ["modern", "academic", "creative", "professional", "custom"] as const;
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colours are #rrggbb");
 export const brandingColorsSchema = z.object({
   primary: hex,
@@ -206,15 +176,6 @@ export const brandingKitInputSchema = z.object({
 });
 export type BrandingKitInput = z.input<typeof brandingKitInputSchema>;
 export const brandingKitListSchema = z.object({ kits: z.array(brandingKitSchema) });
-
-/**
- * The support address a new installation starts with: a placeholder nobody reads. The Admin Panel
- * asks for a real one, and the Help Center does not show this one (issue 24 §1).
- */
-export const DEFAULT_SUPPORT_EMAIL = "support@academy.local";
-
-export const SIGNUP_MODES = ["open", "invite-only", "closed"] as const;
-export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 /** The platform settings every visitor may read (GET /api/platform-settings). */
 export const platformSettingsSchema = z.object({
@@ -316,9 +277,6 @@ export const auditListSchema = z.object({
   pageSize: z.number().int(),
 });
 
-/** A real platform figure the home page may show (issue 24 §1): counted now, never invented. */
-export const PUBLIC_STAT_KEYS = ["creators", "courses", "students", "certificates"] as const;
-export type PublicStatKey = (typeof PUBLIC_STAT_KEYS)[number];
 /** GET /api/public-stats: the figures that reached the admin's minimum (none below it). */
 export const publicStatsSchema = z.object({
   figures: z.array(z.object({ key: z.enum(PUBLIC_STAT_KEYS), value: z.number().int() })),
@@ -332,8 +290,6 @@ export type PublicStats = z.infer<typeof publicStatsSchema>;
  * decision (courses and landing pages: updated_at later than the decision). Pending never blocks
  * publishing; only a rejection takes an item down.
  */
-export const LIBRARY_ITEM_TYPES = ["course", "landing_page", "material"] as const;
-export type LibraryItemType = (typeof LIBRARY_ITEM_TYPES)[number];
 
 export const libraryQuerySchema = pageQuerySchema.extend({
   type: z.enum([...LIBRARY_ITEM_TYPES, "all"]).default("all"),

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-/** Profile roles (spec 001 §3 Profile, §6): creator is the default for a direct sign-up. */
-export const ROLES = ["student", "creator", "admin"] as const;
+import { ROLES } from "../rules/profile.ts";
+
+/** Profile roles (spec 001 §3 Profile, §6; the list is ROLES in ../rules/profile.ts). */
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -23,12 +24,3 @@ export const meSchema = z.object({
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
-
-/** An account younger than this is greeted "Welcome", not "Welcome back" (issue 24 §8), in hours. */
-export const NEW_ACCOUNT_HOURS = 24;
-
-/** Whether `createdAt` (ISO) is within NEW_ACCOUNT_HOURS of `now`. */
-export function isNewAccount(createdAt: string | undefined, now = Date.now()): boolean {
-  const at = createdAt ? Date.parse(createdAt) : Number.NaN;
-  return Number.isFinite(at) && now - at < NEW_ACCOUNT_HOURS * 3_600_000;
-}

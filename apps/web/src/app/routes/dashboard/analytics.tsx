@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "@/components/page-title";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -6,11 +7,18 @@ import { accountQueryOptions } from "@/features/account/api/account";
 import { ReportContent } from "@/features/admin/components/report-content";
 import { CreatorAnalytics } from "@/features/analytics/components/creator-analytics";
 import { MessageActionContext } from "@/features/analytics/components/creator-shared";
-import { StudentAnalytics } from "@/features/analytics/components/student-analytics";
 import { meQueryOptions } from "@/features/auth/api/session";
 import { MessageButton } from "@/features/messaging/components/message-button";
 import { CreatorReviewInbox } from "@/features/reviews/components/creator-review-inbox";
 import { studentCoursesQueryOptions } from "@/features/students/api/students";
+
+/**
+ * A student never sees the creator's analytics, nor a creator the student's: each view is loaded
+ * for the role that shows it (issue 17 §14 route budget: the page is ≤ 250 KB of gzip JS).
+ */
+const StudentAnalytics = React.lazy(() =>
+  import("@/features/analytics/components/student-analytics").then((m) => ({ default: m.StudentAnalytics })),
+);
 
 const renderReviewInbox = (courseId: string) => (
   <CreatorReviewInbox
@@ -43,7 +51,9 @@ export function Component() {
       {!me.data || (role !== "student" && account.isPending) ? (
         <Skeleton className="h-40 w-full" />
       ) : role === "student" ? (
-        <StudentAnalytics />
+        <React.Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <StudentAnalytics />
+        </React.Suspense>
       ) : (
         <MessageActionContext.Provider value={renderMessage}>
           <CreatorAnalytics

@@ -10,15 +10,28 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { meQueryOptions } from "@/features/auth/api/session";
 import { type DiscussionParams, spacesQueryOptions } from "@/features/community/api/community";
 import { buddyOverviewQueryOptions } from "@/features/community/api/study-buddies";
-import { AchievementsTab } from "@/features/community/components/achievements-tab";
-import { ChallengesTab } from "@/features/community/components/challenges-tab";
 import { DiscussionThread } from "@/features/community/components/discussion-thread";
 import { DiscussionsTab } from "@/features/community/components/discussions-tab";
 import { ModerationQueue } from "@/features/community/components/moderation-queue";
 import { ReplyEmailPreference } from "@/features/community/components/reply-email-preference";
-import { StudyBuddiesTab } from "@/features/community/components/study-buddies-tab";
-import { StudyGroupsTab } from "@/features/community/components/study-groups-tab";
 import { CommunityPanel } from "@/features/messaging/components/community-panel";
+
+/**
+ * The tabs other than Discussions load when opened (issue 17 §14 route budget: the page is
+ * ≤ 250 KB of gzip JS); Radix mounts only the open tab, so each loads on its first visit.
+ */
+const AchievementsTab = React.lazy(() =>
+  import("@/features/community/components/achievements-tab").then((m) => ({ default: m.AchievementsTab })),
+);
+const ChallengesTab = React.lazy(() =>
+  import("@/features/community/components/challenges-tab").then((m) => ({ default: m.ChallengesTab })),
+);
+const StudyBuddiesTab = React.lazy(() =>
+  import("@/features/community/components/study-buddies-tab").then((m) => ({ default: m.StudyBuddiesTab })),
+);
+const StudyGroupsTab = React.lazy(() =>
+  import("@/features/community/components/study-groups-tab").then((m) => ({ default: m.StudyGroupsTab })),
+);
 
 const STUDENT_TABS = ["discussions", "groups", "messages", "achievements", "buddies", "challenges"] as const;
 const CREATOR_TABS = ["discussions", "challenges", "messages"] as const;
@@ -174,19 +187,23 @@ export function Component() {
           </TabsContent>
           {creator ? null : (
             <TabsContent value="achievements">
-              <AchievementsTab />
+              <React.Suspense fallback={<Spinner label={t("loading")} />}>
+                <AchievementsTab />
+              </React.Suspense>
             </TabsContent>
           )}
           {creator ? null : (
             <TabsContent value="groups">
               {spaces.data ? (
-                <StudyGroupsTab
-                  spaces={spaces.data}
-                  groupId={params.get("group")}
-                  invite={params.get("invite")}
-                  onOpenGroup={(id) => update({ tab: "groups", group: id, invite: null })}
-                  onOpenDiscussion={openDiscussion}
-                />
+                <React.Suspense fallback={<Spinner label={t("loading")} />}>
+                  <StudyGroupsTab
+                    spaces={spaces.data}
+                    groupId={params.get("group")}
+                    invite={params.get("invite")}
+                    onOpenGroup={(id) => update({ tab: "groups", group: id, invite: null })}
+                    onOpenDiscussion={openDiscussion}
+                  />
+                </React.Suspense>
               ) : (
                 <Spinner label={t("loading")} />
               )}
@@ -194,14 +211,18 @@ export function Component() {
           )}
           {creator ? null : (
             <TabsContent value="buddies">
-              <StudyBuddiesTab onOpenConversation={(id) => selectConversation(id)} />
+              <React.Suspense fallback={<Spinner label={t("loading")} />}>
+                <StudyBuddiesTab onOpenConversation={(id) => selectConversation(id)} />
+              </React.Suspense>
             </TabsContent>
           )}
           <TabsContent value="challenges">
-            <ChallengesTab
-              challengeId={params.get("challenge")}
-              onOpen={(id) => update({ tab: "challenges", challenge: id })}
-            />
+            <React.Suspense fallback={<Spinner label={t("loading")} />}>
+              <ChallengesTab
+                challengeId={params.get("challenge")}
+                onOpen={(id) => update({ tab: "challenges", challenge: id })}
+              />
+            </React.Suspense>
           </TabsContent>
         </Tabs>
       )}

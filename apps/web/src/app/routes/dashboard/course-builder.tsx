@@ -4,10 +4,18 @@ import { useParams, useSearchParams } from "react-router";
 import { Skeleton } from "@/components/ui/skeleton";
 import { activeSubjectsQueryOptions } from "@/features/admin/api/admin";
 import { CourseBuilder } from "@/features/course-builder/components/course-builder";
-import { ConfirmSchoolDialog } from "@/features/schools/components/confirm-school-dialog";
 
 const NO_SUBJECTS: [] = [];
 
+/**
+ * The school check shows when a creator publishes before naming their school, and loads then
+ * (issue 17 §14 route budget: the page is ≤ 250 KB of gzip JS; it brings the image upload fields).
+ */
+const ConfirmSchoolDialog = React.lazy(() =>
+  import("@/features/schools/components/confirm-school-dialog").then((m) => ({
+    default: m.ConfirmSchoolDialog,
+  })),
+);
 /**
  * The Material Bank (its tab is hidden at first) loads after the builder (issue 17 §14); it mounts
  * as soon as it is in, so the selected materials are known to the Course Builder tab as before.
@@ -40,7 +48,11 @@ export function Component() {
           <MaterialBank {...props} />
         </React.Suspense>
       )}
-      renderSchoolCheck={(props) => <ConfirmSchoolDialog {...props} />}
+      renderSchoolCheck={(props) => (
+        <React.Suspense fallback={null}>
+          <ConfirmSchoolDialog {...props} />
+        </React.Suspense>
+      )}
       subjects={subjects.data?.subjects ?? NO_SUBJECTS}
     />
   );

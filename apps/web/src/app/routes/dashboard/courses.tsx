@@ -11,7 +11,6 @@ import { Label } from "@/components/ui/label";
 import { Pagination, pageCount } from "@/components/ui/pagination";
 import { COURSES_CSV_URL, COURSES_PAGE_SIZE, coursesQueryOptions } from "@/features/courses/api/courses";
 import { courseErrorText } from "@/features/courses/api/errors";
-import { BulkActionsPanel } from "@/features/courses/components/bulk-actions-panel";
 import { CourseCard } from "@/features/courses/components/course-card";
 import {
   COURSE_GRID,
@@ -28,6 +27,14 @@ import { useCourseSelection } from "@/features/courses/hooks/use-course-selectio
 import { dashboardQueryOptions } from "@/features/dashboard/api/dashboard";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
+
+/**
+ * The bulk actions panel shows once a course is selected, and loads then (issue 17 §14 route
+ * budget: the page is ≤ 250 KB of gzip JS; the panel brings the select menu with it).
+ */
+const BulkActionsPanel = React.lazy(() =>
+  import("@/features/courses/components/bulk-actions-panel").then((m) => ({ default: m.BulkActionsPanel })),
+);
 
 /** The open dialog; kept (with open false) while closing so focus can go back to the card's menu. */
 interface DialogState {
@@ -186,12 +193,14 @@ export function Component() {
       )}
 
       {selection.ids.length > 0 ? (
-        <BulkActionsPanel
-          selectedIds={selection.ids}
-          onClear={selection.clear}
-          onDone={selection.clear}
-          className="sticky bottom-3 z-10"
-        />
+        <React.Suspense fallback={null}>
+          <BulkActionsPanel
+            selectedIds={selection.ids}
+            onClear={selection.clear}
+            onDone={selection.clear}
+            className="sticky bottom-3 z-10"
+          />
+        </React.Suspense>
       ) : null}
 
       <QrCodeDialog

@@ -19,6 +19,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/api-client";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
+import { useOnceTrue } from "@/lib/use-once-true";
 import {
   builderCourseQueryOptions,
   draftQueryOptions,
@@ -49,9 +50,8 @@ import {
   DraftNotice,
 } from "./builder-parts";
 import type { CourseInfoForm, CourseInfoInput, SubjectOption } from "./course-info-card";
-import { NeedsContentDialog } from "./needs-content-dialog";
 import { OutlineGenerator } from "./outline-generator";
-import { PaymentWarningDialog } from "./payment-warning-dialog";
+import { NeedsContentDialog, PaymentWarningDialog } from "./publish-dialogs";
 
 /** The Course Builder tab carries the rich-text editor and drag and drop: loaded on its own. */
 const loadStructureEditor = () => import("./structure/structure-editor");
@@ -155,6 +155,8 @@ export function CourseBuilder({
     landingPageId: string | null;
   } | null>(null);
   const [checkingPayment, setCheckingPayment] = React.useState(false);
+  const paymentWarningUsed = useOnceTrue(paymentWarning !== null);
+  const needsContentUsed = useOnceTrue(needsContent.length > 0);
   const [focusLesson, setFocusLesson] = React.useState<{ item: LessonNeedingContent; at: number } | null>(
     null,
   );
@@ -527,26 +529,35 @@ export function CourseBuilder({
           })
         : null}
 
-      <PaymentWarningDialog
-        open={paymentWarning !== null}
-        busy={publish.isPending}
-        onClose={() => setPaymentWarning(null)}
-        onPublishAnyway={() => paymentWarning && publishNow(paymentWarning.draft, null)}
-        onSetUp={() =>
-          paymentWarning && publishNow(paymentWarning.draft, { landingPageId: paymentWarning.landingPageId })
-        }
-      />
+      {paymentWarningUsed ? (
+        <React.Suspense fallback={null}>
+          <PaymentWarningDialog
+            open={paymentWarning !== null}
+            busy={publish.isPending}
+            onClose={() => setPaymentWarning(null)}
+            onPublishAnyway={() => paymentWarning && publishNow(paymentWarning.draft, null)}
+            onSetUp={() =>
+              paymentWarning &&
+              publishNow(paymentWarning.draft, { landingPageId: paymentWarning.landingPageId })
+            }
+          />
+        </React.Suspense>
+      ) : null}
 
-      <NeedsContentDialog
-        items={needsContent}
-        outline={draft.outline}
-        onClose={() => setNeedsContent([])}
-        onOpenLesson={(item) => {
-          setNeedsContent([]);
-          setTab("structure");
-          setFocusLesson({ item, at: Date.now() });
-        }}
-      />
+      {needsContentUsed ? (
+        <React.Suspense fallback={null}>
+          <NeedsContentDialog
+            items={needsContent}
+            outline={draft.outline}
+            onClose={() => setNeedsContent([])}
+            onOpenLesson={(item) => {
+              setNeedsContent([]);
+              setTab("structure");
+              setFocusLesson({ item, at: Date.now() });
+            }}
+          />
+        </React.Suspense>
+      ) : null}
 
       <ConfirmDialog
         open={confirmReplace}

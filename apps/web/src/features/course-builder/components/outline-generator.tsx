@@ -1,5 +1,6 @@
 import type { CourseDraft, OutlineSection } from "@academy/shared";
 import { BotIcon, CpuIcon, InfoIcon, SparklesIcon } from "lucide-react";
+import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,14 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format";
 import { useAiTextContext } from "@/lib/use-ai-mode";
 import type { OutlineSource } from "../hooks/use-course-draft";
-import { OutlineEditor } from "./outline-editor";
+
+/**
+ * The outline's editor loads when the Outline tab first shows (issue 17 §14 route budget: the
+ * Course Builder page is ≤ 250 KB of gzip JS).
+ */
+const OutlineEditor = React.lazy(() =>
+  import("./outline-editor").then((module) => ({ default: module.OutlineEditor })),
+);
 
 const SOURCE_ICON = { ai: BotIcon, offline: CpuIcon, fallback: InfoIcon } as const;
 
@@ -106,7 +114,9 @@ export function OutlineGenerator({
             ))}
           </div>
         ) : (
-          <OutlineEditor outline={draft.outline} onChange={onChange} />
+          <React.Suspense fallback={<Skeleton className="h-36 w-full" />}>
+            <OutlineEditor outline={draft.outline} onChange={onChange} />
+          </React.Suspense>
         )}
       </CardContent>
     </Card>
