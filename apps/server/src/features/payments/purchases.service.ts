@@ -18,7 +18,6 @@ import { AppError } from "../../lib/errors.ts";
 import type { SessionUser } from "../../lib/http.ts";
 import * as q from "./purchases.queries.ts";
 import { sellerLines } from "./receipt-lines.ts";
-import { renderReceiptPdf } from "./receipt-pdf.ts";
 
 /** Receipt e-mails a student may ask for per hour (issue 23 §9). */
 export const RECEIPT_EMAILS_PER_HOUR = 5;
@@ -144,6 +143,9 @@ async function receiptOf(db: Db, actor: SessionUser, reference: string) {
  */
 export async function receiptPdf(db: Db, actor: SessionUser, reference: string): Promise<Uint8Array> {
   const { locale, rows, title } = await receiptOf(db, actor, reference);
+  // pdf-lib and fontkit load with the first receipt, not at server start (~70 ms of a start's
+  // ~1.9 s went to evaluating fontkit; issue 17 §12's 2 s start).
+  const { renderReceiptPdf } = await import("./receipt-pdf.ts");
   return renderReceiptPdf({
     title,
     rows,
